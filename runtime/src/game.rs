@@ -1,0 +1,374 @@
+//! Loading: the one place where IR is validated. `Game::load` checks the
+//! format version and every index, then derives the tables the hot loop reads
+//! (piece codes, reverse attack tables, Zobrist keys), so move generation
+//! never re-checks anything.
+
+use crate::bitset::{CellSet, MAX_CELLS};
+use crate::ir::{self, GameIr, Leap, MoveSet, Ray};
+
+/// A piece on the board: 0 is an empty cell, otherwise `1 + player * kinds + kind`.
+pub type PieceCode = u8;
+pub const EMPTY: PieceCode = 0;
+/// At most this many passed-over cells can be open to en passant at once.
+pub const MAX_EN_PASSANT: usize = 16;
+
+/// A cell from which some piece attacks the target, with the piece codes
+/// (bit per code) that do.
+#[derive(Clone, Copy, Debug)]
+pub struct Attacker {
+    pub cell: u16,
+    pub codes: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    pub zone: CellSet,
+    pub choices: Vec<u8>,
+}
+
+pub struct Game {
+    pub ir: GameIr,
+    pub cells: usize,
+    pub players: usize,
+    pub kinds: usize,
+    /// Per piece code.
+    pub owner: Vec<u8>,
+    pub kind_of: Vec<u8>,
+    pub royal_code: Vec<bool>,
+    pub ep_capturer: Vec<bool>,
+    /// Bit per piece code, for each player: the codes of that player's pieces.
+    pub codes_of_player: Vec<u64>,
+    pub movesets: Vec<MoveSet>,
+    pub leaps: Vec<Leap>,
+    pub rays: Vec<Ray>,
+    pub ray_cells: Vec<u16>,
+    /// Per target cell: range into `rev_leaps`.
+    pub rev_leap_index: Vec<(u32, u32)>,
+    pub rev_leaps: Vec<Attacker>,
+    /// Per target cell: range into `rev_rays`; each is a range into `rev_ray_cells`.
+    pub rev_ray_index: Vec<(u32, u32)>,
+    pub rev_rays: Vec<(u32, u32)>,
+    pub rev_ray_cells: Vec<Attacker>,
+    /// Per cell: every cell on a ray that could attack it. A piece moving off
+    /// a cell outside this set cannot uncover an attack on it.
+    pub shadow: Vec<CellSet>,
+    /// Per `player * kinds + kind`.
+    pub promotion: Vec<Option<PromotionRule>>,
+    /// Per player: indices into `ir.castlings`.
+    pub castlings_of: Vec<Vec<u16>>,
+    /// The cells that can hold a castling right, one bit each.
+    pub right_cells: Vec<u16>,
+    /// Per cell: the rights that remain after a move touches that cell.
+    pub rights_keep: Vec<u32>,
+    pub zobrist_piece: Vec<u64>,
+    pub zobrist_side: Vec<u64>,
+    pub zobrist_right: Vec<u64>,
+    pub zobrist_ep: Vec<u64>,
+    pub cell_by_name: std::collections::HashMap<String, u16>,
+}
+
+fn check(cond: bool, what: impl FnOnce() -> String) -> Result<(), String> {
+    if cond {
+        Ok(())
+    } else {
+        Err(format!("invalid IR: {}", what()))
+    }
+}
+
+/// splitmix64: deterministic keys so hashes are stable between runs.
+fn next_key(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Game {
+    pub fn load(ir: GameIr) -> Result<Game, String> {
+        check(ir.format_version == ir::FORMAT_VERSION, || {
+            format!(
+                "format version {} but this runtime reads version {}",
+                ir.format_version,
+                ir::FORMAT_VERSION
+            )
+        })?;
+        let cells = ir.cells.len();
+        let players = ir.players.len();
+        let kinds = ir.kinds.len();
+        check(cells > 0 && cells <= MAX_CELLS, || {
+            format!("{cells} cells (1..={MAX_CELLS} supported)")
+        })?;
+        check(players >= 2, || "fewer than two players".into())?;
+        check(players * kinds < 64, || {
+            format!("{players} players x {kinds} kinds exceeds 63 piece codes")
+        })?;
+        check(ir.moves.len() == players * kinds * cells, || {
+            "move table size is not players x kinds x cells".into()
+        })?;
+        for (i, set) in ir.moves.iter().enumerate() {
+            check(
+                set.leap_start as usize + set.leap_len as usize <= ir.leaps.len()
+                    && set.ray_start as usize + set.ray_len as usize <= ir.rays.len(),
+                || format!("move set {i} out of range"),
+            )?;
+        }
+        for leap in &ir.leaps {
+            check((leap.to as usize) < cells, || {
+                format!("leap target {} off the board", leap.to)
+            })?;
+        }
+        for ray in &ir.rays {
+            check(
+                ray.start as usize + ray.len as usize <= ir.ray_cells.len(),
+                || "ray out of range".into(),
+            )?;
+            check(
+                ray.flags & ir::CREATES_EN_PASSANT == 0 || (ray.len as usize) <= MAX_EN_PASSANT,
+                || "en-passant ray longer than 16 cells".into(),
+            )?;
+        }
+        for &c in &ir.ray_cells {
+            check((c as usize) < cells, || format!("ray cell {c} off the board"))?;
+        }
+        for p in &ir.setup.pieces {
+            check(
+                (p.cell as usize) < cells
+                    && (p.player as usize) < players
+                    && (p.kind as usize) < kinds,
+                || format!("setup placement {p:?} out of range"),
+            )?;
+        }
+        check((ir.setup.to_move as usize) < players, || "side to move".into())?;
+        for pr in &ir.promotions {
+            check(
+                (pr.player as usize) < players
+                    && (pr.kind as usize) < kinds
+                    && pr.zone.iter().all(|&c| (c as usize) < cells)
+                    && pr.choices.iter().all(|&k| (k as usize) < kinds),
+                || "promotion out of range".into(),
+            )?;
+        }
+        for c in &ir.castlings {
+            let ok = (c.player as usize) < players
+                && [c.king_from, c.king_to, c.partner_from, c.partner_to]
+                    .iter()
+                    .chain(&c.must_be_empty)
+                    .chain(&c.must_be_safe)
+                    .all(|&x| (x as usize) < cells);
+            check(ok, || "castling out of range".into())?;
+        }
+        for r in &ir.regions {
+            check(r.cells.iter().all(|&c| (c as usize) < cells), || {
+                format!("region {} out of range", r.name)
+            })?;
+        }
+
+        let codes = 1 + players * kinds;
+        let mut owner = vec![u8::MAX; codes];
+        let mut kind_of = vec![u8::MAX; codes];
+        let mut royal_code = vec![false; codes];
+        let mut ep_capturer = vec![false; codes];
+        let mut codes_of_player = vec![0u64; players];
+        for p in 0..players {
+            for k in 0..kinds {
+                let code = 1 + p * kinds + k;
+                owner[code] = p as u8;
+                kind_of[code] = k as u8;
+                royal_code[code] = ir.kinds[k].royal;
+                ep_capturer[code] = ir.kinds[k].captures_en_passant;
+                codes_of_player[p] |= 1 << code;
+            }
+        }
+
+        // Reverse attack tables: for each target cell, who attacks it from where.
+        let mut leap_attackers: Vec<Vec<Attacker>> = vec![Vec::new(); cells];
+        // (target, direction) -> cells by distance, with codes.
+        let mut ray_attackers: std::collections::BTreeMap<(u16, u16), Vec<Attacker>> =
+            Default::default();
+        for p in 0..players {
+            for k in 0..kinds {
+                let code = 1 + p * kinds + k;
+                let bit = 1u64 << code;
+                for from in 0..cells {
+                    let set = ir.moves[(p * kinds + k) * cells + from];
+                    let leaps = &ir.leaps
+                        [set.leap_start as usize..set.leap_start as usize + set.leap_len as usize];
+                    for leap in leaps.iter().filter(|l| l.flags & ir::CAPTURE != 0) {
+                        let list = &mut leap_attackers[leap.to as usize];
+                        match list.iter_mut().find(|a| a.cell as usize == from) {
+                            Some(a) => a.codes |= bit,
+                            None => list.push(Attacker { cell: from as u16, codes: bit }),
+                        }
+                    }
+                    let rays = &ir.rays
+                        [set.ray_start as usize..set.ray_start as usize + set.ray_len as usize];
+                    for ray in rays.iter().filter(|r| r.flags & ir::CAPTURE != 0) {
+                        let cells_of_ray = &ir.ray_cells
+                            [ray.start as usize..ray.start as usize + ray.len as usize];
+                        for (i, &target) in cells_of_ray.iter().enumerate() {
+                            let line = ray_attackers.entry((target, ray.direction)).or_default();
+                            if line.len() <= i {
+                                line.resize(i + 1, Attacker { cell: u16::MAX, codes: 0 });
+                            }
+                            let slot = &mut line[i];
+                            // The cells between `from` and `target` must be the
+                            // cells nearer on the reverse line: rays of one
+                            // direction are translates of each other.
+                            let expected_between: Vec<u16> =
+                                cells_of_ray[..i].iter().rev().copied().collect();
+                            check(slot.cell == u16::MAX || slot.cell as usize == from, || {
+                                format!(
+                                    "rays of direction {} are not translates of each other",
+                                    ray.direction
+                                )
+                            })?;
+                            slot.cell = from as u16;
+                            slot.codes |= bit;
+                            for (j, &between) in expected_between.iter().enumerate() {
+                                let s = &mut line[j];
+                                check(s.cell == u16::MAX || s.cell == between, || {
+                                    format!(
+                                        "rays of direction {} are not translates of each other",
+                                        ray.direction
+                                    )
+                                })?;
+                                s.cell = between;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut rev_leap_index = Vec::with_capacity(cells);
+        let mut rev_leaps = Vec::new();
+        for list in leap_attackers {
+            rev_leap_index.push((rev_leaps.len() as u32, list.len() as u32));
+            rev_leaps.extend(list);
+        }
+        let mut rev_ray_index = vec![(0u32, 0u32); cells];
+        let mut rev_rays = Vec::new();
+        let mut rev_ray_cells = Vec::new();
+        let mut shadow = vec![CellSet::EMPTY; cells];
+        let mut per_target: Vec<Vec<Vec<Attacker>>> = vec![Vec::new(); cells];
+        for ((target, _dir), line) in ray_attackers {
+            per_target[target as usize].push(line);
+        }
+        for (target, lines) in per_target.into_iter().enumerate() {
+            rev_ray_index[target] = (rev_rays.len() as u32, lines.len() as u32);
+            for line in lines {
+                // Trailing cells that attack nothing need not be walked.
+                let useful = line.iter().rposition(|a| a.codes != 0).map_or(0, |i| i + 1);
+                rev_rays.push((rev_ray_cells.len() as u32, useful as u32));
+                for a in &line[..useful] {
+                    shadow[target].insert(a.cell as usize);
+                }
+                rev_ray_cells.extend_from_slice(&line[..useful]);
+            }
+        }
+
+        let mut promotion = vec![None; players * kinds];
+        for pr in &ir.promotions {
+            let slot: &mut Option<PromotionRule> =
+                &mut promotion[pr.player as usize * kinds + pr.kind as usize];
+            let rule = slot.get_or_insert(PromotionRule {
+                zone: CellSet::EMPTY,
+                choices: pr.choices.clone(),
+            });
+            check(rule.choices == pr.choices, || {
+                "two promotion rules with different choices for one piece".into()
+            })?;
+            for &c in &pr.zone {
+                rule.zone.insert(c as usize);
+            }
+        }
+
+        let mut castlings_of = vec![Vec::new(); players];
+        let mut right_cells: Vec<u16> = ir.setup.castling_rights.clone();
+        for (i, c) in ir.castlings.iter().enumerate() {
+            castlings_of[c.player as usize].push(i as u16);
+            if !right_cells.contains(&c.partner_from) {
+                right_cells.push(c.partner_from);
+            }
+        }
+        check(right_cells.len() <= 32, || "more than 32 castling partners".into())?;
+        let mut rights_keep = vec![u32::MAX; cells];
+        for (bit, &cell) in right_cells.iter().enumerate() {
+            rights_keep[cell as usize] &= !(1 << bit);
+        }
+        for c in &ir.castlings {
+            let bit = right_cells.iter().position(|&x| x == c.partner_from).unwrap();
+            rights_keep[c.king_from as usize] &= !(1 << bit);
+        }
+
+        let mut state = 0x5EED_u64;
+        let zobrist_piece = (0..codes * cells).map(|_| next_key(&mut state)).collect();
+        let zobrist_side = (0..players).map(|_| next_key(&mut state)).collect();
+        let zobrist_right = (0..32).map(|_| next_key(&mut state)).collect();
+        let zobrist_ep = (0..cells).map(|_| next_key(&mut state)).collect();
+        let cell_by_name = ir
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i as u16))
+            .collect();
+
+        Ok(Game {
+            cells,
+            players,
+            kinds,
+            owner,
+            kind_of,
+            royal_code,
+            ep_capturer,
+            codes_of_player,
+            movesets: ir.moves.clone(),
+            leaps: ir.leaps.clone(),
+            rays: ir.rays.clone(),
+            ray_cells: ir.ray_cells.clone(),
+            rev_leap_index,
+            rev_leaps,
+            rev_ray_index,
+            rev_rays,
+            rev_ray_cells,
+            shadow,
+            promotion,
+            castlings_of,
+            right_cells,
+            rights_keep,
+            zobrist_piece,
+            zobrist_side,
+            zobrist_right,
+            zobrist_ep,
+            cell_by_name,
+            ir,
+        })
+    }
+
+    #[inline(always)]
+    pub fn code(&self, player: usize, kind: usize) -> PieceCode {
+        (1 + player * self.kinds + kind) as PieceCode
+    }
+
+    #[inline(always)]
+    pub fn moveset(&self, player: usize, kind: usize, cell: usize) -> &MoveSet {
+        &self.movesets[(player * self.kinds + kind) * self.cells + cell]
+    }
+
+    pub fn cell_name(&self, cell: usize) -> &str {
+        &self.ir.cells[cell].name
+    }
+
+    pub fn cell(&self, name: &str) -> Option<usize> {
+        self.cell_by_name.get(name).map(|&c| c as usize)
+    }
+
+    /// The kind whose letter or alias is `text` (case-insensitive letters).
+    pub fn kind_by_letter(&self, text: &str) -> Option<usize> {
+        self.ir.kinds.iter().position(|k| {
+            text.chars().count() == 1
+                && text.chars().next().unwrap().to_ascii_uppercase() == k.letter
+                || k.aliases.iter().any(|a| a == text)
+        })
+    }
+}

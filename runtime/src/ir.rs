@@ -1,0 +1,201 @@
+//! The move-table IR: what the compiler emits and the runtime loads.
+//!
+//! It is topology-agnostic: a board is a list of named cells; every move of
+//! every piece kind, for every player and origin cell, is precomputed into
+//! leap targets and rays (cell lists). Nothing here knows about squares or
+//! hexes except the optional drawing hints. The loader (`crate::game`) checks
+//! the format version and every index once, so the hot loop never re-checks.
+
+use serde::{Deserialize, Serialize};
+
+/// Bumped whenever the meaning or layout of the IR changes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A move atom may go to an empty cell.
+pub const MOVE: u8 = 1;
+/// A move atom may capture an enemy piece.
+pub const CAPTURE: u8 = 2;
+/// A ride that passes over cells leaves them open to en-passant capture.
+pub const CREATES_EN_PASSANT: u8 = 4;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameIr {
+    pub format_version: u32,
+    pub name: String,
+    pub geometry: Geometry,
+    pub cells: Vec<CellInfo>,
+    pub players: Vec<PlayerInfo>,
+    pub kinds: Vec<KindInfo>,
+    /// Indexed by `(player * kinds + kind) * cells + cell`.
+    pub moves: Vec<MoveSet>,
+    pub leaps: Vec<Leap>,
+    pub rays: Vec<Ray>,
+    /// Backing store of every ray's cells.
+    pub ray_cells: Vec<u16>,
+    pub regions: Vec<Region>,
+    pub promotions: Vec<Promotion>,
+    pub castlings: Vec<Castling>,
+    pub setup: Setup,
+    pub end: EndRules,
+}
+
+/// Hints for drawing and for rectangular notations (FEN); the rules never read it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Geometry {
+    /// Cell `(x, y)` of the lattice; `files` label the columns.
+    Square { width: u16, height: u16, files: Vec<String> },
+    /// Axial coordinates `(q, r)`.
+    Hex,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellInfo {
+    pub name: String,
+    /// Lattice coordinates (square: file, rank index; hex: axial q, r).
+    pub coord: (i32, i32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindInfo {
+    pub name: String,
+    /// The letter used in notation (uppercase); player 0 writes it upper case,
+    /// player 1 lower case in FEN.
+    pub letter: char,
+    pub aliases: Vec<String>,
+    pub value: i32,
+    pub royal: bool,
+    /// Capture-capable atoms may take en passant.
+    pub captures_en_passant: bool,
+}
+
+/// Where one (player, kind, cell)'s moves live in `leaps` and `rays`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveSet {
+    pub leap_start: u32,
+    pub leap_len: u16,
+    pub ray_len: u16,
+    pub ray_start: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leap {
+    pub to: u16,
+    pub flags: u8,
+}
+
+/// A ride: the cells in order from the nearest; the first occupied cell ends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ray {
+    pub start: u32,
+    pub len: u16,
+    pub flags: u8,
+    /// Rays with the same direction are translates of each other; attack
+    /// detection walks them backwards.
+    pub direction: u16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Region {
+    pub name: String,
+    /// `None`: the same cells for every player.
+    pub player: Option<u8>,
+    pub cells: Vec<u16>,
+}
+
+/// A piece of `kind` owned by `player` that ends a move on a cell of `zone`
+/// must become one of `choices`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Promotion {
+    pub player: u8,
+    pub kind: u8,
+    pub zone: Vec<u16>,
+    pub choices: Vec<u8>,
+}
+
+/// One concrete castling: the royal on `king_from` goes to `king_to`, the
+/// partner on `partner_from` to `partner_to`. Both must be unmoved (the
+/// right of `partner_from` is held), `must_be_empty` empty (ignoring the two
+/// castling pieces) and `must_be_safe` not attacked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Castling {
+    pub player: u8,
+    pub king_from: u16,
+    pub king_to: u16,
+    pub partner_from: u16,
+    pub partner_to: u16,
+    pub must_be_empty: Vec<u16>,
+    pub must_be_safe: Vec<u16>,
+    /// The king's plain move `king_from -> king_to` also exists, so notation
+    /// must name the partner (`e1d1/b1`).
+    pub needs_partner_in_notation: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub pieces: Vec<Placement>,
+    pub to_move: u8,
+    /// Cells whose pieces start with castling rights.
+    pub castling_rights: Vec<u16>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    pub cell: u16,
+    pub player: u8,
+    pub kind: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The player to move (the one who cannot move) loses.
+    Loss,
+    /// The player to move wins.
+    Win,
+    Draw,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndRules {
+    /// No legal move while a royal piece is attacked.
+    pub checkmate: Outcome,
+    /// No legal move, no royal piece attacked.
+    pub stalemate: Outcome,
+    /// A position repeated this many times is a draw (0 = off).
+    pub repetition: u32,
+    /// Full moves without capture or a move of a `resets_move_rule` kind (0 = off).
+    pub move_rule: u32,
+    pub resets_move_rule: Vec<u8>,
+    /// Material sets that cannot mate: each entry lists the kinds of both
+    /// sides (the royal included); a position whose material equals one of
+    /// them (for either colour assignment) is drawn.
+    pub insufficient: Vec<[Vec<u8>; 2]>,
+}
+
+impl GameIr {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("IR serialises")
+    }
+
+    pub fn from_json(text: &str) -> Result<GameIr, String> {
+        serde_json::from_str(text).map_err(|e| format!("IR JSON: {e}"))
+    }
+
+    /// The compact binary form (postcard), preceded by a magic tag.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = b"VARIANTIR".to_vec();
+        out.extend(postcard::to_allocvec(self).expect("IR serialises"));
+        out
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<GameIr, String> {
+        let body = bytes
+            .strip_prefix(b"VARIANTIR")
+            .ok_or("not a binary variant IR file (missing magic tag)")?;
+        postcard::from_bytes(body).map_err(|e| format!("IR binary: {e}"))
+    }
+}

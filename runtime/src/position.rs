@@ -1,0 +1,672 @@
+//! A position of a loaded game, strictly legal move generation, make/unmake
+//! with Zobrist hashing, and perft. This is the hot loop: flat tables indexed
+//! by piece code and cell, no allocation once the move lists are warm.
+
+use crate::bitset::CellSet;
+use crate::game::{Game, PieceCode, EMPTY, MAX_EN_PASSANT};
+use crate::ir::{self, Outcome};
+
+pub const NO_CELL: u16 = u16::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    Normal,
+    /// A ride that opens the cells it passed over to en passant.
+    Passing,
+    /// Captures the piece on `aux` (the en-passant victim), landing on `to`.
+    EnPassant,
+    /// `aux` indexes `ir.castlings`.
+    Castle,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: u16,
+    pub to: u16,
+    pub kind: MoveKind,
+    /// 0: none; otherwise the new kind + 1.
+    pub promotion: u8,
+    /// `Passing`: how many cells were passed over.
+    pub passed: u8,
+    /// `Passing`: start of the passed cells in `ray_cells`; `EnPassant`: the
+    /// victim's cell; `Castle`: the castling index.
+    pub aux: u32,
+}
+
+impl Move {
+    #[inline(always)]
+    fn normal(from: usize, to: usize) -> Move {
+        Move {
+            from: from as u16,
+            to: to as u16,
+            kind: MoveKind::Normal,
+            promotion: 0,
+            passed: 0,
+            aux: 0,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    captured: PieceCode,
+    captured_cell: u16,
+    moved: PieceCode,
+    rights: u32,
+    ep_victim: u16,
+    ep_len: u8,
+    ep_cells: [u16; MAX_EN_PASSANT],
+    halfmove: u32,
+    hash: u64,
+}
+
+/// The game state: pieces, side to move, castling rights, en-passant
+/// cells, counters and the hash history for repetitions.
+#[derive(Clone)]
+pub struct Position<'g> {
+    pub game: &'g Game,
+    pub board: Vec<PieceCode>,
+    pub occupied_by: Vec<CellSet>,
+    pub royals_of: Vec<CellSet>,
+    pub to_move: usize,
+    /// Bit i: the piece on `game.right_cells[i]` may still castle.
+    pub rights: u32,
+    /// The piece that may be taken en passant, or `NO_CELL`.
+    pub ep_victim: u16,
+    pub ep_cells: [u16; MAX_EN_PASSANT],
+    pub ep_len: u8,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    pub hash: u64,
+    history: Vec<u64>,
+    undo: Vec<Undo>,
+}
+
+impl PartialEq for Position<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+            && self.to_move == other.to_move
+            && self.rights == other.rights
+            && self.ep_victim == other.ep_victim
+            && self.ep_cells[..self.ep_len as usize] == other.ep_cells[..other.ep_len as usize]
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.hash == other.hash
+    }
+}
+
+impl std::fmt::Debug for Position<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", crate::notation::write_general(self))
+    }
+}
+
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    MoveRule,
+    InsufficientMaterial,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    pub end: GameEnd,
+    /// `None`: a draw.
+    pub winner: Option<usize>,
+}
+
+impl<'g> Position<'g> {
+    /// An empty board, first player to move, no rights.
+    pub fn empty(game: &'g Game) -> Position<'g> {
+        Position {
+            game,
+            board: vec![EMPTY; game.cells],
+            occupied_by: vec![CellSet::EMPTY; game.players],
+            royals_of: vec![CellSet::EMPTY; game.players],
+            to_move: 0,
+            rights: 0,
+            ep_victim: NO_CELL,
+            ep_cells: [NO_CELL; MAX_EN_PASSANT],
+            ep_len: 0,
+            halfmove: 0,
+            fullmove: 1,
+            hash: game.zobrist_side[0],
+            history: Vec::new(),
+            undo: Vec::new(),
+        }
+    }
+
+    /// The game's initial position.
+    pub fn start(game: &'g Game) -> Position<'g> {
+        let mut pos = Position::empty(game);
+        for p in &game.ir.setup.pieces {
+            pos.put(p.cell as usize, game.code(p.player as usize, p.kind as usize));
+        }
+        pos.set_to_move(game.ir.setup.to_move as usize);
+        for &cell in &game.ir.setup.castling_rights {
+            pos.grant_right(cell as usize);
+        }
+        pos
+    }
+
+    pub fn set_to_move(&mut self, player: usize) {
+        self.hash ^= self.game.zobrist_side[self.to_move] ^ self.game.zobrist_side[player];
+        self.to_move = player;
+    }
+
+    /// Gives the piece on `cell` its castling right; false if no castling uses it.
+    pub fn grant_right(&mut self, cell: usize) -> bool {
+        match self.game.right_cells.iter().position(|&c| c as usize == cell) {
+            Some(bit) if self.rights & (1 << bit) == 0 => {
+                self.rights |= 1 << bit;
+                self.hash ^= self.game.zobrist_right[bit];
+                true
+            }
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    pub fn set_en_passant(&mut self, victim: usize, cells: &[u16]) {
+        self.clear_en_passant();
+        self.ep_victim = victim as u16;
+        self.ep_len = cells.len() as u8;
+        self.ep_cells[..cells.len()].copy_from_slice(cells);
+        self.hash ^= self.game.zobrist_ep[victim];
+    }
+
+    fn clear_en_passant(&mut self) {
+        if self.ep_victim != NO_CELL {
+            self.hash ^= self.game.zobrist_ep[self.ep_victim as usize];
+            self.ep_victim = NO_CELL;
+            self.ep_len = 0;
+        }
+    }
+
+    #[inline(always)]
+    pub fn put(&mut self, cell: usize, code: PieceCode) {
+        let g = self.game;
+        let owner = g.owner[code as usize] as usize;
+        self.board[cell] = code;
+        self.occupied_by[owner].insert(cell);
+        if g.royal_code[code as usize] {
+            self.royals_of[owner].insert(cell);
+        }
+        self.hash ^= g.zobrist_piece[code as usize * g.cells + cell];
+    }
+
+    #[inline(always)]
+    pub fn take(&mut self, cell: usize) -> PieceCode {
+        let g = self.game;
+        let code = self.board[cell];
+        let owner = g.owner[code as usize] as usize;
+        self.board[cell] = EMPTY;
+        self.occupied_by[owner].remove(cell);
+        self.royals_of[owner].remove(cell);
+        self.hash ^= g.zobrist_piece[code as usize * g.cells + cell];
+        code
+    }
+
+    /// Bit per piece code of every player but `player`.
+    #[inline(always)]
+    fn enemy_codes(&self, player: usize) -> u64 {
+        let g = self.game;
+        let all = (1u64 << (1 + g.players * g.kinds)) - 2;
+        all & !g.codes_of_player[player]
+    }
+
+    /// Is `cell` attacked by a piece whose code is in `codes`?
+    #[inline]
+    pub fn attacked_by_codes(&self, cell: usize, codes: u64) -> bool {
+        let g = self.game;
+        let (start, len) = g.rev_leap_index[cell];
+        for a in &g.rev_leaps[start as usize..(start + len) as usize] {
+            if (a.codes & codes) >> self.board[a.cell as usize] & 1 != 0 {
+                return true;
+            }
+        }
+        let (start, len) = g.rev_ray_index[cell];
+        for &(rs, rl) in &g.rev_rays[start as usize..(start + len) as usize] {
+            for a in &g.rev_ray_cells[rs as usize..(rs + rl) as usize] {
+                let code = self.board[a.cell as usize];
+                if code != EMPTY {
+                    if (a.codes & codes) >> code & 1 != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Is `cell` attacked by any opponent of `player`?
+    #[inline]
+    pub fn attacked_by_enemy_of(&self, cell: usize, player: usize) -> bool {
+        self.attacked_by_codes(cell, self.enemy_codes(player))
+    }
+
+    /// Is any royal piece of `player` attacked?
+    #[inline]
+    pub fn royal_attacked(&self, player: usize) -> bool {
+        let enemies = self.enemy_codes(player);
+        self.royals_of[player].iter().any(|c| self.attacked_by_codes(c, enemies))
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.royal_attacked(self.to_move)
+    }
+
+    #[inline(always)]
+    fn is_en_passant_cell(&self, cell: usize) -> bool {
+        self.ep_cells[..self.ep_len as usize].iter().any(|&c| c as usize == cell)
+    }
+
+    #[inline(always)]
+    fn push_landing(&self, list: &mut Vec<Move>, mv: Move, player: usize, kind: usize) {
+        match &self.game.promotion[player * self.game.kinds + kind] {
+            Some(rule) if rule.zone.contains(mv.to as usize) => {
+                for &choice in &rule.choices {
+                    list.push(Move { promotion: choice + 1, ..mv });
+                }
+            }
+            _ => list.push(mv),
+        }
+    }
+
+    /// Every move obeying the piece rules, whether or not it leaves a royal
+    /// piece attacked. Castlings are included only when fully legal.
+    pub fn pseudo_legal_moves(&self, list: &mut Vec<Move>) {
+        let g = self.game;
+        let me = self.to_move;
+        let mine = g.codes_of_player[me];
+        let ep_open = self.ep_victim != NO_CELL;
+        for from in self.occupied_by[me].iter() {
+            let code = self.board[from];
+            let kind = g.kind_of[code as usize] as usize;
+            let set = g.moveset(me, kind, from);
+            let ep_ok = ep_open && g.ep_capturer[code as usize];
+            let leaps = &g.leaps[set.leap_start as usize..][..set.leap_len as usize];
+            for leap in leaps {
+                let to = leap.to as usize;
+                let target = self.board[to];
+                if target == EMPTY {
+                    if leap.flags & ir::MOVE != 0 {
+                        self.push_landing(list, Move::normal(from, to), me, kind);
+                    } else if ep_ok && leap.flags & ir::CAPTURE != 0 && self.is_en_passant_cell(to)
+                    {
+                        let mv = Move {
+                            kind: MoveKind::EnPassant,
+                            aux: self.ep_victim as u32,
+                            ..Move::normal(from, to)
+                        };
+                        self.push_landing(list, mv, me, kind);
+                    }
+                } else if leap.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0 {
+                    self.push_landing(list, Move::normal(from, to), me, kind);
+                }
+            }
+            let rays = &g.rays[set.ray_start as usize..][..set.ray_len as usize];
+            for ray in rays {
+                let cells = &g.ray_cells[ray.start as usize..][..ray.len as usize];
+                for (i, &to) in cells.iter().enumerate() {
+                    let to = to as usize;
+                    let target = self.board[to];
+                    if target == EMPTY {
+                        if ray.flags & ir::MOVE != 0 {
+                            let mut mv = Move::normal(from, to);
+                            if ray.flags & ir::CREATES_EN_PASSANT != 0 && i > 0 {
+                                mv.kind = MoveKind::Passing;
+                                mv.passed = i as u8;
+                                mv.aux = ray.start;
+                            }
+                            self.push_landing(list, mv, me, kind);
+                        } else if ep_ok
+                            && ray.flags & ir::CAPTURE != 0
+                            && self.is_en_passant_cell(to)
+                        {
+                            let mv = Move {
+                                kind: MoveKind::EnPassant,
+                                aux: self.ep_victim as u32,
+                                ..Move::normal(from, to)
+                            };
+                            self.push_landing(list, mv, me, kind);
+                        }
+                    } else {
+                        if ray.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0 {
+                            self.push_landing(list, Move::normal(from, to), me, kind);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.castling_moves(list);
+    }
+
+    fn castling_moves(&self, list: &mut Vec<Move>) {
+        let g = self.game;
+        let me = self.to_move;
+        if self.rights == 0 {
+            return;
+        }
+        let enemies = self.enemy_codes(me);
+        for &index in &g.castlings_of[me] {
+            let c = &g.ir.castlings[index as usize];
+            let bit = g.right_cells.iter().position(|&x| x == c.partner_from).unwrap();
+            let king = self.board[c.king_from as usize];
+            let partner = self.board[c.partner_from as usize];
+            if self.rights & (1 << bit) == 0
+                || king == EMPTY
+                || !g.royal_code[king as usize]
+                || g.owner[king as usize] as usize != me
+                || partner == EMPTY
+                || g.owner[partner as usize] as usize != me
+            {
+                continue;
+            }
+            // The king's own right is its start cell's right bits: a moved king
+            // cleared them all, so holding the partner's bit is enough.
+            if c.must_be_empty.iter().any(|&x| self.board[x as usize] != EMPTY) {
+                continue;
+            }
+            if c.must_be_safe.iter().any(|&x| self.attacked_by_codes(x as usize, enemies)) {
+                continue;
+            }
+            list.push(Move {
+                kind: MoveKind::Castle,
+                aux: index as u32,
+                ..Move::normal(c.king_from as usize, c.king_to as usize)
+            });
+        }
+    }
+
+    /// The strictly legal moves: no move leaves a royal piece of the mover attacked.
+    pub fn legal_moves(&mut self, list: &mut Vec<Move>) {
+        list.clear();
+        self.pseudo_legal_moves(list);
+        let me = self.to_move;
+        let g = self.game;
+        let in_check = self.royal_attacked(me);
+        // Without check, a move can only expose a royal piece by leaving a cell
+        // on one of its attack lines (leaps cannot be blocked, pieces do not
+        // appear), so most moves need no test.
+        let mut exposed = CellSet::EMPTY;
+        for r in self.royals_of[me].iter() {
+            for (w, s) in exposed.0.iter_mut().zip(g.shadow[r].0) {
+                *w |= s;
+            }
+        }
+        let mut i = 0;
+        while i < list.len() {
+            let mv = list[i];
+            // Castling is tested too: the partner may stop shielding the king.
+            let needs_test = in_check
+                || mv.kind != MoveKind::Normal && mv.kind != MoveKind::Passing
+                || g.royal_code[self.board[mv.from as usize] as usize]
+                || exposed.contains(mv.from as usize);
+            let legal = !needs_test || {
+                self.make(mv);
+                let ok = !self.royal_attacked(me);
+                self.unmake(mv);
+                ok
+            };
+            if legal {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    pub fn make(&mut self, mv: Move) {
+        let g = self.game;
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        let mut undo = Undo {
+            captured: EMPTY,
+            captured_cell: NO_CELL,
+            moved: self.board[from],
+            rights: self.rights,
+            ep_victim: self.ep_victim,
+            ep_len: self.ep_len,
+            ep_cells: self.ep_cells,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        self.history.push(self.hash);
+        self.clear_en_passant();
+        let moved = self.take(from);
+        let mut reset = g.ir.end.resets_move_rule.contains(&g.kind_of[moved as usize]);
+        match mv.kind {
+            MoveKind::Castle => {
+                let c = &g.ir.castlings[mv.aux as usize];
+                let partner = self.take(c.partner_from as usize);
+                self.put(c.partner_to as usize, partner);
+                self.put(to, moved);
+            }
+            _ => {
+                let victim_cell = if mv.kind == MoveKind::EnPassant { mv.aux as usize } else { to };
+                if self.board[victim_cell] != EMPTY {
+                    undo.captured = self.take(victim_cell);
+                    undo.captured_cell = victim_cell as u16;
+                    reset = true;
+                }
+                let landed = if mv.promotion != 0 {
+                    g.code(g.owner[moved as usize] as usize, mv.promotion as usize - 1)
+                } else {
+                    moved
+                };
+                self.put(to, landed);
+                if mv.kind == MoveKind::Passing {
+                    let start = mv.aux as usize;
+                    let cells = &g.ray_cells[start..start + mv.passed as usize];
+                    self.ep_victim = to as u16;
+                    self.ep_len = mv.passed;
+                    self.ep_cells[..cells.len()].copy_from_slice(cells);
+                    self.hash ^= g.zobrist_ep[to];
+                }
+            }
+        }
+        let keep = g.rights_keep[from] & g.rights_keep[to];
+        let lost = self.rights & !keep;
+        if lost != 0 {
+            for bit in 0..32 {
+                if lost >> bit & 1 != 0 {
+                    self.hash ^= g.zobrist_right[bit];
+                }
+            }
+            self.rights &= keep;
+        }
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        let next = (self.to_move + 1) % g.players;
+        if next == g.ir.setup.to_move as usize {
+            self.fullmove += 1;
+        }
+        self.set_to_move(next);
+        self.undo.push(undo);
+    }
+
+    pub fn unmake(&mut self, mv: Move) {
+        let g = self.game;
+        let undo = self.undo.pop().expect("unmake without make");
+        self.history.pop();
+        let previous = (self.to_move + g.players - 1) % g.players;
+        if self.to_move == g.ir.setup.to_move as usize {
+            self.fullmove -= 1;
+        }
+        self.to_move = previous;
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        let board = &mut self.board;
+        let remove = |board: &mut Vec<PieceCode>,
+                      occ: &mut Vec<CellSet>,
+                      royals: &mut Vec<CellSet>,
+                      cell: usize| {
+            let code = board[cell];
+            let owner = g.owner[code as usize] as usize;
+            board[cell] = EMPTY;
+            occ[owner].remove(cell);
+            royals[owner].remove(cell);
+            code
+        };
+        let place = |board: &mut Vec<PieceCode>,
+                     occ: &mut Vec<CellSet>,
+                     royals: &mut Vec<CellSet>,
+                     cell: usize,
+                     code: PieceCode| {
+            let owner = g.owner[code as usize] as usize;
+            board[cell] = code;
+            occ[owner].insert(cell);
+            if g.royal_code[code as usize] {
+                royals[owner].insert(cell);
+            }
+        };
+        remove(board, &mut self.occupied_by, &mut self.royals_of, to);
+        if mv.kind == MoveKind::Castle {
+            let c = &g.ir.castlings[mv.aux as usize];
+            let partner = remove(
+                board,
+                &mut self.occupied_by,
+                &mut self.royals_of,
+                c.partner_to as usize,
+            );
+            place(
+                board,
+                &mut self.occupied_by,
+                &mut self.royals_of,
+                c.partner_from as usize,
+                partner,
+            );
+        }
+        place(board, &mut self.occupied_by, &mut self.royals_of, from, undo.moved);
+        if undo.captured != EMPTY {
+            place(
+                board,
+                &mut self.occupied_by,
+                &mut self.royals_of,
+                undo.captured_cell as usize,
+                undo.captured,
+            );
+        }
+        self.rights = undo.rights;
+        self.ep_victim = undo.ep_victim;
+        self.ep_len = undo.ep_len;
+        self.ep_cells = undo.ep_cells;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    /// Leaf count of the legal-move tree; the last ply is counted from the
+    /// move list without being played.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        let mut lists: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
+        self.perft_with(depth, &mut lists)
+    }
+
+    fn perft_with(&mut self, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let (list, rest) = lists.split_first_mut().unwrap();
+        self.legal_moves(list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut nodes = 0;
+        for i in 0..list.len() {
+            let mv = list[i];
+            self.make(mv);
+            nodes += self.perft_with(depth - 1, rest);
+            self.unmake(mv);
+        }
+        nodes
+    }
+
+    /// Perft per root move.
+    pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let mut list = Vec::new();
+        self.legal_moves(&mut list);
+        list.iter()
+            .map(|&mv| {
+                self.make(mv);
+                let n = self.perft(depth.saturating_sub(1));
+                self.unmake(mv);
+                (mv, n)
+            })
+            .collect()
+    }
+
+    /// How often the current position has occurred (same hash), counting this one.
+    pub fn repetitions(&self) -> u32 {
+        let limit = self.halfmove as usize;
+        1 + self
+            .history
+            .iter()
+            .rev()
+            .take(limit)
+            .filter(|&&h| h == self.hash)
+            .count() as u32
+    }
+
+    fn material_of(&self, player: usize) -> Vec<u8> {
+        let mut kinds: Vec<u8> = self.occupied_by[player]
+            .iter()
+            .map(|c| self.game.kind_of[self.board[c] as usize])
+            .collect();
+        kinds.sort_unstable();
+        kinds
+    }
+
+    /// The result if the game is over in this position (the side to move
+    /// has no legal move, or a draw rule applies).
+    pub fn result(&mut self) -> Option<GameResult> {
+        let g = self.game;
+        let end = &g.ir.end;
+        let mut list = Vec::new();
+        self.legal_moves(&mut list);
+        let me = self.to_move;
+        let two = g.players == 2;
+        let outcome = |o: Outcome, end: GameEnd| GameResult {
+            end,
+            winner: match o {
+                Outcome::Draw => None,
+                Outcome::Win => Some(me),
+                Outcome::Loss => two.then_some(1 - me).or(Some((me + 1) % g.players)),
+            },
+        };
+        if list.is_empty() {
+            return Some(if self.in_check() {
+                outcome(end.checkmate, GameEnd::Checkmate)
+            } else {
+                outcome(end.stalemate, GameEnd::Stalemate)
+            });
+        }
+        if end.repetition > 0 && self.repetitions() >= end.repetition {
+            return Some(GameResult { end: GameEnd::Repetition, winner: None });
+        }
+        if end.move_rule > 0 && self.halfmove >= end.move_rule * g.players as u32 {
+            return Some(GameResult { end: GameEnd::MoveRule, winner: None });
+        }
+        if two && !end.insufficient.is_empty() {
+            let a = self.material_of(0);
+            let b = self.material_of(1);
+            let sorted = |v: &Vec<u8>| {
+                let mut v = v.clone();
+                v.sort_unstable();
+                v
+            };
+            if end.insufficient.iter().any(|[x, y]| {
+                let (x, y) = (sorted(x), sorted(y));
+                (x == a && y == b) || (x == b && y == a)
+            }) {
+                return Some(GameResult { end: GameEnd::InsufficientMaterial, winner: None });
+            }
+        }
+        None
+    }
+}
