@@ -1,1 +1,352 @@
-fn main() {}
+//! `variant`: check, compile, perft, list moves, benchmark and play games
+//! written in the variant language.
+
+mod display;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use compiler::compile_file;
+use runtime::ir::GameIr;
+use runtime::notation::{move_to_string, parse_move, parse_position, write_fen, write_general};
+use runtime::{Game, Position};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "variant",
+    version,
+    about = "Write, check and play chess variants"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Phase {
+    Ast,
+    Model,
+    Ir,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Player {
+    Human,
+    Random,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile, print diagnostics and verify the claims; exit 1 on any error.
+    Check {
+        files: Vec<PathBuf>,
+        /// Print a phase's output as JSON (for one file).
+        #[arg(long)]
+        dump: Option<Phase>,
+    },
+    /// Write the compiled IR (binary; JSON if OUT ends in .json).
+    Compile {
+        file: PathBuf,
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Count the leaves of the legal-move tree.
+    Perft {
+        file: PathBuf,
+        #[arg(long)]
+        depth: u32,
+        /// Start position: FEN, or the general notation.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from the start position first.
+        #[arg(long, num_args = 0..)]
+        moves: Vec<String>,
+        /// One line per root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print the legal moves, one a line.
+    Moves {
+        file: PathBuf,
+        #[arg(long)]
+        fen: Option<String>,
+        #[arg(long, num_args = 0..)]
+        moves: Vec<String>,
+    },
+    /// Play in the terminal.
+    Play {
+        file: PathBuf,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Who plays each side, in turn order (default: humans).
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<Player>,
+        /// Seed for random players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Perft speed: runs each position `runs` times, prints the median.
+    Bench {
+        file: PathBuf,
+        #[arg(long)]
+        depth: u32,
+        #[arg(long)]
+        fen: Option<String>,
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Loads a game from source (`.variant`) or compiled IR (binary or `.json`).
+fn load_ir(path: &Path) -> Result<GameIr, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.starts_with(b"VARIANTIR") {
+        return GameIr::from_bytes(&bytes);
+    }
+    if path.extension().is_some_and(|e| e == "json") {
+        return GameIr::from_json(&String::from_utf8_lossy(&bytes));
+    }
+    let compiled = compile_file(path, false);
+    match compiled.ir {
+        Some(ir) => Ok(ir),
+        None => {
+            eprint!("{}", compiled.rendered());
+            Err(format!("{} does not compile", path.display()))
+        }
+    }
+}
+
+fn position<'g>(
+    game: &'g Game,
+    fen: &Option<String>,
+    moves: &[String],
+) -> Result<Position<'g>, String> {
+    let mut pos = match fen {
+        Some(f) => parse_position(game, f).map_err(|e| format!("bad position: {e}"))?,
+        None => Position::start(game),
+    };
+    for text in moves.iter().flat_map(|m| m.split_whitespace()) {
+        let mv = parse_move(&mut pos, text)?;
+        pos.make(mv);
+    }
+    Ok(pos)
+}
+
+fn run(command: Command) -> Result<ExitCode, String> {
+    match command {
+        Command::Check { files, dump } => {
+            if files.is_empty() {
+                return Err("check needs at least one file".into());
+            }
+            let mut ok = true;
+            for f in &files {
+                let compiled = compile_file(f, true);
+                if !compiled.diagnostics.is_empty() {
+                    ok = false;
+                    eprint!("{}", compiled.rendered());
+                    eprintln!("{}: {} error(s)", f.display(), compiled.diagnostics.len());
+                } else {
+                    let claims = compiled.model.as_ref().map_or(0, |m| m.claims.len());
+                    eprintln!("{}: ok ({claims} claims verified)", f.display());
+                }
+                match dump {
+                    Some(Phase::Ast) => println!(
+                        "{}",
+                        serde_json::to_string_pretty(&compiled.statements).unwrap()
+                    ),
+                    Some(Phase::Model) => {
+                        println!("{}", serde_json::to_string_pretty(&compiled.model).unwrap())
+                    }
+                    Some(Phase::Ir) => {
+                        if let Some(ir) = &compiled.ir {
+                            println!("{}", ir.to_json());
+                        }
+                    }
+                    None => {}
+                }
+            }
+            Ok(if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Command::Compile { file, output } => {
+            let ir = load_ir(&file)?;
+            Game::load(ir.clone())?;
+            let bytes = if output.extension().is_some_and(|e| e == "json") {
+                ir.to_json().into_bytes()
+            } else {
+                ir.to_bytes()
+            };
+            std::fs::write(&output, bytes)
+                .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+            eprintln!("wrote {}", output.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Perft {
+            file,
+            depth,
+            fen,
+            moves,
+            divide,
+        } => {
+            let game = Game::load(load_ir(&file)?)?;
+            let mut pos = position(&game, &fen, &moves)?;
+            let start = Instant::now();
+            let nodes = if divide {
+                let mut rows: Vec<(String, u64)> = pos
+                    .divide(depth)
+                    .into_iter()
+                    .map(|(m, n)| (move_to_string(&game, m), n))
+                    .collect();
+                rows.sort();
+                let mut out = std::io::stdout().lock();
+                for (m, n) in &rows {
+                    writeln!(out, "{m} {n}").ok();
+                }
+                rows.iter().map(|r| r.1).sum()
+            } else {
+                pos.perft(depth)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            println!("nodes {nodes}");
+            eprintln!(
+                "{:.3} s, {:.0} nodes/s",
+                secs,
+                nodes as f64 / secs.max(1e-9)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Moves { file, fen, moves } => {
+            let game = Game::load(load_ir(&file)?)?;
+            let mut pos = position(&game, &fen, &moves)?;
+            let mut list = Vec::new();
+            pos.legal_moves(&mut list);
+            let mut names: Vec<String> = list.iter().map(|&m| move_to_string(&game, m)).collect();
+            names.sort();
+            let mut out = std::io::stdout().lock();
+            for n in names {
+                writeln!(out, "{n}").ok();
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            file,
+            depth,
+            fen,
+            runs,
+        } => {
+            let game = Game::load(load_ir(&file)?)?;
+            let mut pos = position(&game, &fen, &[])?;
+            let mut rates = Vec::new();
+            let mut nodes = 0;
+            for _ in 0..runs.max(1) {
+                let start = Instant::now();
+                nodes = pos.perft(depth);
+                rates.push(nodes as f64 / start.elapsed().as_secs_f64().max(1e-9));
+            }
+            rates.sort_by(f64::total_cmp);
+            let median = rates[rates.len() / 2];
+            println!(
+                "{} depth {depth}: nodes {nodes}, median {:.2} M nodes/s over {} runs",
+                game.ir.name,
+                median / 1e6,
+                rates.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Play {
+            file,
+            fen,
+            players,
+            seed,
+        } => {
+            let game = Game::load(load_ir(&file)?)?;
+            let pos = position(&game, &fen, &[])?;
+            play(&game, pos, &players, seed)
+        }
+    }
+}
+
+fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result<ExitCode, String> {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut rng = seed.max(1);
+    let mut played: Vec<String> = Vec::new();
+    println!(
+        "{} — type a move like e2e4, `moves`, `fen`, `resign` or `quit`.",
+        game.ir.name
+    );
+    loop {
+        println!("\n{}", display::board(&pos));
+        if let Some(result) = pos.result() {
+            let who = match result.winner {
+                Some(p) => format!("{} wins", game.ir.players[p].name),
+                None => "draw".into(),
+            };
+            println!("Game over: {:?} — {who}.", result.end);
+            println!("Moves: {}", played.join(" "));
+            return Ok(ExitCode::SUCCESS);
+        }
+        let me = pos.to_move;
+        let name = &game.ir.players[me].name;
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        if players.get(me) == Some(&Player::Random) {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let mv = list[(rng % list.len() as u64) as usize];
+            let text = move_to_string(game, mv);
+            println!("{name} plays {text}");
+            played.push(text);
+            pos.make(mv);
+            continue;
+        }
+        print!(
+            "{name} to move{}> ",
+            if pos.in_check() { " (in check)" } else { "" }
+        );
+        std::io::stdout().flush().ok();
+        let Some(Ok(line)) = lines.next() else {
+            println!("\nInput ended; game abandoned.");
+            return Ok(ExitCode::SUCCESS);
+        };
+        match line.trim() {
+            "" => continue,
+            "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+            "resign" => {
+                println!("{name} resigns.");
+                return Ok(ExitCode::SUCCESS);
+            }
+            "moves" => {
+                let mut names: Vec<String> =
+                    list.iter().map(|&m| move_to_string(game, m)).collect();
+                names.sort();
+                println!("{}", names.join(" "));
+            }
+            "fen" => println!("{}", write_fen(&pos).unwrap_or_else(|| write_general(&pos))),
+            text => match parse_move(&mut pos, text) {
+                Ok(mv) => {
+                    played.push(move_to_string(game, mv));
+                    pos.make(mv);
+                }
+                Err(e) => println!("{e}"),
+            },
+        }
+    }
+}

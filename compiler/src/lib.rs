@@ -1,0 +1,150 @@
+//! The `.variant` compiler: a pipeline of small phases, one public function
+//! each, every output serialisable so `variant check --dump PHASE` can show it.
+//!
+//! ```text
+//!   .variant text ──parse──▶ ast::File ──load (imports)──▶ Vec<ast::Stmt>
+//!        (pest, parse.rs)      spans         (lib.rs)            │
+//!                                                                 ▼
+//!   runtime::ir::GameIr ◀──lower── check::Model ◀──check── resolve names,
+//!        (lower.rs)       tables    cells, regions,  (check.rs) expand atoms
+//!            │                      atoms per player
+//!            ▼
+//!   runtime::Game::load ──claims::verify──▶ diagnostics on failing claims
+//!                            (claims.rs)
+//! ```
+//!
+//! Diagnostics (`diag.rs`) are collected by every phase and rendered once.
+
+pub mod ast;
+pub mod betza;
+pub mod check;
+pub mod claims;
+pub mod diag;
+pub mod lower;
+pub mod parse;
+
+use diag::{Code, Diagnostic, Sources};
+use runtime::ir::GameIr;
+use std::path::{Path, PathBuf};
+
+pub use check::check;
+pub use lower::lower;
+pub use parse::parse;
+
+/// What a compilation produced: the IR if no error stopped it, every
+/// diagnostic, and the sources they point into.
+pub struct Compiled {
+    pub sources: Sources,
+    pub statements: Vec<ast::Stmt>,
+    pub model: Option<check::Model>,
+    pub ir: Option<GameIr>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Compiled {
+    pub fn rendered(&self) -> String {
+        diag::render(&self.sources, &self.diagnostics)
+    }
+}
+
+/// Phase 2: reads `path` and, depth first, the files it imports (each once;
+/// paths are relative to the importing file). Imported statements come first.
+pub fn load(path: &Path, sources: &mut Sources) -> (Vec<ast::Stmt>, Vec<Diagnostic>) {
+    let mut stmts = Vec::new();
+    let mut diags = Vec::new();
+    let mut seen = Vec::new();
+    load_into(path, None, sources, &mut stmts, &mut diags, &mut seen);
+    (stmts, diags)
+}
+
+fn load_into(
+    path: &Path,
+    from: Option<&ast::Name>,
+    sources: &mut Sources,
+    stmts: &mut Vec<ast::Stmt>,
+    diags: &mut Vec<Diagnostic>,
+    seen: &mut Vec<PathBuf>,
+) {
+    let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    if seen.contains(&canonical) {
+        return;
+    }
+    seen.push(canonical);
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            let d = match from {
+                Some(name) => Diagnostic::error(
+                    Code::ImportNotFound,
+                    format!("cannot read imported file {}: {e}", path.display()),
+                    name.span,
+                    "imported here",
+                )
+                .with_hint("import paths are relative to the importing file"),
+                None => Diagnostic::error(
+                    Code::ImportNotFound,
+                    format!("cannot read {}: {e}", path.display()),
+                    ast::Span::default(),
+                    "",
+                ),
+            };
+            diags.push(d);
+            return;
+        }
+    };
+    let file = sources.add(path.to_path_buf(), text.clone());
+    match parse(file, &text) {
+        Ok(f) => {
+            for s in f.statements {
+                if let ast::Stmt::Import(name) = &s {
+                    let target = path.parent().unwrap_or(Path::new(".")).join(&name.text);
+                    load_into(&target, Some(name), sources, stmts, diags, seen);
+                } else {
+                    stmts.push(s);
+                }
+            }
+        }
+        Err(ds) => diags.extend(ds),
+    }
+}
+
+/// Runs every phase on a file. Claims are verified only when
+/// `verify_claims` is set and nothing else failed.
+pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
+    let mut sources = Sources::default();
+    let (statements, mut diagnostics) = load(path, &mut sources);
+    let mut out = Compiled {
+        sources,
+        statements,
+        model: None,
+        ir: None,
+        diagnostics: Vec::new(),
+    };
+    if !diagnostics.is_empty() {
+        out.diagnostics = diagnostics;
+        return out;
+    }
+    let (model, check_diags) = check(&out.statements);
+    diagnostics.extend(check_diags);
+    if let Some(model) = &model {
+        let (ir, lower_diags) = lower(model);
+        diagnostics.extend(lower_diags);
+        if diagnostics.is_empty() && verify_claims {
+            match runtime::Game::load(ir.clone()) {
+                Ok(game) => diagnostics.extend(claims::verify(&game, &model.claims)),
+                Err(e) => diagnostics.push(Diagnostic::error(
+                    Code::InvalidValue,
+                    format!("the compiled rules do not load: {e}"),
+                    ast::Span::default(),
+                    "",
+                )),
+            }
+        }
+        if diagnostics.is_empty() {
+            out.ir = Some(ir);
+        }
+    }
+    out.model = model;
+    out.diagnostics = diagnostics;
+    out
+}

@@ -44,7 +44,10 @@ impl CellSet {
     /// The cells in increasing order.
     #[inline(always)]
     pub fn iter(&self) -> CellIter {
-        CellIter { words: self.0, word: 0 }
+        CellIter {
+            words: self.0,
+            word: 0,
+        }
     }
 }
 

@@ -129,7 +129,9 @@ impl Game {
             )?;
         }
         for &c in &ir.ray_cells {
-            check((c as usize) < cells, || format!("ray cell {c} off the board"))?;
+            check((c as usize) < cells, || {
+                format!("ray cell {c} off the board")
+            })?;
         }
         for p in &ir.setup.pieces {
             check(
@@ -139,7 +141,9 @@ impl Game {
                 || format!("setup placement {p:?} out of range"),
             )?;
         }
-        check((ir.setup.to_move as usize) < players, || "side to move".into())?;
+        check((ir.setup.to_move as usize) < players, || {
+            "side to move".into()
+        })?;
         for pr in &ir.promotions {
             check(
                 (pr.player as usize) < players
@@ -198,7 +202,10 @@ impl Game {
                         let list = &mut leap_attackers[leap.to as usize];
                         match list.iter_mut().find(|a| a.cell as usize == from) {
                             Some(a) => a.codes |= bit,
-                            None => list.push(Attacker { cell: from as u16, codes: bit }),
+                            None => list.push(Attacker {
+                                cell: from as u16,
+                                codes: bit,
+                            }),
                         }
                     }
                     let rays = &ir.rays
@@ -209,7 +216,13 @@ impl Game {
                         for (i, &target) in cells_of_ray.iter().enumerate() {
                             let line = ray_attackers.entry((target, ray.direction)).or_default();
                             if line.len() <= i {
-                                line.resize(i + 1, Attacker { cell: u16::MAX, codes: 0 });
+                                line.resize(
+                                    i + 1,
+                                    Attacker {
+                                        cell: u16::MAX,
+                                        codes: 0,
+                                    },
+                                );
                             }
                             let slot = &mut line[i];
                             // The cells between `from` and `target` must be the
@@ -291,13 +304,18 @@ impl Game {
                 right_cells.push(c.partner_from);
             }
         }
-        check(right_cells.len() <= 32, || "more than 32 castling partners".into())?;
+        check(right_cells.len() <= 32, || {
+            "more than 32 castling partners".into()
+        })?;
         let mut rights_keep = vec![u32::MAX; cells];
         for (bit, &cell) in right_cells.iter().enumerate() {
             rights_keep[cell as usize] &= !(1 << bit);
         }
         for c in &ir.castlings {
-            let bit = right_cells.iter().position(|&x| x == c.partner_from).unwrap();
+            let bit = right_cells
+                .iter()
+                .position(|&x| x == c.partner_from)
+                .unwrap();
             rights_keep[c.king_from as usize] &= !(1 << bit);
         }
 

@@ -43,7 +43,11 @@ pub struct GameIr {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Geometry {
     /// Cell `(x, y)` of the lattice; `files` label the columns.
-    Square { width: u16, height: u16, files: Vec<String> },
+    Square {
+        width: u16,
+        height: u16,
+        files: Vec<String>,
+    },
     /// Axial coordinates `(q, r)`.
     Hex,
 }

@@ -26,9 +26,11 @@ pub fn parse_position<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, St
 
 fn square_geometry(game: &Game) -> Option<(u16, u16, &[String])> {
     match &game.ir.geometry {
-        Geometry::Square { width, height, files } if game.players == 2 => {
-            Some((*width, *height, files.as_slice()))
-        }
+        Geometry::Square {
+            width,
+            height,
+            files,
+        } if game.players == 2 => Some((*width, *height, files.as_slice())),
         _ => None,
     }
 }
@@ -108,7 +110,9 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
         }
     }
     if let Some(h) = fields.next() {
-        pos.halfmove = h.parse().map_err(|_| format!("FEN halfmove clock '{h}' is not a number"))?;
+        pos.halfmove = h
+            .parse()
+            .map_err(|_| format!("FEN halfmove clock '{h}' is not a number"))?;
     }
     if let Some(f) = fields.next() {
         pos.fullmove = f
@@ -126,8 +130,12 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
 /// The partner cell a FEN castling letter names.
 fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, String> {
     let player = if ch.is_uppercase() { 0 } else { 1 };
-    let options: Vec<&ir::Castling> =
-        game.ir.castlings.iter().filter(|c| c.player as usize == player).collect();
+    let options: Vec<&ir::Castling> = game
+        .ir
+        .castlings
+        .iter()
+        .filter(|c| c.player as usize == player)
+        .collect();
     let coord = |c: u16| game.ir.cells[c as usize].coord;
     let holds = |cell: u16| {
         let code = pos.board[cell as usize];
@@ -198,7 +206,9 @@ fn set_ep_from_cells(game: &Game, pos: &mut Position, text: &str) -> Result<(), 
             }
         }
     }
-    Err(format!("en-passant cell {text}: no piece of the last mover passed over it"))
+    Err(format!(
+        "en-passant cell {text}: no piece of the last mover passed over it"
+    ))
 }
 
 pub fn write_fen(pos: &Position) -> Option<String> {
@@ -247,13 +257,25 @@ fn castling_field(pos: &Position) -> String {
             let Ok(cell) = castling_letter_cell(
                 game,
                 pos,
-                if player == 0 { letter } else { letter.to_ascii_lowercase() },
+                if player == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                },
             ) else {
                 continue;
             };
-            let bit = game.right_cells.iter().position(|&c| c as usize == cell).unwrap();
+            let bit = game
+                .right_cells
+                .iter()
+                .position(|&c| c as usize == cell)
+                .unwrap();
             if pos.rights >> bit & 1 != 0 {
-                s.push(if player == 0 { letter } else { letter.to_ascii_lowercase() });
+                s.push(if player == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
             }
         }
     }
@@ -263,15 +285,27 @@ fn castling_field(pos: &Position) -> String {
             continue;
         }
         let code = pos.board[cell as usize];
-        let player = if code == EMPTY { 0 } else { game.owner[code as usize] as usize };
+        let player = if code == EMPTY {
+            0
+        } else {
+            game.owner[code as usize] as usize
+        };
         let covered = ['K', 'Q'].iter().any(|&l| {
-            let l = if player == 0 { l } else { l.to_ascii_lowercase() };
+            let l = if player == 0 {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            };
             castling_letter_cell(game, pos, l).ok() == Some(cell as usize)
         });
         if !covered {
             if let Some((_, _, files)) = square_geometry(game) {
                 let file = &files[game.ir.cells[cell as usize].coord.0 as usize];
-                s += &if player == 0 { file.to_uppercase() } else { file.to_lowercase() };
+                s += &if player == 0 {
+                    file.to_uppercase()
+                } else {
+                    file.to_lowercase()
+                };
             }
         }
     }
@@ -371,12 +405,14 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
                 }
             }
             ["ep", cells, "victim", victim] => {
-                let victim =
-                    game.cell(victim).ok_or_else(|| format!("ep victim '{victim}' is not a cell"))?;
+                let victim = game
+                    .cell(victim)
+                    .ok_or_else(|| format!("ep victim '{victim}' is not a cell"))?;
                 let mut list = Vec::new();
                 for name in cells.split(',') {
                     list.push(
-                        game.cell(name).ok_or_else(|| format!("ep: '{name}' is not a cell"))?
+                        game.cell(name)
+                            .ok_or_else(|| format!("ep: '{name}' is not a cell"))?
                             as u16,
                     );
                 }
@@ -386,8 +422,12 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
                 pos.set_en_passant(victim, &list);
             }
             ["clocks", h, f] => {
-                pos.halfmove = h.parse().map_err(|_| format!("clocks: '{h}' is not a number"))?;
-                pos.fullmove = f.parse().map_err(|_| format!("clocks: '{f}' is not a number"))?;
+                pos.halfmove = h
+                    .parse()
+                    .map_err(|_| format!("clocks: '{h}' is not a number"))?;
+                pos.fullmove = f
+                    .parse()
+                    .map_err(|_| format!("clocks: '{f}' is not a number"))?;
             }
             _ => return Err(format!("cannot read '{part}'")),
         }
@@ -406,7 +446,9 @@ fn split_piece_token(game: &Game, token: &str) -> Result<(usize, usize), String>
             return Ok((kind, cell));
         }
     }
-    Err(format!("'{token}' is not a piece letter followed by a cell"))
+    Err(format!(
+        "'{token}' is not a piece letter followed by a cell"
+    ))
 }
 
 pub fn move_to_string(game: &Game, mv: Move) -> String {
@@ -416,7 +458,11 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
         game.cell_name(mv.to as usize)
     );
     if mv.promotion != 0 {
-        s.push(game.ir.kinds[mv.promotion as usize - 1].letter.to_ascii_lowercase());
+        s.push(
+            game.ir.kinds[mv.promotion as usize - 1]
+                .letter
+                .to_ascii_lowercase(),
+        );
     }
     if mv.kind == MoveKind::Castle {
         let c = &game.ir.castlings[mv.aux as usize];
@@ -461,11 +507,16 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
         .filter(|&i| text.is_char_boundary(i))
         .find_map(|i| game.cell(&text[..i]).map(|c| (c, &text[i..])));
     let Some((from, rest)) = from else {
-        return Err(format!("cannot read move '{text}': it must start with a cell name"));
+        return Err(format!(
+            "cannot read move '{text}': it must start with a cell name"
+        ));
     };
     let code = pos.board[from];
     if code == EMPTY {
-        return Err(format!("illegal move {text}: no piece on {}", game.cell_name(from)));
+        return Err(format!(
+            "illegal move {text}: no piece on {}",
+            game.cell_name(from)
+        ));
     }
     let owner = game.owner[code as usize] as usize;
     let kind = &game.ir.kinds[game.kind_of[code as usize] as usize];
@@ -483,10 +534,15 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
         .rev()
         .find_map(|i| game.cell(&rest[..i]).map(|c| (c, &rest[i..])));
     let Some((to, suffix)) = to else {
-        return Err(format!("cannot read move '{text}': no destination cell after {}", game.cell_name(from)));
+        return Err(format!(
+            "cannot read move '{text}': no destination cell after {}",
+            game.cell_name(from)
+        ));
     };
-    let same_path: Vec<&Move> =
-        pseudo.iter().filter(|m| m.from as usize == from && m.to as usize == to).collect();
+    let same_path: Vec<&Move> = pseudo
+        .iter()
+        .filter(|m| m.from as usize == from && m.to as usize == to)
+        .collect();
     if same_path.is_empty() {
         return Err(format!(
             "illegal move {text}: the {} on {} cannot go to {}",
@@ -499,7 +555,12 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
         let choices: Vec<String> = same_path
             .iter()
             .filter(|m| m.promotion != 0)
-            .map(|m| game.ir.kinds[m.promotion as usize - 1].letter.to_ascii_lowercase().to_string())
+            .map(|m| {
+                game.ir.kinds[m.promotion as usize - 1]
+                    .letter
+                    .to_ascii_lowercase()
+                    .to_string()
+            })
             .collect();
         return Err(format!(
             "illegal move {text}: this move must promote; add one of {} (e.g. {}{})",

@@ -144,7 +144,10 @@ impl<'g> Position<'g> {
     pub fn start(game: &'g Game) -> Position<'g> {
         let mut pos = Position::empty(game);
         for p in &game.ir.setup.pieces {
-            pos.put(p.cell as usize, game.code(p.player as usize, p.kind as usize));
+            pos.put(
+                p.cell as usize,
+                game.code(p.player as usize, p.kind as usize),
+            );
         }
         pos.set_to_move(game.ir.setup.to_move as usize);
         for &cell in &game.ir.setup.castling_rights {
@@ -160,7 +163,12 @@ impl<'g> Position<'g> {
 
     /// Gives the piece on `cell` its castling right; false if no castling uses it.
     pub fn grant_right(&mut self, cell: usize) -> bool {
-        match self.game.right_cells.iter().position(|&c| c as usize == cell) {
+        match self
+            .game
+            .right_cells
+            .iter()
+            .position(|&c| c as usize == cell)
+        {
             Some(bit) if self.rights & (1 << bit) == 0 => {
                 self.rights |= 1 << bit;
                 self.hash ^= self.game.zobrist_right[bit];
@@ -254,7 +262,9 @@ impl<'g> Position<'g> {
     #[inline]
     pub fn royal_attacked(&self, player: usize) -> bool {
         let enemies = self.enemy_codes(player);
-        self.royals_of[player].iter().any(|c| self.attacked_by_codes(c, enemies))
+        self.royals_of[player]
+            .iter()
+            .any(|c| self.attacked_by_codes(c, enemies))
     }
 
     pub fn in_check(&self) -> bool {
@@ -263,7 +273,9 @@ impl<'g> Position<'g> {
 
     #[inline(always)]
     fn is_en_passant_cell(&self, cell: usize) -> bool {
-        self.ep_cells[..self.ep_len as usize].iter().any(|&c| c as usize == cell)
+        self.ep_cells[..self.ep_len as usize]
+            .iter()
+            .any(|&c| c as usize == cell)
     }
 
     #[inline(always)]
@@ -271,7 +283,10 @@ impl<'g> Position<'g> {
         match &self.game.promotion[player * self.game.kinds + kind] {
             Some(rule) if rule.zone.contains(mv.to as usize) => {
                 for &choice in &rule.choices {
-                    list.push(Move { promotion: choice + 1, ..mv });
+                    list.push(Move {
+                        promotion: choice + 1,
+                        ..mv
+                    });
                 }
             }
             _ => list.push(mv),
@@ -357,7 +372,11 @@ impl<'g> Position<'g> {
         let enemies = self.enemy_codes(me);
         for &index in &g.castlings_of[me] {
             let c = &g.ir.castlings[index as usize];
-            let bit = g.right_cells.iter().position(|&x| x == c.partner_from).unwrap();
+            let bit = g
+                .right_cells
+                .iter()
+                .position(|&x| x == c.partner_from)
+                .unwrap();
             let king = self.board[c.king_from as usize];
             let partner = self.board[c.partner_from as usize];
             if self.rights & (1 << bit) == 0
@@ -371,10 +390,16 @@ impl<'g> Position<'g> {
             }
             // The king's own right is its start cell's right bits: a moved king
             // cleared them all, so holding the partner's bit is enough.
-            if c.must_be_empty.iter().any(|&x| self.board[x as usize] != EMPTY) {
+            if c.must_be_empty
+                .iter()
+                .any(|&x| self.board[x as usize] != EMPTY)
+            {
                 continue;
             }
-            if c.must_be_safe.iter().any(|&x| self.attacked_by_codes(x as usize, enemies)) {
+            if c.must_be_safe
+                .iter()
+                .any(|&x| self.attacked_by_codes(x as usize, enemies))
+            {
                 continue;
             }
             list.push(Move {
@@ -441,7 +466,10 @@ impl<'g> Position<'g> {
         self.history.push(self.hash);
         self.clear_en_passant();
         let moved = self.take(from);
-        let mut reset = g.ir.end.resets_move_rule.contains(&g.kind_of[moved as usize]);
+        let mut reset =
+            g.ir.end
+                .resets_move_rule
+                .contains(&g.kind_of[moved as usize]);
         match mv.kind {
             MoveKind::Castle => {
                 let c = &g.ir.castlings[mv.aux as usize];
@@ -450,7 +478,11 @@ impl<'g> Position<'g> {
                 self.put(to, moved);
             }
             _ => {
-                let victim_cell = if mv.kind == MoveKind::EnPassant { mv.aux as usize } else { to };
+                let victim_cell = if mv.kind == MoveKind::EnPassant {
+                    mv.aux as usize
+                } else {
+                    to
+                };
                 if self.board[victim_cell] != EMPTY {
                     undo.captured = self.take(victim_cell);
                     undo.captured_cell = victim_cell as u16;
@@ -543,7 +575,13 @@ impl<'g> Position<'g> {
                 partner,
             );
         }
-        place(board, &mut self.occupied_by, &mut self.royals_of, from, undo.moved);
+        place(
+            board,
+            &mut self.occupied_by,
+            &mut self.royals_of,
+            from,
+            undo.moved,
+        );
         if undo.captured != EMPTY {
             place(
                 board,
@@ -564,7 +602,8 @@ impl<'g> Position<'g> {
     /// Leaf count of the legal-move tree; the last ply is counted from the
     /// move list without being played.
     pub fn perft(&mut self, depth: u32) -> u64 {
-        let mut lists: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
+        let mut lists: Vec<Vec<Move>> =
+            (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
         self.perft_with(depth, &mut lists)
     }
 
@@ -647,10 +686,16 @@ impl<'g> Position<'g> {
             });
         }
         if end.repetition > 0 && self.repetitions() >= end.repetition {
-            return Some(GameResult { end: GameEnd::Repetition, winner: None });
+            return Some(GameResult {
+                end: GameEnd::Repetition,
+                winner: None,
+            });
         }
         if end.move_rule > 0 && self.halfmove >= end.move_rule * g.players as u32 {
-            return Some(GameResult { end: GameEnd::MoveRule, winner: None });
+            return Some(GameResult {
+                end: GameEnd::MoveRule,
+                winner: None,
+            });
         }
         if two && !end.insufficient.is_empty() {
             let a = self.material_of(0);
@@ -664,7 +709,10 @@ impl<'g> Position<'g> {
                 let (x, y) = (sorted(x), sorted(y));
                 (x == a && y == b) || (x == b && y == a)
             }) {
-                return Some(GameResult { end: GameEnd::InsufficientMaterial, winner: None });
+                return Some(GameResult {
+                    end: GameEnd::InsufficientMaterial,
+                    winner: None,
+                });
             }
         }
         None

@@ -1,0 +1,259 @@
+//! The typed syntax tree of a `.variant` file. Every node keeps its span so
+//! later phases can point at the source; the tree is serialisable so
+//! `variant check --dump ast` can show it.
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Span {
+    pub file: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A word or literal with its place in the source.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct File {
+    pub statements: Vec<Stmt>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Stmt {
+    Game(Name),
+    Import(Name),
+    Board(Board),
+    Colours {
+        names: Vec<Name>,
+        anchor: Name,
+    },
+    Players(Vec<Name>),
+    Orientation {
+        player: Name,
+        orientation: Orientation,
+        span: Span,
+    },
+    Turn(Name),
+    Region {
+        name: Name,
+        def: RegionDef,
+    },
+    Piece(Piece),
+    Promote {
+        piece: Name,
+        region: Name,
+        choices: Vec<Name>,
+        span: Span,
+    },
+    Castling(Castling),
+    Setup {
+        player: Name,
+        body: SetupBody,
+        span: Span,
+    },
+    End(EndRule, Span),
+    Insufficient {
+        sides: [Vec<Name>; 2],
+        span: Span,
+    },
+    Claim(Claim),
+    /// Overrides an (imported) piece's value.
+    Value {
+        piece: Name,
+        value: i32,
+    },
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Board {
+    Square {
+        width: i32,
+        height: i32,
+        files: Option<Name>,
+        span: Span,
+    },
+    Hex {
+        lines: Vec<HexLine>,
+        span: Span,
+    },
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HexLine {
+    pub name: Name,
+    pub from: (i32, i32),
+    pub to: (i32, i32),
+    /// First number and step of the cell names along the line (default 1, 1).
+    pub numbered: (i32, i32),
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Orientation {
+    Identity,
+    /// Mirror forward and backward (ranks).
+    Flip,
+    /// Mirror left and right (files).
+    Mirror,
+    /// Rotate by this many degrees.
+    Rotate(i32),
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum RegionDef {
+    Shared(RegionExpr),
+    PerPlayer(Vec<(Name, RegionExpr)>),
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RegionExpr {
+    /// The first term is always added.
+    pub terms: Vec<(bool, RegionTerm)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum RegionTerm {
+    Rank(i32, Span),
+    Ranks(i32, i32, Span),
+    File(Name),
+    Files(Name, Name),
+    Line(Name),
+    All(Span),
+    Cells(Vec<CellItem>),
+    Ref(Name),
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum CellItem {
+    One(Name),
+    Range(Name, Name, Span),
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Piece {
+    pub name: Name,
+    pub letter: Option<Name>,
+    pub aliases: Vec<Name>,
+    pub value: Option<i32>,
+    pub royal: bool,
+    pub captures_en_passant: bool,
+    pub atoms: Vec<Atom>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Atom {
+    pub shape: AtomShape,
+    pub filters: Vec<Name>,
+    pub modifiers: Vec<Modifier>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum AtomShape {
+    Leap((i32, i32)),
+    Ride((i32, i32)),
+    Betza(Name),
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Modifier {
+    MoveOnly,
+    CaptureOnly,
+    Max(i32),
+    From(Name),
+    To(Name),
+    EnPassant,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Castling {
+    pub king: Name,
+    pub partner: Name,
+    /// `None`: any distance up to the cell next to the partner.
+    pub distances: Option<Vec<i32>>,
+    pub safe: Vec<Name>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum SetupBody {
+    /// The other player's setup reflected front to back.
+    Mirror(Name),
+    /// The other player's setup turned 180 degrees.
+    Rotate(Name),
+    Explicit(Vec<(Name, Vec<CellItem>)>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum OutcomeWord {
+    Loss,
+    Win,
+    Draw,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum EndRule {
+    Checkmate(OutcomeWord),
+    Stalemate(OutcomeWord),
+    Repetition(i32),
+    MoveRule(i32, Vec<Name>),
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Claim {
+    pub kind: ClaimKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum ClaimKind {
+    /// Cells a piece alone on the board attacks (`attacks`) or moves to (`moves`).
+    Count {
+        captures: bool,
+        player: Name,
+        piece: Name,
+        cell: Name,
+        expected: i64,
+    },
+    /// No target of `piece` is a target of any of `others` (at `cell`, or at every cell).
+    Disjoint {
+        player: Name,
+        piece: Name,
+        others: Vec<Name>,
+        cell: Option<Name>,
+    },
+    Perft {
+        depth: i32,
+        expected: i64,
+        position: Option<Name>,
+        after: Option<Name>,
+    },
+    Legal {
+        moves: Name,
+        position: Option<Name>,
+    },
+    Illegal {
+        moves: Name,
+        position: Option<Name>,
+    },
+    Ends {
+        moves: Name,
+        end: ClaimEnd,
+        position: Option<Name>,
+    },
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum ClaimEnd {
+    Checkmate,
+    Stalemate,
+    Draw,
+    Win(Name),
+}

@@ -1,0 +1,105 @@
+//! Betza notation for square-board atoms (`CZ`, `mWcF`, `NN`, `fR`), read
+//! into base vectors that the checker expands by symmetry like `leap`/`ride`.
+//!
+//! Directional prefixes keep the images going forward (`f`), backward (`b`),
+//! sideways (`s`, no forward component) or vertically (`v` = `f` or `b`);
+//! several prefixes are a union. On oblique leapers this is coarser than full
+//! Betza (`fN` keeps all four forward knight moves).
+
+pub struct BetzaPart {
+    pub vector: (i32, i32),
+    pub ride: bool,
+    pub max: Option<u32>,
+    pub move_only: bool,
+    pub capture_only: bool,
+    /// At most one filter word (a union is several parts).
+    pub filters: Vec<String>,
+}
+
+fn base(letter: char) -> Option<Vec<(i32, i32)>> {
+    Some(match letter {
+        'W' => vec![(1, 0)],
+        'F' => vec![(1, 1)],
+        'D' => vec![(2, 0)],
+        'N' => vec![(2, 1)],
+        'A' => vec![(2, 2)],
+        'H' => vec![(3, 0)],
+        'C' => vec![(3, 1)],
+        'Z' => vec![(3, 2)],
+        'G' => vec![(3, 3)],
+        'K' => vec![(1, 0), (1, 1)],
+        _ => return None,
+    })
+}
+
+pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if chars.is_empty() {
+        return Err("empty".into());
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let mut move_only = false;
+        let mut capture_only = false;
+        let mut dirs: Vec<&str> = Vec::new();
+        while i < chars.len() && chars[i].is_ascii_lowercase() {
+            match chars[i] {
+                'm' => move_only = true,
+                'c' => capture_only = true,
+                'f' => dirs.push("forward"),
+                'b' => dirs.push("backward"),
+                's' => dirs.push("sideways"),
+                'v' => dirs.push("forward|backward"),
+                other => return Err(format!("unsupported prefix '{other}'")),
+            }
+            i += 1;
+        }
+        let Some(&letter) = chars.get(i) else {
+            return Err("prefix without a piece letter".into());
+        };
+        i += 1;
+        let (vectors, mut ride) = match letter {
+            'R' => (vec![(1, 0)], true),
+            'B' => (vec![(1, 1)], true),
+            'Q' => (vec![(1, 0), (1, 1)], true),
+            l => (base(l).ok_or_else(|| format!("unknown atom '{l}'"))?, false),
+        };
+        let mut max = None;
+        if !ride && chars.get(i) == Some(&letter) {
+            ride = true;
+            i += 1;
+        }
+        let digits: String = chars[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        if !digits.is_empty() {
+            i += digits.len();
+            let n: u32 = digits.parse().map_err(|_| "range too large".to_string())?;
+            if n == 0 {
+                return Err("range 0".into());
+            }
+            ride = true;
+            max = Some(n);
+        }
+        let dir_sets: Vec<Vec<String>> = if dirs.is_empty() {
+            vec![vec![]]
+        } else {
+            dirs.iter().map(|d| vec![d.to_string()]).collect()
+        };
+        for v in vectors {
+            for f in &dir_sets {
+                out.push(BetzaPart {
+                    vector: v,
+                    ride,
+                    max,
+                    move_only: move_only && !capture_only,
+                    capture_only: capture_only && !move_only,
+                    filters: f.clone(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,1357 @@
+//! Phase 3: resolve names and check the rules, turning the ASTs of a game
+//! and its imports into a `Model`: cells with coordinates, regions as cell
+//! sets per player, pieces with their atoms expanded into concrete vectors
+//! per player. Every problem becomes a diagnostic; checking goes on after
+//! one so the author sees them all.
+
+use crate::ast::{self, *};
+use crate::diag::{Code, Diagnostic};
+use runtime::ir::{self, EndRules, Outcome};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// A 2x2 integer matrix acting on lattice vectors.
+pub type Mat = [[i32; 2]; 2];
+const IDENTITY: Mat = [[1, 0], [0, 1]];
+
+pub fn apply(m: &Mat, v: (i32, i32)) -> (i32, i32) {
+    (m[0][0] * v.0 + m[0][1] * v.1, m[1][0] * v.0 + m[1][1] * v.1)
+}
+
+fn mul(a: &Mat, b: &Mat) -> Mat {
+    let mut r = [[0; 2]; 2];
+    for i in 0..2 {
+        for j in 0..2 {
+            r[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j];
+        }
+    }
+    r
+}
+
+/// The lattice a board's cells sit on, with its symmetries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Lattice {
+    /// `(file, rank)` coordinates.
+    Square,
+    /// Axial `(q, r)` coordinates; `(0, 1)` is straight forward for the first player.
+    Hex,
+}
+
+impl Lattice {
+    fn generators(self) -> (Mat, Mat) {
+        match self {
+            // Quarter turn and a left-right reflection.
+            Lattice::Square => ([[0, -1], [1, 0]], [[-1, 0], [0, 1]]),
+            // Sixth turn and a left-right reflection.
+            Lattice::Hex => ([[0, -1], [1, 1]], [[-1, 0], [1, 1]]),
+        }
+    }
+
+    /// Every symmetry of the lattice that fixes the origin.
+    pub fn symmetries(self) -> Vec<Mat> {
+        let (rot, refl) = self.generators();
+        let mut out = vec![IDENTITY];
+        let mut i = 0;
+        while i < out.len() {
+            for g in [rot, refl] {
+                let m = mul(&g, &out[i]);
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// How far a vector goes forward (> 0), backward (< 0) or sideways (0).
+    pub fn forward(self, v: (i32, i32)) -> i32 {
+        match self {
+            Lattice::Square => v.1,
+            Lattice::Hex => 2 * v.1 + v.0,
+        }
+    }
+
+    /// How far a vector goes to the right.
+    pub fn lateral(self, v: (i32, i32)) -> i32 {
+        v.0
+    }
+
+    pub fn orientation(self, o: &Orientation) -> Option<Mat> {
+        let (rot, refl) = self.generators();
+        Some(match o {
+            Orientation::Identity => IDENTITY,
+            Orientation::Mirror => refl,
+            Orientation::Flip => match self {
+                Lattice::Square => [[1, 0], [0, -1]],
+                Lattice::Hex => [[1, 0], [-1, -1]],
+            },
+            Orientation::Rotate(deg) => {
+                let unit = if self == Lattice::Square { 90 } else { 60 };
+                if deg % unit != 0 {
+                    return None;
+                }
+                let mut m = IDENTITY;
+                for _ in 0..(deg.rem_euclid(360) / unit) {
+                    m = mul(&rot, &m);
+                }
+                m
+            }
+        })
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Model {
+    pub name: String,
+    pub lattice: Lattice,
+    pub geometry: ir::Geometry,
+    pub cells: Vec<ir::CellInfo>,
+    #[serde(skip)]
+    pub cell_at: HashMap<(i32, i32), usize>,
+    #[serde(skip)]
+    pub cell_named: HashMap<String, usize>,
+    pub players: Vec<ModelPlayer>,
+    pub regions: Vec<ModelRegion>,
+    pub pieces: Vec<ModelPiece>,
+    pub promotions: Vec<ModelPromotion>,
+    pub castlings: Vec<ModelCastling>,
+    pub setup: Vec<ir::Placement>,
+    pub to_move: u8,
+    pub end: EndRules,
+    pub claims: Vec<Claim>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelPlayer {
+    pub name: String,
+    /// Maps the player's frame (forward = (0, 1)) to the board's.
+    pub frame: Mat,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelRegion {
+    pub name: String,
+    pub shared: bool,
+    /// Per player, the member cells.
+    pub cells: Vec<Vec<bool>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelPiece {
+    pub name: String,
+    pub letter: char,
+    pub aliases: Vec<String>,
+    pub value: i32,
+    pub royal: bool,
+    pub captures_en_passant: bool,
+    pub atoms: Vec<ModelAtom>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelAtom {
+    /// Per player, the board-frame vectors.
+    pub vectors: Vec<Vec<(i32, i32)>>,
+    pub ride: bool,
+    pub max: Option<u32>,
+    pub flags: u8,
+    pub from_region: Option<usize>,
+    pub to_region: Option<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelPromotion {
+    pub kind: u8,
+    pub region: usize,
+    pub choices: Vec<u8>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelCastling {
+    pub king: u8,
+    pub partner: u8,
+    pub distances: Option<Vec<i32>>,
+    pub safe_origin: bool,
+    pub safe_passed: bool,
+    pub safe_destination: bool,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// Resolves and checks the statements of a game (imports first, in order).
+pub fn check(statements: &[Stmt]) -> (Option<Model>, Vec<Diagnostic>) {
+    let mut c = Checker { diags: Vec::new() };
+    let model = c.run(statements);
+    (model, c.diags)
+}
+
+struct Checker {
+    diags: Vec<Diagnostic>,
+}
+
+fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    candidates
+        .into_iter()
+        .map(|c| {
+            (
+                strsim::jaro_winkler(&word.to_lowercase(), &c.to_lowercase()),
+                c,
+            )
+        })
+        .filter(|(score, _)| *score > 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c.to_string())
+}
+
+impl Checker {
+    fn error(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn unknown(&mut self, what: &str, name: &Name, known: &[String]) {
+        let mut d = Diagnostic::error(
+            Code::UnknownName,
+            format!("unknown {what} `{}`", name.text),
+            name.span,
+            format!("no {what} of this name"),
+        );
+        d = match did_you_mean(&name.text, known.iter().map(String::as_str)) {
+            Some(s) => d.with_hint(format!("did you mean `{s}`?")),
+            None if known.is_empty() => d.with_hint(format!("no {what} is defined yet")),
+            None => d.with_hint(format!("known: {}", known.join(", "))),
+        };
+        self.error(d);
+    }
+
+    fn run(&mut self, stmts: &[Stmt]) -> Option<Model> {
+        let mut name = String::from("unnamed game");
+        let mut board: Option<&Board> = None;
+        for s in stmts {
+            match s {
+                Stmt::Game(n) => name = n.text.clone(),
+                Stmt::Board(b) => {
+                    if let Some(prev) = board {
+                        let (ps, ns) = (board_span(prev), board_span(b));
+                        self.error(
+                            Diagnostic::error(
+                                Code::DuplicateDefinition,
+                                "the board is defined twice",
+                                ns,
+                                "second board",
+                            )
+                            .with_secondary(ps, "first board here")
+                            .with_hint("a game has one board; remove one of them"),
+                        );
+                    } else {
+                        board = Some(b);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(board) = board else {
+            self.error(
+                Diagnostic::error(
+                    Code::MissingStatement,
+                    "the game has no board",
+                    Span::default(),
+                    "no `board` statement in this file",
+                )
+                .with_hint("add e.g. `board square 8 x 8`"),
+            );
+            return None;
+        };
+        let (lattice, geometry, cells) = self.board(board)?;
+        let cell_at: HashMap<(i32, i32), usize> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.coord, i))
+            .collect();
+        let cell_named: HashMap<String, usize> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i))
+            .collect();
+        let mut m = Model {
+            name,
+            lattice,
+            geometry,
+            cells,
+            cell_at,
+            cell_named,
+            players: Vec::new(),
+            regions: Vec::new(),
+            pieces: Vec::new(),
+            promotions: Vec::new(),
+            castlings: Vec::new(),
+            setup: Vec::new(),
+            to_move: 0,
+            end: EndRules {
+                checkmate: Outcome::Loss,
+                stalemate: Outcome::Draw,
+                repetition: 0,
+                move_rule: 0,
+                resets_move_rule: Vec::new(),
+                insufficient: Vec::new(),
+            },
+            claims: Vec::new(),
+        };
+
+        // Players first: regions, pieces and setups refer to them.
+        let mut players_span = None;
+        for s in stmts {
+            if let Stmt::Players(names) = s {
+                if players_span.is_some() {
+                    self.error(Diagnostic::error(
+                        Code::DuplicateDefinition,
+                        "players are declared twice",
+                        names[0].span,
+                        "second declaration",
+                    ));
+                    continue;
+                }
+                players_span = Some(names[0].span);
+                for n in names {
+                    if m.players.iter().any(|p| p.name == n.text) {
+                        self.error(Diagnostic::error(
+                            Code::DuplicateDefinition,
+                            format!("player `{}` is listed twice", n.text),
+                            n.span,
+                            "again here",
+                        ));
+                    } else {
+                        m.players.push(ModelPlayer {
+                            name: n.text.clone(),
+                            frame: IDENTITY,
+                        });
+                    }
+                }
+            }
+        }
+        if m.players.len() < 2 {
+            self.error(
+                Diagnostic::error(
+                    Code::MissingStatement,
+                    "a game needs at least two players",
+                    board_span(board),
+                    "for this board",
+                )
+                .with_hint("add `players white black`"),
+            );
+            return None;
+        }
+        let player_names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+        for s in stmts {
+            match s {
+                Stmt::Orientation {
+                    player,
+                    orientation,
+                    span,
+                } => {
+                    if let Some(p) = self.player(player, &player_names) {
+                        match lattice.orientation(orientation) {
+                            Some(mat) => m.players[p].frame = mat,
+                            None => self.error(
+                                Diagnostic::error(Code::InvalidValue, "this rotation is not a symmetry of the board's lattice", *span, "rotation angle")
+                                    .with_hint("square boards turn by multiples of 90 degrees, hex boards by multiples of 60"),
+                            ),
+                        }
+                    }
+                }
+                Stmt::Turn(n) => {
+                    if let Some(p) = self.player(n, &player_names) {
+                        m.to_move = p as u8;
+                    }
+                }
+                _ => {}
+            }
+        }
+
+        // Regions, in order (a region may use earlier ones), and colourings.
+        for s in stmts {
+            match s {
+                Stmt::Colours { names, anchor } => self.colours(&mut m, names, anchor),
+                Stmt::Region { name, def } => self.region(&mut m, name, def),
+                _ => {}
+            }
+        }
+
+        // Pieces: names and letters first so atoms and promotions can refer to any.
+        let mut piece_asts: Vec<&ast::Piece> = Vec::new();
+        for s in stmts {
+            if let Stmt::Piece(p) = s {
+                if let Some(prev) = piece_asts.iter().find(|q| q.name.text == p.name.text) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::DuplicateDefinition,
+                            format!("piece `{}` is defined twice", p.name.text),
+                            p.name.span,
+                            "second definition",
+                        )
+                        .with_secondary(prev.name.span, "first definition here")
+                        .with_hint("rename one of them, or drop the import that defines it too"),
+                    );
+                    continue;
+                }
+                piece_asts.push(p);
+            }
+        }
+        if piece_asts.len() > 31 {
+            self.error(Diagnostic::error(
+                Code::InvalidValue,
+                "more than 31 piece kinds",
+                piece_asts[31].name.span,
+                "this one is too many",
+            ));
+            return None;
+        }
+        let mut letters: HashMap<String, Span> = HashMap::new();
+        for p in &piece_asts {
+            let letter = match &p.letter {
+                Some(l)
+                    if l.text.chars().count() == 1
+                        && l.text.chars().all(|c| c.is_ascii_alphabetic()) =>
+                {
+                    l.text.chars().next().unwrap().to_ascii_uppercase()
+                }
+                Some(l) => {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            "a piece letter is one Latin letter",
+                            l.span,
+                            "not a single letter",
+                        )
+                        .with_hint("put longer names and other scripts in `alias \"...\"`"),
+                    );
+                    '?'
+                }
+                None => {
+                    self.error(
+                        Diagnostic::error(
+                            Code::MissingStatement,
+                            format!("piece `{}` has no letter", p.name.text),
+                            p.name.span,
+                            "needs `letter X`",
+                        )
+                        .with_hint(
+                            "notation and FEN need one Latin letter per piece, e.g. `letter N`",
+                        ),
+                    );
+                    '?'
+                }
+            };
+            let mut words = vec![(
+                letter.to_string(),
+                p.letter.as_ref().map_or(p.name.span, |l| l.span),
+            )];
+            words.extend(p.aliases.iter().map(|a| (a.text.clone(), a.span)));
+            for (w, span) in words {
+                if w == "?" {
+                    continue;
+                }
+                let key = if w.chars().count() == 1 {
+                    w.to_uppercase()
+                } else {
+                    w.clone()
+                };
+                if let Some(prev) = letters.get(&key) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::ClashingLetters,
+                            format!("`{w}` already names another piece"),
+                            span,
+                            "used again here",
+                        )
+                        .with_secondary(*prev, "first used here")
+                        .with_hint("every letter and alias must name one piece only"),
+                    );
+                } else {
+                    letters.insert(key, span);
+                }
+            }
+            m.pieces.push(ModelPiece {
+                name: p.name.text.clone(),
+                letter,
+                aliases: p.aliases.iter().map(|a| a.text.clone()).collect(),
+                value: p.value.unwrap_or(0),
+                royal: p.royal,
+                captures_en_passant: p.captures_en_passant,
+                atoms: Vec::new(),
+                span: p.name.span,
+            });
+        }
+        let piece_names: Vec<String> = m.pieces.iter().map(|p| p.name.clone()).collect();
+        for (i, p) in piece_asts.iter().enumerate() {
+            for atom in &p.atoms {
+                let atoms = self.atom(&m, atom);
+                m.pieces[i].atoms.extend(atoms);
+            }
+        }
+
+        for s in stmts {
+            match s {
+                Stmt::Promote {
+                    piece,
+                    region,
+                    choices,
+                    ..
+                } => {
+                    let kind = self.piece(piece, &piece_names);
+                    let reg = self.region_ref(&m, region);
+                    let mut ks = Vec::new();
+                    for c in choices {
+                        match piece_names.iter().position(|n| *n == c.text) {
+                            Some(k) => ks.push(k as u8),
+                            None => {
+                                let mut d = Diagnostic::error(
+                                    Code::PromotionToUndefined,
+                                    format!("promotion to `{}`, which is not a piece", c.text),
+                                    c.span,
+                                    "not defined",
+                                );
+                                if let Some(s) =
+                                    did_you_mean(&c.text, piece_names.iter().map(String::as_str))
+                                {
+                                    d = d.with_hint(format!("did you mean `{s}`?"));
+                                } else {
+                                    d = d.with_hint(format!(
+                                        "define it with `piece {} {{ ... }}` or import it",
+                                        c.text
+                                    ));
+                                }
+                                self.error(d);
+                            }
+                        }
+                    }
+                    if let (Some(kind), Some(region)) = (kind, reg) {
+                        m.promotions.push(ModelPromotion {
+                            kind: kind as u8,
+                            region,
+                            choices: ks,
+                        });
+                    }
+                }
+                Stmt::Castling(c) => {
+                    let king = self.piece(&c.king, &piece_names);
+                    let partner = self.piece(&c.partner, &piece_names);
+                    if let Some(ds) = &c.distances {
+                        if ds.is_empty() || ds.iter().any(|&d| d < 1) {
+                            self.error(Diagnostic::error(
+                                Code::InvalidValue,
+                                "king distances must be positive",
+                                c.span,
+                                "in this castling",
+                            ));
+                        }
+                    }
+                    if let (Some(king), Some(partner)) = (king, partner) {
+                        if !m.pieces[king].royal {
+                            self.error(
+                                Diagnostic::error(
+                                    Code::InvalidValue,
+                                    format!("`{}` castles but is not royal", c.king.text),
+                                    c.king.span,
+                                    "not a royal piece",
+                                )
+                                .with_hint("castling moves the royal piece; mark it `royal`"),
+                            );
+                        }
+                        let has = |w: &str| c.safe.iter().any(|s| s.text == w);
+                        m.castlings.push(ModelCastling {
+                            king: king as u8,
+                            partner: partner as u8,
+                            distances: c.distances.clone(),
+                            safe_origin: has("origin"),
+                            safe_passed: has("passed"),
+                            safe_destination: has("destination"),
+                            span: c.span,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+
+        for s in stmts {
+            if let Stmt::Value { piece, value } = s {
+                if let Some(k) = self.piece(piece, &piece_names) {
+                    m.pieces[k].value = *value;
+                }
+            }
+        }
+        self.setups(&mut m, stmts, &player_names, &piece_names);
+        self.end_rules(&mut m, stmts, &piece_names);
+        if !m.pieces.iter().any(|p| p.royal) {
+            let span = piece_asts
+                .first()
+                .map_or(board_span(board), |p| p.name.span);
+            self.error(
+                Diagnostic::error(
+                    Code::NoRoyalPiece,
+                    "no piece is royal, so nobody can be checkmated",
+                    span,
+                    "e.g. this piece",
+                )
+                .with_hint("mark the king's piece `royal`"),
+            );
+        }
+        for s in stmts {
+            if let Stmt::Claim(c) = s {
+                m.claims.push(c.clone());
+            }
+        }
+        Some(m)
+    }
+
+    fn player(&mut self, n: &Name, names: &[String]) -> Option<usize> {
+        let p = names.iter().position(|x| *x == n.text);
+        if p.is_none() {
+            self.unknown("player", n, names);
+        }
+        p
+    }
+
+    fn piece(&mut self, n: &Name, names: &[String]) -> Option<usize> {
+        let p = names.iter().position(|x| *x == n.text);
+        if p.is_none() {
+            self.unknown("piece", n, names);
+        }
+        p
+    }
+
+    fn region_ref(&mut self, m: &Model, n: &Name) -> Option<usize> {
+        let r = m.regions.iter().position(|x| x.name == n.text);
+        if r.is_none() {
+            let names: Vec<String> = m.regions.iter().map(|r| r.name.clone()).collect();
+            self.unknown("region", n, &names);
+        }
+        r
+    }
+
+    fn board(&mut self, b: &Board) -> Option<(Lattice, ir::Geometry, Vec<ir::CellInfo>)> {
+        match b {
+            Board::Square {
+                width,
+                height,
+                files,
+                span,
+            } => {
+                if !(1..=26).contains(width)
+                    || !(1..=99).contains(height)
+                    || width * height > runtime::bitset::MAX_CELLS as i32
+                {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a {width} x {height} board is not supported"),
+                            *span,
+                            "board size",
+                        )
+                        .with_hint(format!(
+                            "width 1..26, height 1..99, at most {} cells",
+                            runtime::bitset::MAX_CELLS
+                        )),
+                    );
+                    return None;
+                }
+                let labels: Vec<String> = match files {
+                    Some(f) => {
+                        let l: Vec<String> = if f.text.contains(' ') {
+                            f.text.split_whitespace().map(String::from).collect()
+                        } else {
+                            f.text.chars().map(String::from).collect()
+                        };
+                        if l.len() != *width as usize {
+                            self.error(
+                                Diagnostic::error(
+                                    Code::InvalidValue,
+                                    format!("{} file labels for a board {width} wide", l.len()),
+                                    f.span,
+                                    "file labels",
+                                )
+                                .with_hint("give one label per file, e.g. \"abcdefghik\""),
+                            );
+                            return None;
+                        }
+                        l
+                    }
+                    None => (0..*width)
+                        .map(|i| ((b'a' + i as u8) as char).to_string())
+                        .collect(),
+                };
+                let mut cells = Vec::new();
+                for y in 0..*height {
+                    for x in 0..*width {
+                        cells.push(ir::CellInfo {
+                            name: format!("{}{}", labels[x as usize], y + 1),
+                            coord: (x, y),
+                        });
+                    }
+                }
+                Some((
+                    Lattice::Square,
+                    ir::Geometry::Square {
+                        width: *width as u16,
+                        height: *height as u16,
+                        files: labels,
+                    },
+                    cells,
+                ))
+            }
+            Board::Hex { lines, span } => {
+                let mut cells: Vec<ir::CellInfo> = Vec::new();
+                for line in lines {
+                    let d = (line.to.0 - line.from.0, line.to.1 - line.from.1);
+                    let n = gcd(d.0.abs(), d.1.abs());
+                    let step = if n == 0 { (0, 0) } else { (d.0 / n, d.1 / n) };
+                    if n > 0
+                        && !Lattice::Hex
+                            .symmetries()
+                            .iter()
+                            .any(|s| apply(s, (1, 0)) == step)
+                    {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                "a hex line must run along an edge direction",
+                                line.span,
+                                "not a row of neighbouring cells",
+                            )
+                            .with_hint(
+                                "from and to must differ by a multiple of (1,0), (0,1) or (1,-1)",
+                            ),
+                        );
+                        continue;
+                    }
+                    for i in 0..=n {
+                        let coord = (line.from.0 + step.0 * i, line.from.1 + step.1 * i);
+                        let name = format!(
+                            "{}{}",
+                            line.name.text,
+                            line.numbered.0 + line.numbered.1 * i
+                        );
+                        if cells.iter().any(|c| c.coord == coord || c.name == name) {
+                            self.error(Diagnostic::error(
+                                Code::DuplicateDefinition,
+                                format!("cell {name} at {coord:?} is defined twice"),
+                                line.span,
+                                "overlaps an earlier line",
+                            ));
+                            continue;
+                        }
+                        cells.push(ir::CellInfo { name, coord });
+                    }
+                }
+                if cells.is_empty() || cells.len() > runtime::bitset::MAX_CELLS {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a hex board of {} cells", cells.len()),
+                            *span,
+                            "board",
+                        )
+                        .with_hint(format!("1..={} cells", runtime::bitset::MAX_CELLS)),
+                    );
+                    return None;
+                }
+                Some((Lattice::Hex, ir::Geometry::Hex, cells))
+            }
+        }
+    }
+
+    fn colours(&mut self, m: &mut Model, names: &[Name], anchor: &Name) {
+        let Some(&a) = m.cell_named.get(&anchor.text) else {
+            self.cell_off_board(anchor);
+            return;
+        };
+        let classes = match m.lattice {
+            Lattice::Square => 2,
+            Lattice::Hex => 3,
+        };
+        if names.len() != classes {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    format!("this board is coloured with {classes} colours"),
+                    names[0].span,
+                    format!("{} names given", names.len()),
+                )
+                .with_hint(format!("name exactly {classes} colours")),
+            );
+            return;
+        }
+        let lattice = m.lattice;
+        let class = |c: (i32, i32)| match lattice {
+            Lattice::Square => (c.0 + c.1).rem_euclid(2),
+            Lattice::Hex => (c.0 - c.1).rem_euclid(3),
+        };
+        let anchor_class = class(m.cells[a].coord);
+        for (i, n) in names.iter().enumerate() {
+            let member: Vec<bool> = m
+                .cells
+                .iter()
+                .map(|c| (class(c.coord) - anchor_class).rem_euclid(classes as i32) == i as i32)
+                .collect();
+            let per = vec![member; m.players.len()];
+            self.add_region(m, n, per, true);
+        }
+    }
+
+    fn add_region(&mut self, m: &mut Model, name: &Name, cells: Vec<Vec<bool>>, shared: bool) {
+        if m.regions.iter().any(|r| r.name == name.text) {
+            self.error(Diagnostic::error(
+                Code::DuplicateDefinition,
+                format!("region `{}` is defined twice", name.text),
+                name.span,
+                "second definition",
+            ));
+            return;
+        }
+        if cells.iter().any(|c| !c.iter().any(|&b| b)) {
+            self.error(
+                Diagnostic::error(
+                    Code::EmptyRegion,
+                    format!("region `{}` has no cells", name.text),
+                    name.span,
+                    "empty region",
+                )
+                .with_hint("check the ranks, files or cells it names against the board"),
+            );
+        }
+        m.regions.push(ModelRegion {
+            name: name.text.clone(),
+            shared,
+            cells,
+        });
+    }
+
+    fn region(&mut self, m: &mut Model, name: &Name, def: &RegionDef) {
+        let players = m.players.len();
+        match def {
+            RegionDef::Shared(e) => {
+                let per: Vec<Vec<bool>> = (0..players).map(|p| self.region_expr(m, e, p)).collect();
+                self.add_region(m, name, per, true);
+            }
+            RegionDef::PerPlayer(list) => {
+                let mut per = vec![None; players];
+                let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+                for (pn, e) in list {
+                    if let Some(p) = self.player(pn, &names) {
+                        per[p] = Some(self.region_expr(m, e, p));
+                    }
+                }
+                if let Some(missing) = per.iter().position(Option::is_none) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::MissingStatement,
+                            format!(
+                                "region `{}` has no cells for player `{}`",
+                                name.text, names[missing]
+                            ),
+                            name.span,
+                            "per-player region",
+                        )
+                        .with_hint("give every player an entry"),
+                    );
+                }
+                let per = per
+                    .into_iter()
+                    .map(|c| c.unwrap_or_else(|| vec![false; m.cells.len()]))
+                    .collect();
+                self.add_region(m, name, per, false);
+            }
+        }
+    }
+
+    fn region_expr(&mut self, m: &Model, e: &RegionExpr, player: usize) -> Vec<bool> {
+        let mut set = vec![false; m.cells.len()];
+        for (add, term) in &e.terms {
+            let cells = self.region_term(m, term, player);
+            for c in cells {
+                set[c] = *add;
+            }
+        }
+        set
+    }
+
+    fn square_only(&mut self, m: &Model, span: Span, what: &str) -> bool {
+        if m.lattice != Lattice::Square {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    format!("`{what}` needs a square board"),
+                    span,
+                    "here",
+                )
+                .with_hint("on other boards use `line NAME` or list the cells"),
+            );
+            return false;
+        }
+        true
+    }
+
+    fn file_index(&mut self, m: &Model, n: &Name) -> Option<i32> {
+        let ir::Geometry::Square { files, .. } = &m.geometry else {
+            self.square_only(m, n.span, "file");
+            return None;
+        };
+        let i = files.iter().position(|f| *f == n.text);
+        if i.is_none() {
+            self.unknown("file", n, files);
+        }
+        i.map(|i| i as i32)
+    }
+
+    fn region_term(&mut self, m: &Model, t: &RegionTerm, player: usize) -> Vec<usize> {
+        let by = |f: &dyn Fn((i32, i32)) -> bool| -> Vec<usize> {
+            m.cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| f(c.coord))
+                .map(|(i, _)| i)
+                .collect()
+        };
+        match t {
+            RegionTerm::Rank(r, span) => {
+                if !self.square_only(m, *span, "rank") {
+                    return vec![];
+                }
+                by(&|c| c.1 == r - 1)
+            }
+            RegionTerm::Ranks(a, b, span) => {
+                if !self.square_only(m, *span, "ranks") {
+                    return vec![];
+                }
+                let (lo, hi) = (*a.min(b), *a.max(b));
+                by(&|c| c.1 >= lo - 1 && c.1 <= hi - 1)
+            }
+            RegionTerm::File(f) => match self.file_index(m, f) {
+                Some(x) => by(&|c| c.0 == x),
+                None => vec![],
+            },
+            RegionTerm::Files(a, b) => match (self.file_index(m, a), self.file_index(m, b)) {
+                (Some(x), Some(y)) => by(&|c| c.0 >= x.min(y) && c.0 <= x.max(y)),
+                _ => vec![],
+            },
+            RegionTerm::Line(l) => {
+                // Cells named `<line><number>`.
+                let cells: Vec<usize> = m
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| {
+                        c.name.strip_prefix(&l.text).is_some_and(|rest| {
+                            rest.chars().all(|ch| ch.is_ascii_digit()) && !rest.is_empty()
+                        })
+                    })
+                    .map(|(i, _)| i)
+                    .collect();
+                if cells.is_empty() {
+                    self.error(Diagnostic::error(
+                        Code::UnknownName,
+                        format!("no line `{}` on this board", l.text),
+                        l.span,
+                        "unknown line",
+                    ));
+                }
+                cells
+            }
+            RegionTerm::All(_) => (0..m.cells.len()).collect(),
+            RegionTerm::Cells(items) => self.cell_items(m, items),
+            RegionTerm::Ref(n) => match self.region_ref(m, n) {
+                Some(r) => m.regions[r].cells[player]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b)
+                    .map(|(i, _)| i)
+                    .collect(),
+                None => vec![],
+            },
+        }
+    }
+
+    fn cell_off_board(&mut self, n: &Name) {
+        self.error(
+            Diagnostic::error(
+                Code::CellOffBoard,
+                format!("cell `{}` is not on the board", n.text),
+                n.span,
+                "no such cell",
+            )
+            .with_hint(
+                "cells are named file letter + rank number as the board statement defines them",
+            ),
+        );
+    }
+
+    fn cell_items(&mut self, m: &Model, items: &[CellItem]) -> Vec<usize> {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                CellItem::One(n) => match m.cell_named.get(&n.text) {
+                    Some(&c) => out.push(c),
+                    None => self.cell_off_board(n),
+                },
+                CellItem::Range(a, b, span) => {
+                    let (Some(&ca), Some(&cb)) =
+                        (m.cell_named.get(&a.text), m.cell_named.get(&b.text))
+                    else {
+                        for n in [a, b] {
+                            if !m.cell_named.contains_key(&n.text) {
+                                self.cell_off_board(n);
+                            }
+                        }
+                        continue;
+                    };
+                    let (pa, pb) = (m.cells[ca].coord, m.cells[cb].coord);
+                    let d = (pb.0 - pa.0, pb.1 - pa.1);
+                    let n = gcd(d.0.abs(), d.1.abs()).max(1);
+                    let step = (d.0 / n, d.1 / n);
+                    let mut ok = true;
+                    let mut cells = Vec::new();
+                    for i in 0..=n {
+                        match m.cell_at.get(&(pa.0 + step.0 * i, pa.1 + step.1 * i)) {
+                            Some(&c) => cells.push(c),
+                            None => ok = false,
+                        }
+                    }
+                    if !ok {
+                        self.error(Diagnostic::error(
+                            Code::CellOffBoard,
+                            "this range leaves the board",
+                            *span,
+                            "a cell between the ends is missing",
+                        ));
+                    }
+                    out.extend(cells);
+                }
+            }
+        }
+        out
+    }
+
+    fn atom(&mut self, m: &Model, a: &Atom) -> Vec<ModelAtom> {
+        let mut flags = ir::MOVE | ir::CAPTURE;
+        let mut max = None;
+        let mut from_region = None;
+        let mut to_region = None;
+        let mut ep = false;
+        for md in &a.modifiers {
+            match md {
+                Modifier::MoveOnly => flags = ir::MOVE,
+                Modifier::CaptureOnly => flags = ir::CAPTURE,
+                Modifier::Max(n) => {
+                    if *n < 1 {
+                        self.error(Diagnostic::error(
+                            Code::InvalidValue,
+                            "a range limit must be at least 1",
+                            a.span,
+                            "max",
+                        ));
+                    }
+                    max = Some((*n).max(1) as u32)
+                }
+                Modifier::From(r) => from_region = self.region_ref(m, r),
+                Modifier::To(r) => to_region = self.region_ref(m, r),
+                Modifier::EnPassant => ep = true,
+            }
+        }
+        // (base vector, ride, max) parts.
+        let parts: Vec<((i32, i32), bool, Option<u32>, u8, Vec<String>)> = match &a.shape {
+            AtomShape::Leap(v) => vec![(*v, false, None, flags, vec![])],
+            AtomShape::Ride(v) => vec![(*v, true, max, flags, vec![])],
+            AtomShape::Betza(s) => {
+                if m.lattice != Lattice::Square {
+                    self.error(
+                        Diagnostic::error(
+                            Code::BadBetza,
+                            "Betza notation needs a square board",
+                            s.span,
+                            "here",
+                        )
+                        .with_hint("use leap/ride with vectors on hex boards"),
+                    );
+                    return vec![];
+                }
+                match crate::betza::parse(&s.text) {
+                    Ok(parts) => parts
+                        .into_iter()
+                        .map(|p| {
+                            let f = match (p.move_only, p.capture_only) {
+                                (true, false) => ir::MOVE,
+                                (false, true) => ir::CAPTURE,
+                                _ => flags,
+                            };
+                            (p.vector, p.ride, p.max.or(max), f, p.filters)
+                        })
+                        .collect(),
+                    Err(e) => {
+                        self.error(Diagnostic::error(Code::BadBetza, format!("cannot read Betza `{}`: {e}", s.text), s.span, "here").with_hint("supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v"));
+                        return vec![];
+                    }
+                }
+            }
+        };
+        let mut out = Vec::new();
+        for (v, ride, max, flags, extra_filters) in parts {
+            if v == (0, 0) {
+                self.error(Diagnostic::error(
+                    Code::InvalidValue,
+                    "the zero vector is not a move",
+                    a.span,
+                    "(0,0)",
+                ));
+                continue;
+            }
+            let mut filters: Vec<&str> = a.filters.iter().map(|f| f.text.as_str()).collect();
+            filters.extend(extra_filters.iter().map(String::as_str));
+            let exact = filters.contains(&"exact");
+            let mut base: Vec<(i32, i32)> = if exact {
+                vec![v]
+            } else {
+                let mut o: Vec<(i32, i32)> =
+                    m.lattice.symmetries().iter().map(|s| apply(s, v)).collect();
+                o.sort();
+                o.dedup();
+                o
+            };
+            let lat = m.lattice;
+            // Filters of one word intersect; `v`-style unions come as separate atoms.
+            base.retain(|&w| {
+                filters.iter().all(|f| match *f {
+                    "forward" => lat.forward(w) > 0,
+                    "backward" => lat.forward(w) < 0,
+                    "sideways" => lat.forward(w) == 0,
+                    "straight" => lat.lateral(w) == 0,
+                    "oblique" => lat.lateral(w) != 0,
+                    "forward|backward" => lat.forward(w) != 0,
+                    _ => true,
+                })
+            });
+            if base.is_empty() {
+                self.error(
+                    Diagnostic::error(
+                        Code::PieceWithoutMoves,
+                        "the filters leave no direction",
+                        a.span,
+                        "this atom has no move",
+                    )
+                    .with_hint(
+                        "`forward`, `backward`, `sideways`, `straight` and `oblique` intersect",
+                    ),
+                );
+                continue;
+            }
+            let vectors = m
+                .players
+                .iter()
+                .map(|p| base.iter().map(|&w| apply(&p.frame, w)).collect())
+                .collect();
+            out.push(ModelAtom {
+                vectors,
+                ride,
+                max,
+                flags: flags
+                    | if ep && ride {
+                        ir::CREATES_EN_PASSANT
+                    } else {
+                        0
+                    },
+                from_region,
+                to_region,
+            });
+        }
+        out
+    }
+
+    fn setups(
+        &mut self,
+        m: &mut Model,
+        stmts: &[Stmt],
+        player_names: &[String],
+        piece_names: &[String],
+    ) {
+        let mut explicit: Vec<Option<Vec<(usize, usize)>>> = vec![None; m.players.len()];
+        let mut derived = Vec::new();
+        for s in stmts {
+            if let Stmt::Setup { player, body, span } = s {
+                let Some(p) = self.player(player, player_names) else {
+                    continue;
+                };
+                match body {
+                    SetupBody::Explicit(lines) => {
+                        let mut list = Vec::new();
+                        for (piece, items) in lines {
+                            let kind = self.piece(piece, piece_names);
+                            let cells = self.cell_items(m, items);
+                            if let Some(k) = kind {
+                                list.extend(cells.into_iter().map(|c| (c, k)));
+                            }
+                        }
+                        explicit[p] = Some(list);
+                    }
+                    SetupBody::Mirror(src) | SetupBody::Rotate(src) => {
+                        if let Some(q) = self.player(src, player_names) {
+                            derived.push((p, q, matches!(body, SetupBody::Rotate(_)), *span));
+                        }
+                    }
+                }
+            }
+        }
+        for (p, q, rotate, span) in derived {
+            let Some(src) = explicit[q].clone() else {
+                self.error(Diagnostic::error(
+                    Code::MissingStatement,
+                    format!(
+                        "player `{}` has no explicit setup to derive from",
+                        player_names[q]
+                    ),
+                    span,
+                    "derived setup",
+                ));
+                continue;
+            };
+            let (xs, ys): (Vec<i32>, Vec<i32>) = m.cells.iter().map(|c| c.coord).unzip();
+            let (x0, x1) = (*xs.iter().min().unwrap(), *xs.iter().max().unwrap());
+            let (y0, y1) = (*ys.iter().min().unwrap(), *ys.iter().max().unwrap());
+            let mut list = Vec::new();
+            for (c, k) in src {
+                let (x, y) = m.cells[c].coord;
+                let image = match (m.lattice, rotate) {
+                    (Lattice::Square, false) => (x, y0 + y1 - y),
+                    (Lattice::Square, true) => (x0 + x1 - x, y0 + y1 - y),
+                    (Lattice::Hex, false) => (x, -x - y),
+                    (Lattice::Hex, true) => (-x, -y),
+                };
+                match m.cell_at.get(&image) {
+                    Some(&d) => list.push((d, k)),
+                    None => self.error(Diagnostic::error(
+                        Code::CellOffBoard,
+                        format!("the image of {} is not on the board", m.cells[c].name),
+                        span,
+                        "derived setup",
+                    )),
+                }
+            }
+            explicit[p] = Some(list);
+        }
+        let mut used: HashMap<usize, usize> = HashMap::new();
+        for (p, list) in explicit.iter().enumerate() {
+            let Some(list) = list else {
+                self.error(
+                    Diagnostic::error(
+                        Code::MissingStatement,
+                        format!("player `{}` has no setup", player_names[p]),
+                        Span::default(),
+                        "missing setup",
+                    )
+                    .with_hint(format!(
+                        "add `setup {} {{ ... }}` or `setup {} mirror ...`",
+                        player_names[p], player_names[p]
+                    )),
+                );
+                continue;
+            };
+            for &(c, k) in list {
+                if let Some(&prev) = used.get(&c) {
+                    let span = setup_span(stmts, p, player_names);
+                    self.error(
+                        Diagnostic::error(
+                            Code::CellUsedTwice,
+                            format!(
+                                "cell {} is given two pieces ({} and {})",
+                                m.cells[c].name,
+                                m.pieces[m.setup[prev].kind as usize].name,
+                                m.pieces[k].name
+                            ),
+                            span,
+                            "in this setup",
+                        )
+                        .with_hint("each cell holds at most one piece"),
+                    );
+                    continue;
+                }
+                used.insert(c, m.setup.len());
+                m.setup.push(ir::Placement {
+                    cell: c as u16,
+                    player: p as u8,
+                    kind: k as u8,
+                });
+            }
+        }
+    }
+
+    fn end_rules(&mut self, m: &mut Model, stmts: &[Stmt], piece_names: &[String]) {
+        let out = |w: OutcomeWord| match w {
+            OutcomeWord::Loss => Outcome::Loss,
+            OutcomeWord::Win => Outcome::Win,
+            OutcomeWord::Draw => Outcome::Draw,
+        };
+        for s in stmts {
+            match s {
+                Stmt::End(rule, span) => match rule {
+                    EndRule::Checkmate(w) => m.end.checkmate = out(*w),
+                    EndRule::Stalemate(w) => m.end.stalemate = out(*w),
+                    EndRule::Repetition(n) | EndRule::MoveRule(n, _) if *n < 1 => {
+                        self.error(Diagnostic::error(
+                            Code::InvalidValue,
+                            "the count must be at least 1",
+                            *span,
+                            "here",
+                        ));
+                    }
+                    EndRule::Repetition(n) => m.end.repetition = *n as u32,
+                    EndRule::MoveRule(n, kinds) => {
+                        m.end.move_rule = *n as u32;
+                        for k in kinds {
+                            if let Some(k) = self.piece(k, piece_names) {
+                                m.end.resets_move_rule.push(k as u8);
+                            }
+                        }
+                    }
+                },
+                Stmt::Insufficient { sides, .. } => {
+                    let mut pair: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+                    for (i, side) in sides.iter().enumerate() {
+                        for n in side {
+                            if let Some(k) = self.piece(n, piece_names) {
+                                pair[i].push(k as u8);
+                            }
+                        }
+                    }
+                    m.end.insufficient.push(pair);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn setup_span(stmts: &[Stmt], player: usize, names: &[String]) -> Span {
+    stmts
+        .iter()
+        .find_map(|s| match s {
+            Stmt::Setup {
+                player: p, span, ..
+            } if p.text == names[player] => Some(*span),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+fn board_span(b: &Board) -> Span {
+    match b {
+        Board::Square { span, .. } | Board::Hex { span, .. } => *span,
+    }
+}
+
+pub fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}

@@ -1,0 +1,263 @@
+//! Phase 5: run a game's claims against its compiled rules. A claim that
+//! the rules contradict is a diagnostic on the claim's span.
+
+use crate::ast::{Claim, ClaimEnd, ClaimKind, Name, Span};
+use crate::diag::{Code, Diagnostic};
+use runtime::ir::{self, GameIr};
+use runtime::notation::{parse_move, parse_position};
+use runtime::{Game, GameEnd, Position};
+use std::collections::BTreeSet;
+
+pub fn verify(game: &Game, claims: &[Claim]) -> Vec<Diagnostic> {
+    claims
+        .iter()
+        .filter_map(|c| verify_one(game, c).err())
+        .collect()
+}
+
+fn failed(span: Span, message: String, label: String) -> Diagnostic {
+    Diagnostic::error(Code::ClaimFailed, message, span, label)
+        .with_hint("either the claim or the rules above are wrong; the rules text decides")
+}
+
+fn lookup<'a>(
+    names: impl Iterator<Item = &'a str>,
+    n: &Name,
+    what: &str,
+) -> Result<usize, Diagnostic> {
+    let names: Vec<&str> = names.collect();
+    names.iter().position(|x| *x == n.text).ok_or_else(|| {
+        Diagnostic::error(
+            Code::UnknownName,
+            format!("unknown {what} `{}`", n.text),
+            n.span,
+            format!("no {what} of this name"),
+        )
+        .with_hint(format!("known: {}", names.join(", ")))
+    })
+}
+
+/// Cells a piece alone on the board reaches from `cell`, with the given rights.
+pub fn targets(ir: &GameIr, player: usize, kind: usize, cell: usize, flag: u8) -> BTreeSet<u16> {
+    let set = ir.moves[(player * ir.kinds.len() + kind) * ir.cells.len() + cell];
+    let mut out = BTreeSet::new();
+    for l in &ir.leaps[set.leap_start as usize..][..set.leap_len as usize] {
+        if l.flags & flag != 0 {
+            out.insert(l.to);
+        }
+    }
+    for r in &ir.rays[set.ray_start as usize..][..set.ray_len as usize] {
+        if r.flags & flag != 0 {
+            out.extend(&ir.ray_cells[r.start as usize..][..r.len as usize]);
+        }
+    }
+    out
+}
+
+fn start_position<'g>(game: &'g Game, position: &Option<Name>) -> Result<Position<'g>, Diagnostic> {
+    match position {
+        None => Ok(Position::start(game)),
+        Some(p) => parse_position(game, &p.text).map_err(|e| {
+            Diagnostic::error(
+                Code::InvalidValue,
+                format!("bad position: {e}"),
+                p.span,
+                "this position",
+            )
+            .with_hint("FEN for rectangular two-player boards, or `white: Ke1 ...; black: ...`")
+        }),
+    }
+}
+
+/// Plays a move list; the error names the first move that fails and why.
+fn play<'g>(pos: &mut Position<'g>, moves: &Name) -> Result<(), (usize, String)> {
+    for (i, mv) in moves.text.split_whitespace().enumerate() {
+        let mv_text = mv.trim_end_matches(['+', '#']);
+        match parse_move(pos, mv_text) {
+            Ok(m) => pos.make(m),
+            Err(e) => return Err((i, e)),
+        }
+    }
+    Ok(())
+}
+
+fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
+    let ir = &game.ir;
+    let span = claim.span;
+    match &claim.kind {
+        ClaimKind::Count {
+            captures,
+            player,
+            piece,
+            cell,
+            expected,
+        } => {
+            let p = lookup(ir.players.iter().map(|p| p.name.as_str()), player, "player")?;
+            let k = lookup(ir.kinds.iter().map(|k| k.name.as_str()), piece, "piece")?;
+            let c = lookup(ir.cells.iter().map(|c| c.name.as_str()), cell, "cell")?;
+            let flag = if *captures { ir::CAPTURE } else { ir::MOVE };
+            let got = targets(ir, p, k, c, flag);
+            if got.len() as i64 != *expected {
+                let names: Vec<&str> = got
+                    .iter()
+                    .map(|&c| ir.cells[c as usize].name.as_str())
+                    .collect();
+                return Err(failed(
+                    span,
+                    format!(
+                        "claim failed: the {} on {} {} {} cells, not {expected}",
+                        piece.text,
+                        cell.text,
+                        if *captures { "attacks" } else { "moves to" },
+                        got.len()
+                    ),
+                    format!("the rules give {}", got.len()),
+                )
+                .with_note(format!("cells: {}", names.join(" "))));
+            }
+        }
+        ClaimKind::Disjoint {
+            player,
+            piece,
+            others,
+            cell,
+        } => {
+            let p = lookup(ir.players.iter().map(|p| p.name.as_str()), player, "player")?;
+            let k = lookup(ir.kinds.iter().map(|k| k.name.as_str()), piece, "piece")?;
+            let mut other_kinds = Vec::new();
+            for o in others {
+                other_kinds.push(lookup(
+                    ir.kinds.iter().map(|k| k.name.as_str()),
+                    o,
+                    "piece",
+                )?);
+            }
+            let cells: Vec<usize> = match cell {
+                Some(c) => vec![lookup(ir.cells.iter().map(|c| c.name.as_str()), c, "cell")?],
+                None => (0..ir.cells.len()).collect(),
+            };
+            let flags = ir::MOVE | ir::CAPTURE;
+            for c in cells {
+                let mine = targets(ir, p, k, c, flags);
+                for &o in &other_kinds {
+                    let theirs = targets(ir, p, o, c, flags);
+                    if let Some(shared) = mine.intersection(&theirs).next() {
+                        return Err(failed(
+                            span,
+                            format!(
+                                "claim failed: from {} both the {} and the {} reach {}",
+                                ir.cells[c].name,
+                                piece.text,
+                                ir.kinds[o].name,
+                                ir.cells[*shared as usize].name
+                            ),
+                            "these pieces share a move".into(),
+                        ));
+                    }
+                }
+            }
+        }
+        ClaimKind::Perft {
+            depth,
+            expected,
+            position,
+            after,
+        } => {
+            let mut pos = start_position(game, position)?;
+            if let Some(moves) = after {
+                play(&mut pos, moves).map_err(|(i, e)| {
+                    failed(
+                        moves.span,
+                        format!("claim failed: move {} of the sequence: {e}", i + 1),
+                        "this sequence".into(),
+                    )
+                })?;
+            }
+            let got = pos.perft((*depth).max(0) as u32);
+            if got as i64 != *expected {
+                return Err(failed(
+                    span,
+                    format!("claim failed: perft {depth} is {got}, not {expected}"),
+                    format!("the rules give {got}"),
+                ));
+            }
+        }
+        ClaimKind::Legal { moves, position } => {
+            let mut pos = start_position(game, position)?;
+            play(&mut pos, moves).map_err(|(i, e)| {
+                failed(
+                    moves.span,
+                    format!("claim failed: move {} is not legal: {e}", i + 1),
+                    "in this sequence".into(),
+                )
+            })?;
+        }
+        ClaimKind::Illegal { moves, position } => {
+            let mut pos = start_position(game, position)?;
+            let count = moves.text.split_whitespace().count();
+            match play(&mut pos, moves) {
+                Ok(()) => {
+                    return Err(failed(
+                        moves.span,
+                        "claim failed: every move of the sequence is legal".into(),
+                        "expected the last move to be refused".into(),
+                    ))
+                }
+                Err((i, e)) if i + 1 != count => {
+                    return Err(failed(
+                        moves.span,
+                        format!(
+                            "claim failed: move {} already fails ({e}), before the last",
+                            i + 1
+                        ),
+                        "in this sequence".into(),
+                    ));
+                }
+                Err(_) => {}
+            }
+        }
+        ClaimKind::Ends {
+            moves,
+            end,
+            position,
+        } => {
+            let mut pos = start_position(game, position)?;
+            play(&mut pos, moves).map_err(|(i, e)| {
+                failed(
+                    moves.span,
+                    format!("claim failed: move {} is not legal: {e}", i + 1),
+                    "in this sequence".into(),
+                )
+            })?;
+            let result = pos.result();
+            let ok = match (end, result) {
+                (ClaimEnd::Checkmate, Some(r)) => r.end == GameEnd::Checkmate,
+                (ClaimEnd::Stalemate, Some(r)) => r.end == GameEnd::Stalemate,
+                (ClaimEnd::Draw, Some(r)) => r.winner.is_none(),
+                (ClaimEnd::Win(w), Some(r)) => {
+                    r.winner.is_some_and(|p| ir.players[p].name == w.text)
+                }
+                _ => false,
+            };
+            if !ok {
+                let said = match result {
+                    None => "the game goes on".to_string(),
+                    Some(r) => format!(
+                        "the game ends by {:?}, {}",
+                        r.end,
+                        r.winner.map_or("drawn".to_string(), |p| format!(
+                            "won by {}",
+                            ir.players[p].name
+                        ))
+                    ),
+                };
+                return Err(failed(
+                    span,
+                    format!("claim failed: after these moves {said}"),
+                    "claimed ending".into(),
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,224 @@
+//! Diagnostics are data: a code from one central enum, a message, labelled
+//! spans, notes and a hint. Phases collect them; `render` (the only place
+//! that knows codespan-reporting) turns them into text.
+
+use crate::ast::Span;
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label as CsLabel};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::{self, termcolor::NoColor};
+use serde::Serialize;
+
+/// Every diagnostic the compiler can emit. `docs/diagnostics.md` lists them
+/// with an example each; `dsl-examples/errors/` holds one failing file per code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Code {
+    /// E001: the text does not follow the grammar.
+    Syntax,
+    /// E002: an imported file cannot be read.
+    ImportNotFound,
+    /// E003: a name is used that is not defined.
+    UnknownName,
+    /// E004: a name is defined twice.
+    DuplicateDefinition,
+    /// E005: a cell name that is not on the board.
+    CellOffBoard,
+    /// E006: two pieces placed on one cell.
+    CellUsedTwice,
+    /// E007: no royal piece, so nothing can be checkmated.
+    NoRoyalPiece,
+    /// E008: a promotion names something that is not a piece.
+    PromotionToUndefined,
+    /// E009: a piece that has no move from any cell.
+    PieceWithoutMoves,
+    /// E010: a region without cells.
+    EmptyRegion,
+    /// E011: two pieces share a letter or alias.
+    ClashingLetters,
+    /// E012: a claim the rules contradict.
+    ClaimFailed,
+    /// E013: a statement is missing (no board, no players, ...).
+    MissingStatement,
+    /// E014: a value is out of range or inconsistent (board size, vector, ...).
+    InvalidValue,
+    /// E015: Betza notation this compiler does not understand.
+    BadBetza,
+}
+
+impl Code {
+    pub fn id(self) -> &'static str {
+        match self {
+            Code::Syntax => "E001",
+            Code::ImportNotFound => "E002",
+            Code::UnknownName => "E003",
+            Code::DuplicateDefinition => "E004",
+            Code::CellOffBoard => "E005",
+            Code::CellUsedTwice => "E006",
+            Code::NoRoyalPiece => "E007",
+            Code::PromotionToUndefined => "E008",
+            Code::PieceWithoutMoves => "E009",
+            Code::EmptyRegion => "E010",
+            Code::ClashingLetters => "E011",
+            Code::ClaimFailed => "E012",
+            Code::MissingStatement => "E013",
+            Code::InvalidValue => "E014",
+            Code::BadBetza => "E015",
+        }
+    }
+
+    pub const ALL: [Code; 15] = [
+        Code::Syntax,
+        Code::ImportNotFound,
+        Code::UnknownName,
+        Code::DuplicateDefinition,
+        Code::CellOffBoard,
+        Code::CellUsedTwice,
+        Code::NoRoyalPiece,
+        Code::PromotionToUndefined,
+        Code::PieceWithoutMoves,
+        Code::EmptyRegion,
+        Code::ClashingLetters,
+        Code::ClaimFailed,
+        Code::MissingStatement,
+        Code::InvalidValue,
+        Code::BadBetza,
+    ];
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+    pub primary: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub message: String,
+    pub labels: Vec<Label>,
+    pub notes: Vec<String>,
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(
+        code: Code,
+        message: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            code,
+            message: message.into(),
+            labels: vec![Label {
+                span,
+                message: label.into(),
+                primary: true,
+            }],
+            notes: Vec::new(),
+            hint: None,
+        }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn with_secondary(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: label.into(),
+            primary: false,
+        });
+        self
+    }
+
+    pub fn primary_span(&self) -> Span {
+        self.labels
+            .iter()
+            .find(|l| l.primary)
+            .map_or(Span::default(), |l| l.span)
+    }
+}
+
+/// The source files of one compilation, indexed by `Span::file`.
+pub struct Sources {
+    pub files: SimpleFiles<String, String>,
+    pub paths: Vec<std::path::PathBuf>,
+}
+
+impl Default for Sources {
+    fn default() -> Self {
+        Sources {
+            files: SimpleFiles::new(),
+            paths: Vec::new(),
+        }
+    }
+}
+
+impl Sources {
+    pub fn add(&mut self, path: std::path::PathBuf, text: String) -> usize {
+        self.paths.push(path.clone());
+        self.files.add(path.display().to_string(), text)
+    }
+
+    pub fn text(&self, file: usize) -> &str {
+        self.files
+            .get(file)
+            .map(|f| f.source().as_str())
+            .unwrap_or("")
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, file: usize, offset: usize) -> (usize, usize) {
+        let text = self.text(file);
+        let before = &text[..offset.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+}
+
+/// Renders diagnostics as plain text: `error[E003]: ...` with file:line:column,
+/// the labelled source lines, notes and the hint.
+pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
+    let mut out = NoColor::new(Vec::new());
+    let config = term::Config::default();
+    for d in diagnostics {
+        let mut notes = d.notes.clone();
+        if let Some(h) = &d.hint {
+            notes.push(format!("hint: {h}"));
+        }
+        let cs = CsDiagnostic::error()
+            .with_code(d.code.id())
+            .with_message(&d.message)
+            .with_labels(
+                d.labels
+                    .iter()
+                    .map(|l| {
+                        let range = l.span.start..l.span.end;
+                        if l.primary {
+                            CsLabel::primary(l.span.file, range).with_message(&l.message)
+                        } else {
+                            CsLabel::secondary(l.span.file, range).with_message(&l.message)
+                        }
+                    })
+                    .collect(),
+            )
+            .with_notes(notes);
+        // A rendering failure (a span outside its file) must not hide the message.
+        if term::emit(&mut out, &config, &sources.files, &cs).is_err() {
+            let _ = std::io::Write::write_all(
+                out.get_mut(),
+                format!("error[{}]: {}\n", d.code.id(), d.message).as_bytes(),
+            );
+        }
+    }
+    String::from_utf8_lossy(&out.into_inner()).into_owned()
+}

@@ -1,0 +1,292 @@
+//! Phase 4: `Model` -> `runtime::ir::GameIr`. Every atom is walked from
+//! every cell for every player once, so region conditions, range limits and
+//! board edges cost nothing at run time.
+
+use crate::check::{Lattice, Model};
+use crate::diag::{Code, Diagnostic};
+use runtime::ir::{self, GameIr, Leap, MoveSet, Ray};
+use std::collections::HashMap;
+
+pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let cells = m.cells.len();
+    let players = m.players.len();
+    let kinds = m.pieces.len();
+    let mut moves = Vec::with_capacity(players * kinds * cells);
+    let mut leaps: Vec<Leap> = Vec::new();
+    let mut rays: Vec<Ray> = Vec::new();
+    let mut ray_cells: Vec<u16> = Vec::new();
+    let mut directions: HashMap<(i32, i32), u16> = HashMap::new();
+    let in_region =
+        |r: Option<usize>, p: usize, c: usize| r.is_none_or(|r| m.regions[r].cells[p][c]);
+
+    for p in 0..players {
+        for piece in &m.pieces {
+            for from in 0..cells {
+                let origin = m.cells[from].coord;
+                let mut cell_leaps: Vec<Leap> = Vec::new();
+                let mut cell_rays: Vec<(Vec<u16>, u8, u16)> = Vec::new();
+                for atom in &piece.atoms {
+                    if !in_region(atom.from_region, p, from) {
+                        continue;
+                    }
+                    for &v in &atom.vectors[p] {
+                        if atom.ride {
+                            let mut path = Vec::new();
+                            let mut at = origin;
+                            loop {
+                                at = (at.0 + v.0, at.1 + v.1);
+                                let Some(&c) = m.cell_at.get(&at) else { break };
+                                if !in_region(atom.to_region, p, c)
+                                    || atom.max.is_some_and(|n| path.len() as u32 >= n)
+                                {
+                                    break;
+                                }
+                                path.push(c as u16);
+                            }
+                            if !path.is_empty() {
+                                let next = directions.len() as u16;
+                                let dir = *directions.entry(v).or_insert(next);
+                                cell_rays.push((path, atom.flags, dir));
+                            }
+                        } else if let Some(&c) = m.cell_at.get(&(origin.0 + v.0, origin.1 + v.1)) {
+                            if in_region(atom.to_region, p, c) {
+                                match cell_leaps.iter_mut().find(|l| l.to as usize == c) {
+                                    Some(l) => l.flags |= atom.flags,
+                                    None => cell_leaps.push(Leap {
+                                        to: c as u16,
+                                        flags: atom.flags,
+                                    }),
+                                }
+                            }
+                        }
+                    }
+                }
+                // A leap onto a ray's first cell with no more rights than the
+                // ray would generate the same move twice.
+                let plain = |f: u8| f & (ir::MOVE | ir::CAPTURE);
+                cell_leaps.retain(|l| {
+                    !cell_rays.iter().any(|(path, f, _)| {
+                        path[0] == l.to && plain(*f) & plain(l.flags) == plain(l.flags)
+                    })
+                });
+                // A ray that is a prefix of another of the same direction and rights.
+                let snapshot = cell_rays.clone();
+                let mut idx = 0;
+                cell_rays.retain(|(path, f, d)| {
+                    let me = idx;
+                    idx += 1;
+                    !snapshot.iter().enumerate().any(|(j, (p2, f2, d2))| {
+                        j != me
+                            && d2 == d
+                            && plain(*f2) == plain(*f)
+                            && (p2.len() > path.len() || (p2.len() == path.len() && j < me))
+                            && p2.starts_with(path)
+                    })
+                });
+                let set = MoveSet {
+                    leap_start: leaps.len() as u32,
+                    leap_len: cell_leaps.len() as u16,
+                    ray_start: rays.len() as u32,
+                    ray_len: cell_rays.len() as u16,
+                };
+                leaps.extend(cell_leaps);
+                for (path, flags, direction) in cell_rays {
+                    rays.push(Ray {
+                        start: ray_cells.len() as u32,
+                        len: path.len() as u16,
+                        flags,
+                        direction,
+                    });
+                    ray_cells.extend(path);
+                }
+                moves.push(set);
+            }
+        }
+    }
+
+    for (k, piece) in m.pieces.iter().enumerate() {
+        let has_move = (0..players).any(|p| {
+            (0..cells).any(|c| {
+                let s = moves[(p * kinds + k) * cells + c];
+                s.leap_len > 0 || s.ray_len > 0
+            })
+        });
+        if !has_move {
+            diags.push(
+                Diagnostic::error(
+                    Code::PieceWithoutMoves,
+                    format!("piece `{}` cannot move from any cell", piece.name),
+                    piece.span,
+                    "never moves",
+                )
+                .with_hint("give it a `leap`, `ride` or `betza` atom that stays on the board"),
+            );
+        }
+    }
+
+    let mut promotions = Vec::new();
+    for pr in &m.promotions {
+        for p in 0..players {
+            let zone: Vec<u16> = (0..cells)
+                .filter(|&c| m.regions[pr.region].cells[p][c])
+                .map(|c| c as u16)
+                .collect();
+            promotions.push(ir::Promotion {
+                player: p as u8,
+                kind: pr.kind,
+                zone,
+                choices: pr.choices.clone(),
+            });
+        }
+    }
+
+    let mut castlings = Vec::new();
+    let mut rights = Vec::new();
+    for c in &m.castlings {
+        for p in 0..players {
+            let mine = |k: u8| {
+                m.setup
+                    .iter()
+                    .filter(move |s| s.player as usize == p && s.kind == k)
+            };
+            for king in mine(c.king) {
+                for partner in mine(c.partner) {
+                    let a = m.cells[king.cell as usize].coord;
+                    let b = m.cells[partner.cell as usize].coord;
+                    let d = (b.0 - a.0, b.1 - a.1);
+                    // Castling runs along the player's sideways line.
+                    let inverse_forward = sideways_in_frame(m, p, d);
+                    if !inverse_forward || d == (0, 0) {
+                        continue;
+                    }
+                    let n = crate::check::gcd(d.0.abs(), d.1.abs());
+                    let step = (d.0 / n, d.1 / n);
+                    let at = |i: i32| {
+                        m.cell_at
+                            .get(&(a.0 + step.0 * i, a.1 + step.1 * i))
+                            .copied()
+                    };
+                    if (1..n).any(|i| at(i).is_none()) {
+                        continue;
+                    }
+                    let distances: Vec<i32> = match &c.distances {
+                        None => (1..n).collect(),
+                        Some(ds) => ds.iter().copied().filter(|&k| k < n).collect(),
+                    };
+                    for k in distances {
+                        let king_to = at(k).unwrap();
+                        let partner_to = at(k - 1).unwrap();
+                        let between: Vec<u16> = (1..n).map(|i| at(i).unwrap() as u16).collect();
+                        let mut safe = Vec::new();
+                        if c.safe_origin {
+                            safe.push(king.cell);
+                        }
+                        if c.safe_passed {
+                            safe.extend((1..k).map(|i| at(i).unwrap() as u16));
+                        }
+                        if c.safe_destination {
+                            safe.push(king_to as u16);
+                        }
+                        let set = moves[(p * kinds + c.king as usize) * cells + king.cell as usize];
+                        let king_reaches = leaps[set.leap_start as usize..]
+                            [..set.leap_len as usize]
+                            .iter()
+                            .any(|l| l.to as usize == king_to)
+                            || rays[set.ray_start as usize..][..set.ray_len as usize]
+                                .iter()
+                                .any(|r| {
+                                    ray_cells[r.start as usize..][..r.len as usize]
+                                        .contains(&(king_to as u16))
+                                });
+                        castlings.push(ir::Castling {
+                            player: p as u8,
+                            king_from: king.cell,
+                            king_to: king_to as u16,
+                            partner_from: partner.cell,
+                            partner_to: partner_to as u16,
+                            must_be_empty: between,
+                            must_be_safe: safe,
+                            needs_partner_in_notation: king_reaches,
+                        });
+                        if !rights.contains(&partner.cell) {
+                            rights.push(partner.cell);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    let geometry = m.geometry.clone();
+    let ir = GameIr {
+        format_version: ir::FORMAT_VERSION,
+        name: m.name.clone(),
+        geometry,
+        cells: m.cells.clone(),
+        players: m
+            .players
+            .iter()
+            .map(|p| ir::PlayerInfo {
+                name: p.name.clone(),
+            })
+            .collect(),
+        kinds: m
+            .pieces
+            .iter()
+            .map(|p| ir::KindInfo {
+                name: p.name.clone(),
+                letter: p.letter,
+                aliases: p.aliases.clone(),
+                value: p.value,
+                royal: p.royal,
+                captures_en_passant: p.captures_en_passant,
+            })
+            .collect(),
+        moves,
+        leaps,
+        rays,
+        ray_cells,
+        regions: m
+            .regions
+            .iter()
+            .flat_map(|r| {
+                let per: Vec<Option<u8>> = if r.shared {
+                    vec![None]
+                } else {
+                    (0..players as u8).map(Some).collect()
+                };
+                per.into_iter().map(move |p| ir::Region {
+                    name: r.name.clone(),
+                    player: p,
+                    cells: (0..cells)
+                        .filter(|&c| r.cells[p.unwrap_or(0) as usize][c])
+                        .map(|c| c as u16)
+                        .collect(),
+                })
+            })
+            .collect(),
+        promotions,
+        castlings,
+        setup: ir::Setup {
+            pieces: m.setup.clone(),
+            to_move: m.to_move,
+            castling_rights: rights,
+        },
+        end: m.end.clone(),
+    };
+    (ir, diags)
+}
+
+/// Is `d` (board frame) a sideways vector for player `p`?
+fn sideways_in_frame(m: &Model, p: usize, d: (i32, i32)) -> bool {
+    let f = m.players[p].frame;
+    // The frame is orthogonal on the lattice, so test the image of the
+    // player's forward direction against `d` through the lattice's measure.
+    let fwd = crate::check::apply(&f, (0, 1));
+    match m.lattice {
+        Lattice::Square => fwd.0 * d.0 + fwd.1 * d.1 == 0,
+        // Axial dot product with the metric of the hex lattice.
+        Lattice::Hex => 2 * fwd.0 * d.0 + fwd.0 * d.1 + fwd.1 * d.0 + 2 * fwd.1 * d.1 == 0,
+    }
+}

@@ -1,0 +1,550 @@
+//! Phase 1: text -> typed AST. The only module that sees pest's types.
+
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+use pest::iterators::Pair;
+use pest::Parser;
+use pest_derive::Parser;
+
+#[derive(Parser)]
+#[grammar = "variant.pest"]
+struct VariantParser;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// Parses one file. `file` is the file's index in `Sources`, stored in every span.
+pub fn parse(file: usize, source: &str) -> Result<File, Vec<Diagnostic>> {
+    let pairs = VariantParser::parse(Rule::file, source)
+        .map_err(|e| vec![syntax_error(file, source, e)])?;
+    let b = Builder { file };
+    let root = pairs.into_iter().next().expect("file rule");
+    let mut statements = Vec::new();
+    let mut errors = Vec::new();
+    for stmt in root.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
+        match b.statement(stmt) {
+            Ok(s) => statements.push(s),
+            Err(d) => errors.push(d),
+        }
+    }
+    if errors.is_empty() {
+        Ok(File { statements })
+    } else {
+        Err(errors)
+    }
+}
+
+fn syntax_error(file: usize, source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+    let (start, end) = match e.location {
+        pest::error::InputLocation::Pos(p) => (p, p),
+        pest::error::InputLocation::Span((s, e)) => (s, e),
+    };
+    // Point at the whole offending word rather than an empty span.
+    let end = if end > start {
+        end
+    } else {
+        source[start..]
+            .char_indices()
+            .find(|(_, c)| c.is_whitespace())
+            .map_or(source.len(), |(i, _)| start + i)
+            .max(start)
+    };
+    let expected = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<String> = positives.iter().map(|r| describe(*r)).collect();
+            names.sort();
+            names.dedup();
+            names.join(", ")
+        }
+        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+    };
+    Diagnostic::error(
+        Code::Syntax,
+        "this does not follow the grammar",
+        Span { file, start, end },
+        if expected.is_empty() {
+            "unexpected text here".to_string()
+        } else {
+            format!("expected {expected}")
+        },
+    )
+    .with_hint("see docs/LANGUAGE.md for the statements and their forms")
+}
+
+fn describe(rule: Rule) -> String {
+    let name = format!("{rule:?}");
+    if let Some(k) = name.strip_prefix("kw_") {
+        return format!("`{}`", k.replace('_', "-"));
+    }
+    match rule {
+        Rule::ident => "a name".into(),
+        Rule::int => "a number".into(),
+        Rule::string => "a quoted string".into(),
+        Rule::cell => "a cell name".into(),
+        Rule::vector => "a vector like (1,2)".into(),
+        Rule::EOI => "end of file".into(),
+        _ => format!("{}", name.trim_end_matches("_stmt").replace('_', " ")),
+    }
+}
+
+struct Builder {
+    file: usize,
+}
+
+fn is_keyword(p: &P) -> bool {
+    format!("{:?}", p.as_rule()).starts_with("kw_")
+}
+
+/// Children without keyword tokens.
+fn kids<'a>(p: P<'a>) -> impl Iterator<Item = P<'a>> {
+    p.into_inner().filter(|c| !is_keyword(c))
+}
+
+impl Builder {
+    fn span(&self, p: &P) -> Span {
+        let s = p.as_span();
+        Span {
+            file: self.file,
+            start: s.start(),
+            end: s.end(),
+        }
+    }
+
+    fn name(&self, p: &P) -> Name {
+        Name {
+            text: p.as_str().to_string(),
+            span: self.span(p),
+        }
+    }
+
+    fn string(&self, p: &P) -> Name {
+        // string = "\"" inner "\"": the inner pair holds the text.
+        let inner = p.clone().into_inner().next().expect("string inner");
+        let text = inner.as_str().replace("\\\"", "\"").replace("\\\\", "\\");
+        Name {
+            text,
+            span: self.span(&inner),
+        }
+    }
+
+    fn int(&self, p: &P) -> Result<i32, Diagnostic> {
+        p.as_str().parse().map_err(|_| {
+            Diagnostic::error(
+                Code::InvalidValue,
+                "number out of range",
+                self.span(p),
+                "too large",
+            )
+        })
+    }
+
+    fn vector(&self, p: P) -> Result<(i32, i32), Diagnostic> {
+        let mut it = kids(p);
+        let a = self.int(&it.next().unwrap())?;
+        let b = self.int(&it.next().unwrap())?;
+        Ok((a, b))
+    }
+
+    fn statement(&self, p: P) -> Result<Stmt, Diagnostic> {
+        let span = self.span(&p);
+        let rule = p.as_rule();
+        let mut it = kids(p);
+        Ok(match rule {
+            Rule::game_stmt => Stmt::Game(self.string(&it.next().unwrap())),
+            Rule::import_stmt => Stmt::Import(self.string(&it.next().unwrap())),
+            Rule::board_stmt => {
+                let b = it.next().unwrap();
+                let bspan = self.span(&b);
+                match b.as_rule() {
+                    Rule::square_board => {
+                        let mut bi = kids(b);
+                        let width = self.int(&bi.next().unwrap())?;
+                        let height = self.int(&bi.next().unwrap())?;
+                        let files = bi.next().map(|f| self.string(&f));
+                        Stmt::Board(Board::Square {
+                            width,
+                            height,
+                            files,
+                            span: bspan,
+                        })
+                    }
+                    _ => {
+                        let mut lines = Vec::new();
+                        for line in kids(b) {
+                            let lspan = self.span(&line);
+                            let mut li = kids(line);
+                            let name = self.name(&li.next().unwrap());
+                            let from = self.vector(li.next().unwrap())?;
+                            let to = self.vector(li.next().unwrap())?;
+                            let numbered = match li.next() {
+                                Some(n) => {
+                                    let mut ni = kids(n);
+                                    let first = self.int(&ni.next().unwrap())?;
+                                    let step = match ni.next() {
+                                        Some(s) => self.int(&s)?,
+                                        None => 1,
+                                    };
+                                    (first, step)
+                                }
+                                None => (1, 1),
+                            };
+                            lines.push(HexLine {
+                                name,
+                                from,
+                                to,
+                                numbered,
+                                span: lspan,
+                            });
+                        }
+                        Stmt::Board(Board::Hex { lines, span: bspan })
+                    }
+                }
+            }
+            Rule::colours_stmt => {
+                let all: Vec<P> = it.collect();
+                let (anchor, names) = all.split_last().unwrap();
+                Stmt::Colours {
+                    names: names.iter().map(|n| self.name(n)).collect(),
+                    anchor: self.name(anchor),
+                }
+            }
+            Rule::players_stmt => Stmt::Players(it.map(|n| self.name(&n)).collect()),
+            Rule::player_stmt => {
+                let player = self.name(&it.next().unwrap());
+                let o = it.next().unwrap().into_inner().next().unwrap();
+                let orientation = match o.as_rule() {
+                    Rule::identity => Orientation::Identity,
+                    Rule::flip => Orientation::Flip,
+                    Rule::mirror_files => Orientation::Mirror,
+                    _ => Orientation::Rotate(self.int(&kids(o).next().unwrap())?),
+                };
+                Stmt::Orientation {
+                    player,
+                    orientation,
+                    span,
+                }
+            }
+            Rule::turn_stmt => Stmt::Turn(self.name(&it.next().unwrap())),
+            Rule::region_stmt => {
+                let name = self.name(&it.next().unwrap());
+                let rest: Vec<P> = it.collect();
+                let def = if rest.len() == 1 && rest[0].as_rule() == Rule::region_expr {
+                    RegionDef::Shared(self.region_expr(rest[0].clone())?)
+                } else {
+                    let mut per = Vec::new();
+                    for pr in rest {
+                        let mut pi = kids(pr);
+                        let player = self.name(&pi.next().unwrap());
+                        per.push((player, self.region_expr(pi.next().unwrap())?));
+                    }
+                    RegionDef::PerPlayer(per)
+                };
+                Stmt::Region { name, def }
+            }
+            Rule::piece_stmt => Stmt::Piece(self.piece(span, it)?),
+            Rule::promote_stmt => {
+                let piece = self.name(&it.next().unwrap());
+                let region = self.name(&it.next().unwrap());
+                let choices = it.map(|c| self.name(&c)).collect();
+                Stmt::Promote {
+                    piece,
+                    region,
+                    choices,
+                    span,
+                }
+            }
+            Rule::castling_stmt => {
+                let king = self.name(&it.next().unwrap());
+                let partner = self.name(&it.next().unwrap());
+                let mut distances = Some(Vec::new());
+                let mut safe = Vec::new();
+                for prop in it {
+                    match prop.as_rule() {
+                        Rule::king_moves => {
+                            let mut ds = Vec::new();
+                            let mut any = false;
+                            for d in kids(prop) {
+                                if d.as_rule() == Rule::any_distance {
+                                    any = true;
+                                } else {
+                                    ds.push(self.int(&d)?);
+                                }
+                            }
+                            distances = if any { None } else { Some(ds) };
+                        }
+                        _ => safe.extend(kids(prop).map(|s| self.name(&s))),
+                    }
+                }
+                Stmt::Castling(Castling {
+                    king,
+                    partner,
+                    distances,
+                    safe,
+                    span,
+                })
+            }
+            Rule::setup_stmt => {
+                let player = self.name(&it.next().unwrap());
+                let body = it.next().unwrap();
+                let body = match body.as_rule() {
+                    Rule::setup_mirror => SetupBody::Mirror(self.name(&kids(body).next().unwrap())),
+                    Rule::setup_rotate => SetupBody::Rotate(self.name(&kids(body).next().unwrap())),
+                    _ => {
+                        let mut lines = Vec::new();
+                        for line in kids(body) {
+                            let mut li = kids(line);
+                            let piece = self.name(&li.next().unwrap());
+                            let cells = li.map(|c| self.cell_item(c)).collect();
+                            lines.push((piece, cells));
+                        }
+                        SetupBody::Explicit(lines)
+                    }
+                };
+                Stmt::Setup { player, body, span }
+            }
+            Rule::end_stmt => {
+                let e = it.next().unwrap();
+                let rule = e.as_rule();
+                let mut ei = kids(e);
+                let outcome = |p: P| match p.as_str() {
+                    "win" => OutcomeWord::Win,
+                    "draw" => OutcomeWord::Draw,
+                    _ => OutcomeWord::Loss,
+                };
+                let end = match rule {
+                    Rule::end_mate => EndRule::Checkmate(outcome(ei.next().unwrap())),
+                    Rule::end_stalemate => EndRule::Stalemate(outcome(ei.next().unwrap())),
+                    Rule::end_repetition => EndRule::Repetition(self.int(&ei.next().unwrap())?),
+                    _ => {
+                        let n = self.int(&ei.next().unwrap())?;
+                        EndRule::MoveRule(n, ei.map(|k| self.name(&k)).collect())
+                    }
+                };
+                Stmt::End(end, span)
+            }
+            Rule::insufficient_stmt => {
+                let side = |p: P| p.into_inner().map(|n| self.name(&n)).collect::<Vec<_>>();
+                let sides = [side(it.next().unwrap()), side(it.next().unwrap())];
+                Stmt::Insufficient { sides, span }
+            }
+            Rule::value_stmt => {
+                let piece = self.name(&it.next().unwrap());
+                let value = self.int(&it.next().unwrap())?;
+                Stmt::Value { piece, value }
+            }
+            Rule::claim_stmt => Stmt::Claim(self.claim(span, it.next().unwrap())?),
+            _ => unreachable!("statement rule {rule:?}"),
+        })
+    }
+
+    fn cell_item(&self, p: P) -> CellItem {
+        if p.as_rule() == Rule::cell_range {
+            let span = self.span(&p);
+            let mut it = kids(p);
+            CellItem::Range(
+                self.name(&it.next().unwrap()),
+                self.name(&it.next().unwrap()),
+                span,
+            )
+        } else {
+            CellItem::One(self.name(&p))
+        }
+    }
+
+    fn region_expr(&self, p: P) -> Result<RegionExpr, Diagnostic> {
+        let span = self.span(&p);
+        let mut terms = Vec::new();
+        let mut add = true;
+        for t in kids(p) {
+            let tspan = self.span(&t);
+            let term = match t.as_rule() {
+                Rule::region_op => {
+                    add = t.as_str() == "+";
+                    continue;
+                }
+                Rule::rank => RegionTerm::Rank(self.int(&kids(t).next().unwrap())?, tspan),
+                Rule::ranks => {
+                    let mut ti = kids(t);
+                    let a = self.int(&ti.next().unwrap())?;
+                    let b = self.int(&ti.next().unwrap())?;
+                    RegionTerm::Ranks(a, b, tspan)
+                }
+                Rule::file_r => RegionTerm::File(self.name(&kids(t).next().unwrap())),
+                Rule::files_r => {
+                    let mut ti = kids(t);
+                    RegionTerm::Files(
+                        self.name(&ti.next().unwrap()),
+                        self.name(&ti.next().unwrap()),
+                    )
+                }
+                Rule::line_r => RegionTerm::Line(self.name(&kids(t).next().unwrap())),
+                Rule::all_cells => RegionTerm::All(tspan),
+                Rule::cell_list => RegionTerm::Cells(kids(t).map(|c| self.cell_item(c)).collect()),
+                Rule::cell_range => RegionTerm::Cells(vec![self.cell_item(t)]),
+                _ => RegionTerm::Ref(self.name(&t)),
+            };
+            terms.push((add, term));
+        }
+        Ok(RegionExpr { terms, span })
+    }
+
+    fn piece<'a>(
+        &self,
+        span: Span,
+        mut it: impl Iterator<Item = P<'a>>,
+    ) -> Result<Piece, Diagnostic> {
+        let name = self.name(&it.next().unwrap());
+        let mut piece = Piece {
+            name,
+            letter: None,
+            aliases: Vec::new(),
+            value: None,
+            royal: false,
+            captures_en_passant: false,
+            atoms: Vec::new(),
+            span,
+        };
+        for prop in it {
+            match prop.as_rule() {
+                Rule::letter => piece.letter = Some(self.name(&kids(prop).next().unwrap())),
+                Rule::alias => piece.aliases.push(self.string(&kids(prop).next().unwrap())),
+                Rule::value => piece.value = Some(self.int(&kids(prop).next().unwrap())?),
+                Rule::royal => piece.royal = true,
+                Rule::captures_ep => piece.captures_en_passant = true,
+                _ => piece.atoms.push(self.atom(prop)?),
+            }
+        }
+        Ok(piece)
+    }
+
+    fn atom(&self, p: P) -> Result<Atom, Diagnostic> {
+        let span = self.span(&p);
+        let mut it = kids(p);
+        let shape = it.next().unwrap();
+        let shape = match shape.as_rule() {
+            Rule::leap => AtomShape::Leap(self.vector(kids(shape).next().unwrap())?),
+            Rule::ride => AtomShape::Ride(self.vector(kids(shape).next().unwrap())?),
+            _ => AtomShape::Betza(self.string(&kids(shape).next().unwrap())),
+        };
+        let mut atom = Atom {
+            shape,
+            filters: Vec::new(),
+            modifiers: Vec::new(),
+            span,
+        };
+        for x in it {
+            match x.as_rule() {
+                Rule::filter => atom.filters.push(self.name(&x)),
+                _ => {
+                    let m = x.into_inner().next().unwrap();
+                    atom.modifiers.push(match m.as_rule() {
+                        Rule::move_only => Modifier::MoveOnly,
+                        Rule::capture_only => Modifier::CaptureOnly,
+                        Rule::max_range => Modifier::Max(self.int(&kids(m).next().unwrap())?),
+                        Rule::from_region => Modifier::From(self.name(&kids(m).next().unwrap())),
+                        Rule::to_region => Modifier::To(self.name(&kids(m).next().unwrap())),
+                        _ => Modifier::EnPassant,
+                    });
+                }
+            }
+        }
+        Ok(atom)
+    }
+
+    fn claim(&self, span: Span, p: P) -> Result<Claim, Diagnostic> {
+        let rule = p.as_rule();
+        let mut it = kids(p);
+        let rest_opts = |it: &mut dyn Iterator<Item = P>| {
+            let mut position = None;
+            let mut after = None;
+            for o in it {
+                let s = self.string(&kids(o.clone()).next().unwrap());
+                if o.as_rule() == Rule::position {
+                    position = Some(s);
+                } else {
+                    after = Some(s);
+                }
+            }
+            (position, after)
+        };
+        let kind = match rule {
+            Rule::claim_count => {
+                let captures = it.next().unwrap().as_str().starts_with("attacks");
+                let player = self.name(&it.next().unwrap());
+                let piece = self.name(&it.next().unwrap());
+                let cell = self.name(&it.next().unwrap());
+                let expected = self.int(&it.next().unwrap())? as i64;
+                ClaimKind::Count {
+                    captures,
+                    player,
+                    piece,
+                    cell,
+                    expected,
+                }
+            }
+            Rule::claim_disjoint => {
+                let player = self.name(&it.next().unwrap());
+                let piece = self.name(&it.next().unwrap());
+                let mut others = Vec::new();
+                let mut cell = None;
+                for x in it {
+                    if x.as_rule() == Rule::cell {
+                        cell = Some(self.name(&x));
+                    } else {
+                        others.push(self.name(&x));
+                    }
+                }
+                ClaimKind::Disjoint {
+                    player,
+                    piece,
+                    others,
+                    cell,
+                }
+            }
+            Rule::claim_perft => {
+                let depth = self.int(&it.next().unwrap())?;
+                let expected_pair = it.next().unwrap();
+                let expected: i64 = expected_pair.as_str().parse().map_err(|_| {
+                    Diagnostic::error(
+                        Code::InvalidValue,
+                        "number out of range",
+                        self.span(&expected_pair),
+                        "too large",
+                    )
+                })?;
+                let (position, after) = rest_opts(&mut it);
+                ClaimKind::Perft {
+                    depth,
+                    expected,
+                    position,
+                    after,
+                }
+            }
+            Rule::claim_legal | Rule::claim_illegal => {
+                let moves = self.string(&it.next().unwrap());
+                let (position, _) = rest_opts(&mut it);
+                if rule == Rule::claim_legal {
+                    ClaimKind::Legal { moves, position }
+                } else {
+                    ClaimKind::Illegal { moves, position }
+                }
+            }
+            _ => {
+                let moves = self.string(&it.next().unwrap());
+                let end = it.next().unwrap().into_inner().next().unwrap();
+                let end = match end.as_rule() {
+                    Rule::checkmate_k => ClaimEnd::Checkmate,
+                    Rule::stalemate_k => ClaimEnd::Stalemate,
+                    Rule::draw_k => ClaimEnd::Draw,
+                    _ => ClaimEnd::Win(self.name(&kids(end).next().unwrap())),
+                };
+                let (position, _) = rest_opts(&mut it);
+                ClaimKind::Ends {
+                    moves,
+                    end,
+                    position,
+                }
+            }
+        };
+        Ok(Claim { kind, span })
+    }
+}
