@@ -26,7 +26,8 @@ pub struct File {
 #[derive(Clone, Debug, Serialize)]
 pub enum Stmt {
     Game(Name),
-    Import(Name),
+    /// A file to import, without the pieces listed after `except`.
+    Import(Name, Vec<Name>),
     Board(Board),
     Colours {
         names: Vec<Name>,

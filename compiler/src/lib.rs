@@ -96,9 +96,20 @@ fn load_into(
     match parse(file, &text) {
         Ok(f) => {
             for s in f.statements {
-                if let ast::Stmt::Import(name) = &s {
+                if let ast::Stmt::Import(name, except) = &s {
                     let target = path.parent().unwrap_or(Path::new(".")).join(&name.text);
-                    load_into(&target, Some(name), sources, stmts, diags, seen);
+                    let mut imported = Vec::new();
+                    load_into(&target, Some(name), sources, &mut imported, diags, seen);
+                    let excluded = |s: &ast::Stmt| matches!(s, ast::Stmt::Piece(p) if except.iter().any(|e| e.text == p.name.text));
+                    for e in except {
+                        if !imported.iter().any(excluded) {
+                            diags.push(
+                                Diagnostic::error(Code::UnknownName, format!("`{}` is not a piece of the imported file", e.text), e.span, "not imported")
+                                    .with_hint("`except` lists pieces the imported file defines"),
+                            );
+                        }
+                    }
+                    stmts.extend(imported.into_iter().filter(|s| !excluded(s)));
                 } else {
                     stmts.push(s);
                 }

@@ -150,7 +150,10 @@ impl Builder {
         let mut it = kids(p);
         Ok(match rule {
             Rule::game_stmt => Stmt::Game(self.string(&it.next().unwrap())),
-            Rule::import_stmt => Stmt::Import(self.string(&it.next().unwrap())),
+            Rule::import_stmt => {
+                let path = self.string(&it.next().unwrap());
+                Stmt::Import(path, it.map(|n| self.name(&n)).collect())
+            }
             Rule::board_stmt => {
                 let b = it.next().unwrap();
                 let bspan = self.span(&b);
