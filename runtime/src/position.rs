@@ -410,13 +410,58 @@ impl<'g> Position<'g> {
         }
     }
 
+    /// Would `cell` be attacked by `codes` after a move from `from` to `to`
+    /// that removes the piece on `removed` (the captured cell, or `NO_CELL`)?
+    /// Evaluated on the current board, without playing the move.
+    #[inline]
+    fn attacked_after(&self, cell: usize, codes: u64, from: usize, to: usize, removed: usize) -> bool {
+        let g = self.game;
+        let (start, len) = g.rev_leap_index[cell];
+        for a in &g.rev_leaps[start as usize..(start + len) as usize] {
+            let at = a.cell as usize;
+            if at != to && at != removed && (a.codes & codes) >> self.board[at] & 1 != 0 {
+                return true;
+            }
+        }
+        let (start, len) = g.rev_ray_index[cell];
+        for &(rs, rl) in &g.rev_rays[start as usize..(start + len) as usize] {
+            for a in &g.rev_ray_cells[rs as usize..(rs + rl) as usize] {
+                let at = a.cell as usize;
+                if at == to {
+                    break;
+                }
+                let code = self.board[at];
+                if code != EMPTY && at != from && at != removed {
+                    if (a.codes & codes) >> code & 1 != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Does `mv` (pseudo-legal, not a castling) leave a royal piece of the mover attacked?
+    #[inline]
+    fn exposes_royal(&self, mv: Move, enemies: u64) -> bool {
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        let removed = if mv.kind == MoveKind::EnPassant { mv.aux as usize } else { to };
+        self.royals_of[self.to_move].iter().any(|royal| {
+            let at = if royal == from { to } else { royal };
+            self.attacked_after(at, enemies, from, to, removed)
+        })
+    }
+
     /// The strictly legal moves: no move leaves a royal piece of the mover attacked.
     pub fn legal_moves(&mut self, list: &mut Vec<Move>) {
         list.clear();
         self.pseudo_legal_moves(list);
         let me = self.to_move;
         let g = self.game;
-        let in_check = self.royal_attacked(me);
+        let enemies = self.enemy_codes(me);
+        let in_check = self.royals_of[me].iter().any(|c| self.attacked_by_codes(c, enemies));
         // Without check, a move can only expose a royal piece by leaving a cell
         // on one of its attack lines (leaps cannot be blocked, pieces do not
         // appear), so most moves need no test.
@@ -429,16 +474,20 @@ impl<'g> Position<'g> {
         let mut i = 0;
         while i < list.len() {
             let mv = list[i];
-            // Castling is tested too: the partner may stop shielding the king.
-            let needs_test = in_check
-                || mv.kind != MoveKind::Normal && mv.kind != MoveKind::Passing
-                || g.royal_code[self.board[mv.from as usize] as usize]
-                || exposed.contains(mv.from as usize);
-            let legal = !needs_test || {
+            let legal = if mv.kind == MoveKind::Castle {
+                // The partner may stop shielding the king: play it to see.
                 self.make(mv);
                 let ok = !self.royal_attacked(me);
                 self.unmake(mv);
                 ok
+            } else if in_check
+                || mv.kind == MoveKind::EnPassant
+                || exposed.contains(mv.from as usize)
+                || g.royal_code[self.board[mv.from as usize] as usize]
+            {
+                !self.exposes_royal(mv, enemies)
+            } else {
+                true
             };
             if legal {
                 i += 1;
