@@ -454,6 +454,49 @@ impl<'g> Position<'g> {
         })
     }
 
+    /// Is a royal piece of the side to move attacked, and which of its own
+    /// pieces stand alone between a royal piece and an enemy rider (pinned)?
+    /// Only pinned pieces can expose a royal piece when it is not attacked:
+    /// leaps cannot be blocked and pieces do not appear.
+    #[inline]
+    fn checks_and_pins(&self, enemies: u64) -> (bool, CellSet) {
+        let g = self.game;
+        let mine = g.codes_of_player[self.to_move];
+        let mut pinned = CellSet::EMPTY;
+        let mut check = false;
+        for royal in self.royals_of[self.to_move].iter() {
+            let (start, len) = g.rev_leap_index[royal];
+            for a in &g.rev_leaps[start as usize..(start + len) as usize] {
+                if (a.codes & enemies) >> self.board[a.cell as usize] & 1 != 0 {
+                    check = true;
+                }
+            }
+            let (start, len) = g.rev_ray_index[royal];
+            for &(rs, rl) in &g.rev_rays[start as usize..(start + len) as usize] {
+                let mut blocker = usize::MAX;
+                for a in &g.rev_ray_cells[rs as usize..(rs + rl) as usize] {
+                    let code = self.board[a.cell as usize];
+                    if code == EMPTY {
+                        continue;
+                    }
+                    if (a.codes & enemies) >> code & 1 != 0 {
+                        if blocker == usize::MAX {
+                            check = true;
+                        } else {
+                            pinned.insert(blocker);
+                        }
+                        break;
+                    }
+                    if blocker != usize::MAX || mine >> code & 1 == 0 {
+                        break;
+                    }
+                    blocker = a.cell as usize;
+                }
+            }
+        }
+        (check, pinned)
+    }
+
     /// The strictly legal moves: no move leaves a royal piece of the mover attacked.
     pub fn legal_moves(&mut self, list: &mut Vec<Move>) {
         list.clear();
@@ -461,16 +504,7 @@ impl<'g> Position<'g> {
         let me = self.to_move;
         let g = self.game;
         let enemies = self.enemy_codes(me);
-        let in_check = self.royals_of[me].iter().any(|c| self.attacked_by_codes(c, enemies));
-        // Without check, a move can only expose a royal piece by leaving a cell
-        // on one of its attack lines (leaps cannot be blocked, pieces do not
-        // appear), so most moves need no test.
-        let mut exposed = CellSet::EMPTY;
-        for r in self.royals_of[me].iter() {
-            for (w, s) in exposed.0.iter_mut().zip(g.shadow[r].0) {
-                *w |= s;
-            }
-        }
+        let (in_check, pinned) = self.checks_and_pins(enemies);
         let mut i = 0;
         while i < list.len() {
             let mv = list[i];
@@ -482,7 +516,7 @@ impl<'g> Position<'g> {
                 ok
             } else if in_check
                 || mv.kind == MoveKind::EnPassant
-                || exposed.contains(mv.from as usize)
+                || pinned.contains(mv.from as usize)
                 || g.royal_code[self.board[mv.from as usize] as usize]
             {
                 !self.exposes_royal(mv, enemies)
