@@ -543,7 +543,7 @@ fn perft_from_start() {
     let max_depth: u32 = std::env::var("GLINSKI_REF_DEPTH")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(4);
+        .unwrap_or(2);
     for d in 1..=max_depth {
         let t = Instant::now();
         let n = pos.perft(d);

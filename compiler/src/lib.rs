@@ -104,8 +104,13 @@ fn load_into(
                     for e in except {
                         if !imported.iter().any(excluded) {
                             diags.push(
-                                Diagnostic::error(Code::UnknownName, format!("`{}` is not a piece of the imported file", e.text), e.span, "not imported")
-                                    .with_hint("`except` lists pieces the imported file defines"),
+                                Diagnostic::error(
+                                    Code::UnknownName,
+                                    format!("`{}` is not a piece of the imported file", e.text),
+                                    e.span,
+                                    "not imported",
+                                )
+                                .with_hint("`except` lists pieces the imported file defines"),
                             );
                         }
                     }

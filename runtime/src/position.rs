@@ -414,7 +414,14 @@ impl<'g> Position<'g> {
     /// that removes the piece on `removed` (the captured cell, or `NO_CELL`)?
     /// Evaluated on the current board, without playing the move.
     #[inline]
-    fn attacked_after(&self, cell: usize, codes: u64, from: usize, to: usize, removed: usize) -> bool {
+    fn attacked_after(
+        &self,
+        cell: usize,
+        codes: u64,
+        from: usize,
+        to: usize,
+        removed: usize,
+    ) -> bool {
         let g = self.game;
         let (start, len) = g.rev_leap_index[cell];
         for a in &g.rev_leaps[start as usize..(start + len) as usize] {
@@ -447,7 +454,11 @@ impl<'g> Position<'g> {
     fn exposes_royal(&self, mv: Move, enemies: u64) -> bool {
         let from = mv.from as usize;
         let to = mv.to as usize;
-        let removed = if mv.kind == MoveKind::EnPassant { mv.aux as usize } else { to };
+        let removed = if mv.kind == MoveKind::EnPassant {
+            mv.aux as usize
+        } else {
+            to
+        };
         self.royals_of[self.to_move].iter().any(|royal| {
             let at = if royal == from { to } else { royal };
             self.attacked_after(at, enemies, from, to, removed)
