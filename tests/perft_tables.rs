@@ -20,12 +20,19 @@ fn shared() -> PathBuf {
 
 fn rows(table: &'static str) -> Vec<Row> {
     let path = shared().join(table);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            Row { table, name: f[0].to_string(), fen: f[1].to_string(), depth: f[2].parse().unwrap(), nodes: f[3].parse().unwrap() }
+            Row {
+                table,
+                name: f[0].to_string(),
+                fen: f[1].to_string(),
+                depth: f[2].parse().unwrap(),
+                nodes: f[3].parse().unwrap(),
+            }
         })
         .collect()
 }
@@ -40,22 +47,36 @@ fn game_file(row: &Row) -> String {
 }
 
 fn check_rows(select: impl Fn(&Row) -> bool) {
-    let mut all: Vec<Row> = ["chess.tsv", "fairy.tsv", "mirodol.tsv"].into_iter().flat_map(rows).collect();
+    let mut all: Vec<Row> = ["chess.tsv", "fairy.tsv", "mirodol.tsv"]
+        .into_iter()
+        .flat_map(rows)
+        .collect();
     all.retain(|r| select(r));
     assert!(!all.is_empty(), "no perft rows selected");
     let mut failures = Vec::new();
     for row in &all {
         let file = game_file(row);
         let compiled = compiler::compile_file(Path::new(&file), false);
-        let ir = compiled.ir.clone().unwrap_or_else(|| panic!("{file} does not compile:\n{}", compiled.rendered()));
+        let ir = compiled
+            .ir
+            .clone()
+            .unwrap_or_else(|| panic!("{file} does not compile:\n{}", compiled.rendered()));
         let game = runtime::Game::load(ir).unwrap();
-        let mut pos = runtime::notation::parse_position(&game, &row.fen).unwrap_or_else(|e| panic!("{} {}: {e}", row.table, row.name));
+        let mut pos = runtime::notation::parse_position(&game, &row.fen)
+            .unwrap_or_else(|e| panic!("{} {}: {e}", row.table, row.name));
         let got = pos.perft(row.depth);
         if got != row.nodes {
-            failures.push(format!("{} {} depth {}: expected {}, got {got}", row.table, row.name, row.depth, row.nodes));
+            failures.push(format!(
+                "{} {} depth {}: expected {}, got {got}",
+                row.table, row.name, row.depth, row.nodes
+            ));
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -72,6 +93,10 @@ fn published_perft_deep_rows() {
 #[test]
 fn every_fairy_row_has_a_game_file() {
     for row in rows("fairy.tsv") {
-        assert!(Path::new(&game_file(&row)).exists(), "missing {}", game_file(&row));
+        assert!(
+            Path::new(&game_file(&row)).exists(),
+            "missing {}",
+            game_file(&row)
+        );
     }
 }

@@ -182,13 +182,18 @@ pub struct ModelCastling {
 
 /// Resolves and checks the statements of a game (imports first, in order).
 pub fn check(statements: &[Stmt]) -> (Option<Model>, Vec<Diagnostic>) {
-    let mut c = Checker { diags: Vec::new() };
+    let mut c = Checker {
+        diags: Vec::new(),
+        player_spans: Vec::new(),
+    };
     let model = c.run(statements);
     (model, c.diags)
 }
 
 struct Checker {
     diags: Vec<Diagnostic>,
+    /// Where each player is named in `players`.
+    player_spans: Vec<Span>,
 }
 
 fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
@@ -322,6 +327,7 @@ impl Checker {
                             "again here",
                         ));
                     } else {
+                        self.player_spans.push(n.span);
                         m.players.push(ModelPlayer {
                             name: n.text.clone(),
                             frame: IDENTITY,
@@ -832,7 +838,16 @@ impl Checker {
         let players = m.players.len();
         match def {
             RegionDef::Shared(e) => {
-                let per: Vec<Vec<bool>> = (0..players).map(|p| self.region_expr(m, e, p)).collect();
+                // Evaluated per player (it may use per-player regions), but
+                // its problems are reported once.
+                let mut per = Vec::new();
+                for p in 0..players {
+                    let before = self.diags.len();
+                    per.push(self.region_expr(m, e, p));
+                    if p > 0 {
+                        self.diags.truncate(before);
+                    }
+                }
                 self.add_region(m, name, per, true);
             }
             RegionDef::PerPlayer(list) => {
@@ -988,11 +1003,19 @@ impl Checker {
     }
 
     fn cell_items(&mut self, m: &Model, items: &[CellItem]) -> Vec<usize> {
+        self.cell_items_spanned(m, items)
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect()
+    }
+
+    /// The cells of a list, each with the span of the item that named it.
+    fn cell_items_spanned(&mut self, m: &Model, items: &[CellItem]) -> Vec<(usize, Span)> {
         let mut out = Vec::new();
         for item in items {
             match item {
                 CellItem::One(n) => match m.cell_named.get(&n.text) {
-                    Some(&c) => out.push(c),
+                    Some(&c) => out.push((c, n.span)),
                     None => self.cell_off_board(n),
                 },
                 CellItem::Range(a, b, span) => {
@@ -1010,21 +1033,38 @@ impl Checker {
                     let d = (pb.0 - pa.0, pb.1 - pa.1);
                     let n = gcd(d.0.abs(), d.1.abs()).max(1);
                     let step = (d.0 / n, d.1 / n);
+                    // A range runs between neighbouring cells (edge or diagonal).
+                    let unit = match m.lattice {
+                        Lattice::Square => step.0.abs() <= 1 && step.1.abs() <= 1,
+                        Lattice::Hex => [(1, 0), (1, 1)]
+                            .iter()
+                            .any(|&u| m.lattice.symmetries().iter().any(|s| apply(s, u) == step)),
+                    };
+                    if !unit {
+                        self.error(
+                            Diagnostic::error(Code::InvalidValue, format!("{}..{} is not a straight line of neighbouring cells", a.text, b.text), *span, "not a line")
+                                .with_hint("a range runs along a rank, a file or a diagonal; list other cells one by one"),
+                        );
+                        continue;
+                    }
                     let mut ok = true;
                     let mut cells = Vec::new();
                     for i in 0..=n {
                         match m.cell_at.get(&(pa.0 + step.0 * i, pa.1 + step.1 * i)) {
-                            Some(&c) => cells.push(c),
+                            Some(&c) => cells.push((c, *span)),
                             None => ok = false,
                         }
                     }
                     if !ok {
-                        self.error(Diagnostic::error(
-                            Code::CellOffBoard,
-                            "this range leaves the board",
-                            *span,
-                            "a cell between the ends is missing",
-                        ));
+                        self.error(
+                            Diagnostic::error(
+                                Code::CellOffBoard,
+                                "this range leaves the board",
+                                *span,
+                                "a cell between the ends is missing",
+                            )
+                            .with_hint("split the range at the gap"),
+                        );
                     }
                     out.extend(cells);
                 }
@@ -1174,7 +1214,7 @@ impl Checker {
         player_names: &[String],
         piece_names: &[String],
     ) {
-        let mut explicit: Vec<Option<Vec<(usize, usize)>>> = vec![None; m.players.len()];
+        let mut explicit: Vec<Option<Vec<(usize, usize, Span)>>> = vec![None; m.players.len()];
         let mut derived = Vec::new();
         for s in stmts {
             if let Stmt::Setup { player, body, span } = s {
@@ -1186,9 +1226,9 @@ impl Checker {
                         let mut list = Vec::new();
                         for (piece, items) in lines {
                             let kind = self.piece(piece, piece_names);
-                            let cells = self.cell_items(m, items);
+                            let cells = self.cell_items_spanned(m, items);
                             if let Some(k) = kind {
-                                list.extend(cells.into_iter().map(|c| (c, k)));
+                                list.extend(cells.into_iter().map(|(c, span)| (c, k, span)));
                             }
                         }
                         explicit[p] = Some(list);
@@ -1202,7 +1242,7 @@ impl Checker {
             }
         }
         for (p, q, rotate, span) in derived {
-            let Some(src) = explicit[q].clone() else {
+            let Some(mut src) = explicit[q].clone() else {
                 self.error(Diagnostic::error(
                     Code::MissingStatement,
                     format!(
@@ -1217,8 +1257,11 @@ impl Checker {
             let (xs, ys): (Vec<i32>, Vec<i32>) = m.cells.iter().map(|c| c.coord).unzip();
             let (x0, x1) = (*xs.iter().min().unwrap(), *xs.iter().max().unwrap());
             let (y0, y1) = (*ys.iter().min().unwrap(), *ys.iter().max().unwrap());
+            // A cell given twice in the source is reported there, not again here.
+            let mut seen = std::collections::HashSet::new();
+            src.retain(|(c, _, _)| seen.insert(*c));
             let mut list = Vec::new();
-            for (c, k) in src {
+            for (c, k, _) in src {
                 let (x, y) = m.cells[c].coord;
                 let image = match (m.lattice, rotate) {
                     (Lattice::Square, false) => (x, y0 + y1 - y),
@@ -1227,26 +1270,31 @@ impl Checker {
                     (Lattice::Hex, true) => (-x, -y),
                 };
                 match m.cell_at.get(&image) {
-                    Some(&d) => list.push((d, k)),
-                    None => self.error(Diagnostic::error(
-                        Code::CellOffBoard,
-                        format!("the image of {} is not on the board", m.cells[c].name),
-                        span,
-                        "derived setup",
-                    )),
+                    Some(&d) => list.push((d, k, span)),
+                    None => self.error(
+                        Diagnostic::error(
+                            Code::CellOffBoard,
+                            format!("the image of {} is not on the board", m.cells[c].name),
+                            span,
+                            "derived setup",
+                        )
+                        .with_hint(
+                            "this board is not symmetric for this setup; write it out explicitly",
+                        ),
+                    ),
                 }
             }
             explicit[p] = Some(list);
         }
-        let mut used: HashMap<usize, usize> = HashMap::new();
+        let mut used: HashMap<usize, (usize, Span)> = HashMap::new();
         for (p, list) in explicit.iter().enumerate() {
             let Some(list) = list else {
                 self.error(
                     Diagnostic::error(
                         Code::MissingStatement,
                         format!("player `{}` has no setup", player_names[p]),
-                        Span::default(),
-                        "missing setup",
+                        self.player_spans.get(p).copied().unwrap_or_default(),
+                        "this player has no setup",
                     )
                     .with_hint(format!(
                         "add `setup {} {{ ... }}` or `setup {} mirror ...`",
@@ -1255,9 +1303,8 @@ impl Checker {
                 );
                 continue;
             };
-            for &(c, k) in list {
-                if let Some(&prev) = used.get(&c) {
-                    let span = setup_span(stmts, p, player_names);
+            for &(c, k, span) in list {
+                if let Some(&(prev, prev_span)) = used.get(&c) {
                     self.error(
                         Diagnostic::error(
                             Code::CellUsedTwice,
@@ -1268,13 +1315,14 @@ impl Checker {
                                 m.pieces[k].name
                             ),
                             span,
-                            "in this setup",
+                            "second piece here",
                         )
+                        .with_secondary(prev_span, "first piece here")
                         .with_hint("each cell holds at most one piece"),
                     );
                     continue;
                 }
-                used.insert(c, m.setup.len());
+                used.insert(c, (m.setup.len(), span));
                 m.setup.push(ir::Placement {
                     cell: c as u16,
                     player: p as u8,
@@ -1328,18 +1376,6 @@ impl Checker {
             }
         }
     }
-}
-
-fn setup_span(stmts: &[Stmt], player: usize, names: &[String]) -> Span {
-    stmts
-        .iter()
-        .find_map(|s| match s {
-            Stmt::Setup {
-                player: p, span, ..
-            } if p.text == names[player] => Some(*span),
-            _ => None,
-        })
-        .unwrap_or_default()
 }
 
 fn board_span(b: &Board) -> Span {

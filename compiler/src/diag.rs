@@ -65,6 +65,27 @@ impl Code {
         }
     }
 
+    /// The advice every diagnostic of this code carries unless it has a more precise one.
+    pub fn default_hint(self) -> &'static str {
+        match self {
+            Code::Syntax => "see docs/LANGUAGE.md for the statements and their forms",
+            Code::ImportNotFound => "import paths are relative to the importing file",
+            Code::UnknownName => "define the name before using it, or check its spelling",
+            Code::DuplicateDefinition => "every name is defined once; rename or remove one of them",
+            Code::CellOffBoard => "cells are named as the board statement defines them (file letter + rank, or line + number)",
+            Code::CellUsedTwice => "each cell holds at most one piece",
+            Code::NoRoyalPiece => "mark the king's piece `royal`",
+            Code::PromotionToUndefined => "promotion choices must be pieces defined in the game or its imports",
+            Code::PieceWithoutMoves => "give the piece a `leap`, `ride` or `betza` atom that stays on the board",
+            Code::EmptyRegion => "check the ranks, files or cells it names against the board",
+            Code::ClashingLetters => "every letter and alias must name one piece only",
+            Code::ClaimFailed => "either the claim or the rules are wrong; the rules text decides",
+            Code::MissingStatement => "see docs/LANGUAGE.md for what a game must declare",
+            Code::InvalidValue => "see docs/LANGUAGE.md for the allowed values",
+            Code::BadBetza => "supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v",
+        }
+    }
+
     pub const ALL: [Code; 15] = [
         Code::Syntax,
         Code::ImportNotFound,
@@ -116,7 +137,7 @@ impl Diagnostic {
                 primary: true,
             }],
             notes: Vec::new(),
-            hint: None,
+            hint: Some(code.default_hint().to_string()),
         }
     }
 

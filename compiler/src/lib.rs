@@ -102,7 +102,10 @@ fn load_into(
                     load_into(&target, Some(name), sources, &mut imported, diags, seen);
                     let excluded = |s: &ast::Stmt| matches!(s, ast::Stmt::Piece(p) if except.iter().any(|e| e.text == p.name.text));
                     for e in except {
-                        if !imported.iter().any(excluded) {
+                        if !imported
+                            .iter()
+                            .any(|s| matches!(s, ast::Stmt::Piece(p) if p.name.text == e.text))
+                        {
                             diags.push(
                                 Diagnostic::error(
                                     Code::UnknownName,

@@ -16,7 +16,7 @@ type P<'a> = Pair<'a, Rule>;
 pub fn parse(file: usize, source: &str) -> Result<File, Vec<Diagnostic>> {
     let pairs = VariantParser::parse(Rule::file, source)
         .map_err(|e| vec![syntax_error(file, source, e)])?;
-    let b = Builder { file };
+    let b = Builder { file, source };
     let root = pairs.into_iter().next().expect("file rule");
     let mut statements = Vec::new();
     let mut errors = Vec::new();
@@ -86,8 +86,9 @@ fn describe(rule: Rule) -> String {
     }
 }
 
-struct Builder {
+struct Builder<'s> {
     file: usize,
+    source: &'s str,
 }
 
 fn is_keyword(p: &P) -> bool {
@@ -99,13 +100,25 @@ fn kids<'a>(p: P<'a>) -> impl Iterator<Item = P<'a>> {
     p.into_inner().filter(|c| !is_keyword(c))
 }
 
-impl Builder {
+impl Builder<'_> {
+    /// The pair's span without trailing whitespace or comments (a rule
+    /// ending in an absent optional part would otherwise run on).
     fn span(&self, p: &P) -> Span {
         let s = p.as_span();
+        let start = s.start();
+        let mut end = start + self.source[start..s.end()].trim_end().len();
+        while let Some(line_start) = self.source[start..end].rfind('\n').map(|i| start + i + 1) {
+            let line = self.source[line_start..end].trim_start();
+            if line.starts_with("//") || line.starts_with('#') {
+                end = start + self.source[start..line_start].trim_end().len();
+            } else {
+                break;
+            }
+        }
         Span {
             file: self.file,
-            start: s.start(),
-            end: s.end(),
+            start,
+            end,
         }
     }
 
@@ -138,9 +151,19 @@ impl Builder {
     }
 
     fn vector(&self, p: P) -> Result<(i32, i32), Diagnostic> {
+        let span = self.span(&p);
         let mut it = kids(p);
         let a = self.int(&it.next().unwrap())?;
         let b = self.int(&it.next().unwrap())?;
+        if a.abs() > 1000 || b.abs() > 1000 {
+            return Err(Diagnostic::error(
+                Code::InvalidValue,
+                "vector component out of range",
+                span,
+                "too large",
+            )
+            .with_hint("vector components lie within -1000..1000"));
+        }
         Ok((a, b))
     }
 
