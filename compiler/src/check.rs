@@ -196,7 +196,10 @@ struct Checker {
     player_spans: Vec<Span>,
 }
 
-fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+pub(crate) fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
     candidates
         .into_iter()
         .map(|c| {
@@ -232,10 +235,23 @@ impl Checker {
 
     fn run(&mut self, stmts: &[Stmt]) -> Option<Model> {
         let mut name = String::from("unnamed game");
+        let mut game_name: Option<&Name> = None;
         let mut board: Option<&Board> = None;
         for s in stmts {
             match s {
-                Stmt::Game(n) => name = n.text.clone(),
+                Stmt::Game(n) => {
+                    if let Some(first) = &game_name {
+                        let first: &Name = first;
+                        self.error(
+                            Diagnostic::error(Code::DuplicateDefinition, "the game is named twice", n.span, "second name")
+                                .with_secondary(first.span, "first name here")
+                                .with_hint("a file (with its imports) defines one game; keep one `game` statement"),
+                        );
+                    } else {
+                        game_name = Some(n);
+                        name = n.text.clone();
+                    }
+                }
                 Stmt::Board(b) => {
                     if let Some(prev) = board {
                         let (ps, ns) = (board_span(prev), board_span(b));

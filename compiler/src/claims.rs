@@ -33,7 +33,12 @@ fn lookup<'a>(
             n.span,
             format!("no {what} of this name"),
         )
-        .with_hint(format!("known: {}", names.join(", ")))
+        .with_hint(
+            match crate::check::did_you_mean(&n.text, names.iter().copied()) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => format!("known: {}", names.join(", ")),
+            },
+        )
     })
 }
 
