@@ -68,6 +68,33 @@ pub enum Stmt {
         piece: Name,
         value: i32,
     },
+    /// `piece` may exchange places with a friendly `partners` piece at `offset`.
+    Swap {
+        piece: Name,
+        partners: Vec<Name>,
+        offset: (i32, i32),
+        filters: Vec<Name>,
+        from: Option<Name>,
+        span: Span,
+    },
+    /// A `piece` arriving on `trigger` places a `place` piece on `on`, once per game.
+    Arrival {
+        piece: Name,
+        trigger: Name,
+        place: Name,
+        on: Name,
+        span: Span,
+    },
+    /// Cells of `region` are drawn in `colour`.
+    Mark {
+        region: Name,
+        colour: Name,
+    },
+    /// Seconds per player for the whole game.
+    Clock {
+        seconds: u64,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -160,6 +187,8 @@ pub struct Atom {
 pub enum AtomShape {
     Leap((i32, i32)),
     Ride((i32, i32)),
+    /// A step, then a turn by this many degrees (either way) and a second step.
+    Hook((i32, i32), i32),
     Betza(Name),
 }
 
@@ -171,6 +200,8 @@ pub enum Modifier {
     From(Name),
     To(Name),
     EnPassant,
+    /// Only while the piece has not moved.
+    Unmoved,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -221,7 +252,22 @@ pub enum ClaimKind {
         player: Name,
         piece: Name,
         cell: Name,
+        /// Count only targets in this region.
+        within: Option<Name>,
         expected: i64,
+    },
+    /// After the moves, this piece of this player stands on the cell.
+    PieceAt {
+        player: Name,
+        piece: Name,
+        cell: Name,
+        moves: Name,
+        position: Option<Name>,
+    },
+    /// The cell belongs to the region.
+    CellIn {
+        cell: Name,
+        region: Name,
     },
     /// No target of `piece` is a target of any of `others` (at `cell`, or at every cell).
     Disjoint {

@@ -120,6 +120,10 @@ pub struct Model {
     pub to_move: u8,
     pub end: EndRules,
     pub claims: Vec<Claim>,
+    pub swaps: Vec<ModelSwap>,
+    pub arrivals: Vec<ModelArrival>,
+    pub marks: Vec<(usize, String)>,
+    pub clock_seconds: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -155,6 +159,9 @@ pub struct ModelAtom {
     /// Per player, the board-frame vectors.
     pub vectors: Vec<Vec<(i32, i32)>>,
     pub ride: bool,
+    /// A hook: after the first step, turn by this many lattice rotation
+    /// units (either way) and step again; the first cell must be empty.
+    pub hook_turn: Option<i32>,
     pub max: Option<u32>,
     pub flags: u8,
     pub from_region: Option<usize>,
@@ -166,6 +173,28 @@ pub struct ModelPromotion {
     pub kind: u8,
     pub region: usize,
     pub choices: Vec<u8>,
+    /// Also the piece that stood on the promotion cell in the setup.
+    pub origin: bool,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelSwap {
+    pub kind: u8,
+    /// Bit per partner kind.
+    pub partners: u32,
+    /// Per player, the board-frame offsets of the partner.
+    pub vectors: Vec<Vec<(i32, i32)>>,
+    pub from_region: Option<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelArrival {
+    pub kind: u8,
+    pub trigger: usize,
+    pub place: u8,
+    pub on: usize,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -318,6 +347,10 @@ impl Checker {
                 insufficient: Vec::new(),
             },
             claims: Vec::new(),
+            swaps: Vec::new(),
+            arrivals: Vec::new(),
+            marks: Vec::new(),
+            clock_seconds: None,
         };
 
         // Players first: regions, pieces and setups refer to them.
@@ -523,8 +556,14 @@ impl Checker {
                 } => {
                     let kind = self.piece(piece, &piece_names);
                     let reg = self.region_ref(&m, region);
+                    let region_span = region.span;
                     let mut ks = Vec::new();
+                    let mut origin = false;
                     for c in choices {
+                        if c.text == "origin" {
+                            origin = true;
+                            continue;
+                        }
                         match piece_names.iter().position(|n| *n == c.text) {
                             Some(k) => ks.push(k as u8),
                             None => {
@@ -553,6 +592,8 @@ impl Checker {
                             kind: kind as u8,
                             region,
                             choices: ks,
+                            origin,
+                            span: region_name_span(region_span),
                         });
                     }
                 }
@@ -598,10 +639,111 @@ impl Checker {
         }
 
         for s in stmts {
-            if let Stmt::Value { piece, value } = s {
-                if let Some(k) = self.piece(piece, &piece_names) {
-                    m.pieces[k].value = *value;
+            match s {
+                Stmt::Value { piece, value } => {
+                    if let Some(k) = self.piece(piece, &piece_names) {
+                        m.pieces[k].value = *value;
+                    }
                 }
+                Stmt::Swap {
+                    piece,
+                    partners,
+                    offset,
+                    filters,
+                    from,
+                    span,
+                } => {
+                    let kind = self.piece(piece, &piece_names);
+                    let mut mask = 0u32;
+                    for p in partners {
+                        if let Some(k) = self.piece(p, &piece_names) {
+                            mask |= 1 << k;
+                        }
+                    }
+                    let from_region = from.as_ref().and_then(|r| self.region_ref(&m, r));
+                    let words: Vec<&str> = filters.iter().map(|f| f.text.as_str()).collect();
+                    let base = orientations(m.lattice, *offset, &words);
+                    if base.is_empty() || *offset == (0, 0) {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                "this swap has no partner cell",
+                                *span,
+                                "no offset left",
+                            )
+                            .with_hint("give a non-zero offset; filters intersect"),
+                        );
+                        continue;
+                    }
+                    if let Some(kind) = kind {
+                        let vectors = m
+                            .players
+                            .iter()
+                            .map(|p| base.iter().map(|&w| apply(&p.frame, w)).collect())
+                            .collect();
+                        m.swaps.push(ModelSwap {
+                            kind: kind as u8,
+                            partners: mask,
+                            vectors,
+                            from_region,
+                        });
+                    }
+                }
+                Stmt::Arrival {
+                    piece,
+                    trigger,
+                    place,
+                    on,
+                    ..
+                } => {
+                    let kind = self.piece(piece, &piece_names);
+                    let trigger = self.region_ref(&m, trigger);
+                    let placed = self.piece(place, &piece_names);
+                    let on = self.region_ref(&m, on);
+                    if let (Some(kind), Some(trigger), Some(place), Some(on)) =
+                        (kind, trigger, placed, on)
+                    {
+                        if m.arrivals.iter().any(|a| a.kind == kind as u8) {
+                            self.error(
+                                Diagnostic::error(
+                                    Code::DuplicateDefinition,
+                                    format!("`{}` already has an arrival rule", piece.text),
+                                    piece.span,
+                                    "second rule",
+                                )
+                                .with_hint("one arrival rule per piece"),
+                            );
+                            continue;
+                        }
+                        m.arrivals.push(ModelArrival {
+                            kind: kind as u8,
+                            trigger,
+                            place: place as u8,
+                            on,
+                        });
+                    }
+                }
+                Stmt::Mark { region, colour } => {
+                    if let Some(r) = self.region_ref(&m, region) {
+                        m.marks.push((r, colour.text.clone()));
+                    }
+                }
+                Stmt::Clock { seconds, span } => {
+                    if *seconds == 0 || *seconds > u32::MAX as u64 {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                "the clock must give some time",
+                                *span,
+                                "clock",
+                            )
+                            .with_hint("e.g. `clock 3h`, `clock 90m`, `clock 300s`"),
+                        );
+                    } else {
+                        m.clock_seconds = Some(*seconds as u32);
+                    }
+                }
+                _ => {}
             }
         }
         self.setups(&mut m, stmts, &player_names, &piece_names);
@@ -1113,11 +1255,34 @@ impl Checker {
                 Modifier::From(r) => from_region = self.region_ref(m, r),
                 Modifier::To(r) => to_region = self.region_ref(m, r),
                 Modifier::EnPassant => ep = true,
+                Modifier::Unmoved => flags |= ir::UNMOVED_ONLY,
             }
         }
+        let unmoved_only = flags & ir::UNMOVED_ONLY;
+        let mut hook_turn = None;
         // (base vector, ride, max) parts.
         let parts: Vec<((i32, i32), bool, Option<u32>, u8, Vec<String>)> = match &a.shape {
             AtomShape::Leap(v) => vec![(*v, false, None, flags, vec![])],
+            AtomShape::Hook(v, turn) => {
+                let unit = match m.lattice {
+                    Lattice::Square => 90,
+                    Lattice::Hex => 60,
+                };
+                if *turn % unit != 0 || turn.rem_euclid(360) == 0 {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a hook cannot turn by {turn} degrees on this board"),
+                            a.span,
+                            "turn angle",
+                        )
+                        .with_hint(format!("turn by a non-zero multiple of {unit} degrees")),
+                    );
+                    return vec![];
+                }
+                hook_turn = Some(turn / unit);
+                vec![(*v, false, None, flags, vec![])]
+            }
             AtomShape::Ride(v) => vec![(*v, true, max, flags, vec![])],
             AtomShape::Betza(s) => {
                 if m.lattice != Lattice::Square {
@@ -1141,7 +1306,7 @@ impl Checker {
                                 (false, true) => ir::CAPTURE,
                                 _ => flags,
                             };
-                            (p.vector, p.ride, p.max.or(max), f, p.filters)
+                            (p.vector, p.ride, p.max.or(max), f | unmoved_only, p.filters)
                         })
                         .collect(),
                     Err(e) => {
@@ -1164,29 +1329,7 @@ impl Checker {
             }
             let mut filters: Vec<&str> = a.filters.iter().map(|f| f.text.as_str()).collect();
             filters.extend(extra_filters.iter().map(String::as_str));
-            let exact = filters.contains(&"exact");
-            let mut base: Vec<(i32, i32)> = if exact {
-                vec![v]
-            } else {
-                let mut o: Vec<(i32, i32)> =
-                    m.lattice.symmetries().iter().map(|s| apply(s, v)).collect();
-                o.sort();
-                o.dedup();
-                o
-            };
-            let lat = m.lattice;
-            // Filters of one word intersect; `v`-style unions come as separate atoms.
-            base.retain(|&w| {
-                filters.iter().all(|f| match *f {
-                    "forward" => lat.forward(w) > 0,
-                    "backward" => lat.forward(w) < 0,
-                    "sideways" => lat.forward(w) == 0,
-                    "straight" => lat.lateral(w) == 0,
-                    "oblique" => lat.lateral(w) != 0,
-                    "forward|backward" => lat.forward(w) != 0,
-                    _ => true,
-                })
-            });
+            let base = orientations(m.lattice, v, &filters);
             if base.is_empty() {
                 self.error(
                     Diagnostic::error(
@@ -1209,6 +1352,7 @@ impl Checker {
             out.push(ModelAtom {
                 vectors,
                 ride,
+                hook_turn,
                 max,
                 flags: flags
                     | if ep && ride {
@@ -1398,6 +1542,36 @@ fn board_span(b: &Board) -> Span {
     match b {
         Board::Square { span, .. } | Board::Hex { span, .. } => *span,
     }
+}
+
+/// The images of `v` under the lattice's symmetries (just `v` with
+/// `exact`) that pass every filter, in the player's frame.
+pub fn orientations(lat: Lattice, v: (i32, i32), filters: &[&str]) -> Vec<(i32, i32)> {
+    let mut base: Vec<(i32, i32)> = if filters.contains(&"exact") {
+        vec![v]
+    } else {
+        let mut o: Vec<(i32, i32)> = lat.symmetries().iter().map(|s| apply(s, v)).collect();
+        o.sort();
+        o.dedup();
+        o
+    };
+    // Filters intersect; unions (Betza `v`) come as separate atoms.
+    base.retain(|&w| {
+        filters.iter().all(|f| match *f {
+            "forward" => lat.forward(w) > 0,
+            "backward" => lat.forward(w) < 0,
+            "sideways" => lat.forward(w) == 0,
+            "straight" => lat.lateral(w) == 0,
+            "oblique" => lat.lateral(w) != 0,
+            "forward|backward" => lat.forward(w) != 0,
+            _ => true,
+        })
+    });
+    base
+}
+
+fn region_name_span(span: Span) -> Span {
+    span
 }
 
 pub fn gcd(a: i32, b: i32) -> i32 {

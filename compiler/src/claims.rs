@@ -42,6 +42,29 @@ fn lookup<'a>(
     })
 }
 
+/// The cells of a region as `player` sees it.
+fn region_cells(ir: &GameIr, name: &Name, player: usize) -> Result<Vec<u16>, Diagnostic> {
+    ir.regions
+        .iter()
+        .find(|r| r.name == name.text && r.player.is_none_or(|q| q as usize == player))
+        .map(|r| r.cells.clone())
+        .ok_or_else(|| {
+            let names: Vec<&str> = ir.regions.iter().map(|r| r.name.as_str()).collect();
+            Diagnostic::error(
+                Code::UnknownName,
+                format!("unknown region `{}`", name.text),
+                name.span,
+                "no region of this name",
+            )
+            .with_hint(
+                match crate::check::did_you_mean(&name.text, names.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!("known: {}", names.join(", ")),
+                },
+            )
+        })
+}
+
 /// Cells a piece alone on the board reaches from `cell`, with the given rights.
 pub fn targets(ir: &GameIr, player: usize, kind: usize, cell: usize, flag: u8) -> BTreeSet<u16> {
     let set = ir.moves[(player * ir.kinds.len() + kind) * ir.cells.len() + cell];
@@ -54,6 +77,11 @@ pub fn targets(ir: &GameIr, player: usize, kind: usize, cell: usize, flag: u8) -
     for r in &ir.rays[set.ray_start as usize..][..set.ray_len as usize] {
         if r.flags & flag != 0 {
             out.extend(&ir.ray_cells[r.start as usize..][..r.len as usize]);
+        }
+    }
+    for h in &ir.hooks[set.hook_start as usize..][..set.hook_len as usize] {
+        if h.flags & flag != 0 {
+            out.insert(h.to);
         }
     }
     out
@@ -95,13 +123,18 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             player,
             piece,
             cell,
+            within,
             expected,
         } => {
             let p = lookup(ir.players.iter().map(|p| p.name.as_str()), player, "player")?;
             let k = lookup(ir.kinds.iter().map(|k| k.name.as_str()), piece, "piece")?;
             let c = lookup(ir.cells.iter().map(|c| c.name.as_str()), cell, "cell")?;
             let flag = if *captures { ir::CAPTURE } else { ir::MOVE };
-            let got = targets(ir, p, k, c, flag);
+            let mut got = targets(ir, p, k, c, flag);
+            if let Some(r) = within {
+                let cells = region_cells(ir, r, p)?;
+                got.retain(|c| cells.contains(c));
+            }
             if got.len() as i64 != *expected {
                 let names: Vec<&str> = got
                     .iter()
@@ -119,6 +152,53 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
                     format!("the rules give {}", got.len()),
                 )
                 .with_note(format!("cells: {}", names.join(" "))));
+            }
+        }
+        ClaimKind::PieceAt {
+            player,
+            piece,
+            cell,
+            moves,
+            position,
+        } => {
+            let p = lookup(ir.players.iter().map(|p| p.name.as_str()), player, "player")?;
+            let k = lookup(ir.kinds.iter().map(|k| k.name.as_str()), piece, "piece")?;
+            let c = lookup(ir.cells.iter().map(|c| c.name.as_str()), cell, "cell")?;
+            let mut pos = start_position(game, position)?;
+            play(&mut pos, moves).map_err(|(i, e)| {
+                failed(
+                    moves.span,
+                    format!("claim failed: move {} is not legal: {e}", i + 1),
+                    "in this sequence".into(),
+                )
+            })?;
+            let code = pos.board[c];
+            if code != game.code(p, k) {
+                let there = if code == runtime::game::EMPTY {
+                    "nothing".to_string()
+                } else {
+                    format!(
+                        "a {} {}",
+                        ir.players[game.owner[code as usize] as usize].name,
+                        ir.kinds[game.kind_of[code as usize] as usize].name
+                    )
+                };
+                return Err(failed(
+                    span,
+                    format!("claim failed: after the moves {} holds {there}", cell.text),
+                    format!("not a {} {}", player.text, piece.text),
+                ));
+            }
+        }
+        ClaimKind::CellIn { cell, region } => {
+            let c = lookup(ir.cells.iter().map(|c| c.name.as_str()), cell, "cell")?;
+            let cells = region_cells(ir, region, 0)?;
+            if !cells.contains(&(c as u16)) {
+                return Err(failed(
+                    span,
+                    format!("claim failed: {} is not in {}", cell.text, region.text),
+                    "not a member".into(),
+                ));
             }
         }
         ClaimKind::Disjoint {

@@ -4,7 +4,7 @@
 
 use crate::check::{Lattice, Model};
 use crate::diag::{Code, Diagnostic};
-use runtime::ir::{self, GameIr, Leap, MoveSet, Ray};
+use runtime::ir::{self, GameIr, Hook, Leap, MoveSet, Ray, Swap};
 use std::collections::HashMap;
 
 pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
@@ -17,6 +17,10 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
     let mut rays: Vec<Ray> = Vec::new();
     let mut ray_cells: Vec<u16> = Vec::new();
     let mut directions: HashMap<(i32, i32), u16> = HashMap::new();
+    let mut hooks: Vec<Hook> = Vec::new();
+    let mut hook_cells: Vec<u16> = Vec::new();
+    let mut swaps: Vec<Swap> = Vec::new();
+    let rotation = m.lattice.symmetries()[1];
     let in_region =
         |r: Option<usize>, p: usize, c: usize| r.is_none_or(|r| m.regions[r].cells[p][c]);
 
@@ -26,12 +30,45 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 let origin = m.cells[from].coord;
                 let mut cell_leaps: Vec<Leap> = Vec::new();
                 let mut cell_rays: Vec<(Vec<u16>, u8, u16)> = Vec::new();
+                // Target -> (flags, intermediate cells).
+                let mut cell_hooks: Vec<(u16, u8, Vec<u16>)> = Vec::new();
                 for atom in &piece.atoms {
                     if !in_region(atom.from_region, p, from) {
                         continue;
                     }
                     for &v in &atom.vectors[p] {
-                        if atom.ride {
+                        if let Some(turn) = atom.hook_turn {
+                            let Some(&via) = m.cell_at.get(&(origin.0 + v.0, origin.1 + v.1))
+                            else {
+                                continue;
+                            };
+                            for sign in [1, -1] {
+                                let mut w = v;
+                                for _ in 0..(turn * sign).rem_euclid(rotation_order(m.lattice)) {
+                                    w = crate::check::apply(&rotation, w);
+                                }
+                                let at = (origin.0 + v.0 + w.0, origin.1 + v.1 + w.1);
+                                let Some(&to) = m.cell_at.get(&at) else {
+                                    continue;
+                                };
+                                if to == from || !in_region(atom.to_region, p, to) {
+                                    continue;
+                                }
+                                match cell_hooks
+                                    .iter_mut()
+                                    .find(|h| h.0 as usize == to && h.1 == atom.flags)
+                                {
+                                    Some(h) => {
+                                        if !h.2.contains(&(via as u16)) {
+                                            h.2.push(via as u16);
+                                        }
+                                    }
+                                    None => {
+                                        cell_hooks.push((to as u16, atom.flags, vec![via as u16]))
+                                    }
+                                }
+                            }
+                        } else if atom.ride {
                             let mut path = Vec::new();
                             let mut at = origin;
                             loop {
@@ -51,12 +88,24 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                             }
                         } else if let Some(&c) = m.cell_at.get(&(origin.0 + v.0, origin.1 + v.1)) {
                             if in_region(atom.to_region, p, c) {
-                                match cell_leaps.iter_mut().find(|l| l.to as usize == c) {
-                                    Some(l) => l.flags |= atom.flags,
-                                    None => cell_leaps.push(Leap {
+                                // Leaps to one cell merge when they agree on
+                                // needing an unmoved piece; an unrestricted leap
+                                // that already allows as much makes a restricted one redundant.
+                                let unmoved = atom.flags & ir::UNMOVED_ONLY;
+                                let plain_new = atom.flags & (ir::MOVE | ir::CAPTURE);
+                                if let Some(l) = cell_leaps.iter_mut().find(|l| {
+                                    l.to as usize == c && l.flags & ir::UNMOVED_ONLY == unmoved
+                                }) {
+                                    l.flags |= atom.flags;
+                                } else if !cell_leaps.iter().any(|l| {
+                                    l.to as usize == c
+                                        && l.flags & ir::UNMOVED_ONLY == 0
+                                        && l.flags & plain_new == plain_new
+                                }) {
+                                    cell_leaps.push(Leap {
                                         to: c as u16,
                                         flags: atom.flags,
-                                    }),
+                                    });
                                 }
                             }
                         }
@@ -65,9 +114,13 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 // A leap onto a ray's first cell with no more rights than the
                 // ray would generate the same move twice.
                 let plain = |f: u8| f & (ir::MOVE | ir::CAPTURE);
+                let unrestricted =
+                    |f: u8, g: u8| f & ir::UNMOVED_ONLY == 0 || g & ir::UNMOVED_ONLY != 0;
                 cell_leaps.retain(|l| {
                     !cell_rays.iter().any(|(path, f, _)| {
-                        path[0] == l.to && plain(*f) & plain(l.flags) == plain(l.flags)
+                        path[0] == l.to
+                            && plain(*f) & plain(l.flags) == plain(l.flags)
+                            && unrestricted(*f, l.flags)
                     })
                 });
                 // A ray that is a prefix of another of the same direction and rights.
@@ -79,17 +132,52 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                     !snapshot.iter().enumerate().any(|(j, (p2, f2, d2))| {
                         j != me
                             && d2 == d
-                            && plain(*f2) == plain(*f)
+                            && *f2 == *f
                             && (p2.len() > path.len() || (p2.len() == path.len() && j < me))
                             && p2.starts_with(path)
                     })
                 });
+                let mut cell_swaps: Vec<Swap> = Vec::new();
+                for sw in m
+                    .swaps
+                    .iter()
+                    .filter(|sw| m.pieces[sw.kind as usize].name == piece.name)
+                {
+                    if !in_region(sw.from_region, p, from) {
+                        continue;
+                    }
+                    for &v in &sw.vectors[p] {
+                        if let Some(&c) = m.cell_at.get(&(origin.0 + v.0, origin.1 + v.1)) {
+                            match cell_swaps.iter_mut().find(|s| s.with as usize == c) {
+                                Some(s) => s.partner_kinds |= sw.partners,
+                                None => cell_swaps.push(Swap {
+                                    with: c as u16,
+                                    partner_kinds: sw.partners,
+                                }),
+                            }
+                        }
+                    }
+                }
                 let set = MoveSet {
                     leap_start: leaps.len() as u32,
                     leap_len: cell_leaps.len() as u16,
                     ray_start: rays.len() as u32,
                     ray_len: cell_rays.len() as u16,
+                    hook_start: hooks.len() as u32,
+                    hook_len: cell_hooks.len() as u16,
+                    swap_start: swaps.len() as u32,
+                    swap_len: cell_swaps.len() as u16,
                 };
+                for (to, flags, vias) in cell_hooks {
+                    hooks.push(Hook {
+                        to,
+                        flags,
+                        via_start: hook_cells.len() as u32,
+                        via_len: vias.len() as u16,
+                    });
+                    hook_cells.extend(vias);
+                }
+                swaps.extend(cell_swaps);
                 leaps.extend(cell_leaps);
                 for (path, flags, direction) in cell_rays {
                     rays.push(Ray {
@@ -109,7 +197,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         let has_move = (0..players).any(|p| {
             (0..cells).any(|c| {
                 let s = moves[(p * kinds + k) * cells + c];
-                s.leap_len > 0 || s.ray_len > 0
+                s.leap_len > 0 || s.ray_len > 0 || s.hook_len > 0
             })
         });
         if !has_move {
@@ -132,12 +220,37 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 .filter(|&c| m.regions[pr.region].cells[p][c])
                 .map(|c| c as u16)
                 .collect();
-            promotions.push(ir::Promotion {
-                player: p as u8,
-                kind: pr.kind,
-                zone,
-                choices: pr.choices.clone(),
-            });
+            if pr.origin {
+                // Each cell promotes to the kind that stood there at the start.
+                for &c in &zone {
+                    match m.setup.iter().find(|s| s.cell == c) {
+                        Some(start) => promotions.push(ir::Promotion {
+                            player: p as u8,
+                            kind: pr.kind,
+                            zone: vec![c],
+                            choices: vec![start.kind],
+                        }),
+                        None if p == 0 => diags.push(
+                            Diagnostic::error(
+                                Code::PromotionToUndefined,
+                                format!("promotion to `origin` on {}, where no piece starts", m.cells[c as usize].name),
+                                pr.span,
+                                "this region",
+                            )
+                            .with_hint("`origin` promotes to the piece that stood on the cell in the setup; leave such cells out of the region"),
+                        ),
+                        None => {}
+                    }
+                }
+            }
+            if !pr.choices.is_empty() {
+                promotions.push(ir::Promotion {
+                    player: p as u8,
+                    kind: pr.kind,
+                    zone,
+                    choices: pr.choices.clone(),
+                });
+            }
         }
     }
 
@@ -247,6 +360,9 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         leaps,
         rays,
         ray_cells,
+        hooks,
+        hook_cells,
+        swaps,
         regions: m
             .regions
             .iter()
@@ -268,6 +384,39 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             .collect(),
         promotions,
         castlings,
+        arrivals: m
+            .arrivals
+            .iter()
+            .flat_map(|a| {
+                (0..players).map(move |p| {
+                    let cells_of = |r: usize| {
+                        (0..cells)
+                            .filter(|&c| m.regions[r].cells[p][c])
+                            .map(|c| c as u16)
+                            .collect::<Vec<u16>>()
+                    };
+                    ir::Arrival {
+                        player: p as u8,
+                        kind: a.kind,
+                        trigger: cells_of(a.trigger),
+                        place_kind: a.place,
+                        place_cells: cells_of(a.on),
+                    }
+                })
+            })
+            .collect(),
+        marks: m
+            .marks
+            .iter()
+            .map(|(r, colour)| ir::Mark {
+                colour: colour.clone(),
+                cells: (0..cells)
+                    .filter(|&c| m.regions[*r].cells[0][c])
+                    .map(|c| c as u16)
+                    .collect(),
+            })
+            .collect(),
+        clock_seconds: m.clock_seconds,
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,
@@ -276,6 +425,14 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         end: m.end.clone(),
     };
     (ir, diags)
+}
+
+/// How many rotation units make a full turn.
+fn rotation_order(lattice: Lattice) -> i32 {
+    match lattice {
+        Lattice::Square => 4,
+        Lattice::Hex => 6,
+    }
 }
 
 /// Is `d` (board frame) a sideways vector for player `p`?

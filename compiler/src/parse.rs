@@ -352,6 +352,70 @@ impl Builder<'_> {
                 let sides = [side(it.next().unwrap()), side(it.next().unwrap())];
                 Stmt::Insufficient { sides, span }
             }
+            Rule::swap_stmt => {
+                let piece = self.name(&it.next().unwrap());
+                let partners = it
+                    .next()
+                    .unwrap()
+                    .into_inner()
+                    .map(|n| self.name(&n))
+                    .collect();
+                let offset = self.vector(it.next().unwrap())?;
+                let mut filters = Vec::new();
+                let mut from = None;
+                for x in it {
+                    if x.as_rule() == Rule::filter {
+                        filters.push(self.name(&x));
+                    } else {
+                        from = Some(self.name(&x));
+                    }
+                }
+                Stmt::Swap {
+                    piece,
+                    partners,
+                    offset,
+                    filters,
+                    from,
+                    span,
+                }
+            }
+            Rule::arrival_stmt => {
+                let piece = self.name(&it.next().unwrap());
+                let trigger = self.name(&it.next().unwrap());
+                let place = self.name(&it.next().unwrap());
+                let on = self.name(&it.next().unwrap());
+                Stmt::Arrival {
+                    piece,
+                    trigger,
+                    place,
+                    on,
+                    span,
+                }
+            }
+            Rule::mark_stmt => {
+                let region = self.name(&it.next().unwrap());
+                let colour = self.name(&it.next().unwrap());
+                Stmt::Mark { region, colour }
+            }
+            Rule::clock_stmt => {
+                let d = it.next().unwrap();
+                let text = d.as_str();
+                let (digits, unit) = text.split_at(text.len() - 1);
+                let n: u64 = digits.parse().map_err(|_| {
+                    Diagnostic::error(
+                        Code::InvalidValue,
+                        "clock time out of range",
+                        self.span(&d),
+                        "too large",
+                    )
+                })?;
+                let seconds = n.saturating_mul(match unit {
+                    "h" => 3600,
+                    "m" => 60,
+                    _ => 1,
+                });
+                Stmt::Clock { seconds, span }
+            }
             Rule::value_stmt => {
                 let piece = self.name(&it.next().unwrap());
                 let value = self.int(&it.next().unwrap())?;
@@ -449,6 +513,12 @@ impl Builder<'_> {
         let shape = match shape.as_rule() {
             Rule::leap => AtomShape::Leap(self.vector(kids(shape).next().unwrap())?),
             Rule::ride => AtomShape::Ride(self.vector(kids(shape).next().unwrap())?),
+            Rule::hook => {
+                let mut hi = kids(shape);
+                let v = self.vector(hi.next().unwrap())?;
+                let turn = self.int(&hi.next().unwrap())?;
+                AtomShape::Hook(v, turn)
+            }
             _ => AtomShape::Betza(self.string(&kids(shape).next().unwrap())),
         };
         let mut atom = Atom {
@@ -468,6 +538,7 @@ impl Builder<'_> {
                         Rule::max_range => Modifier::Max(self.int(&kids(m).next().unwrap())?),
                         Rule::from_region => Modifier::From(self.name(&kids(m).next().unwrap())),
                         Rule::to_region => Modifier::To(self.name(&kids(m).next().unwrap())),
+                        Rule::unmoved => Modifier::Unmoved,
                         _ => Modifier::EnPassant,
                     });
                 }
@@ -493,17 +564,43 @@ impl Builder<'_> {
             (position, after)
         };
         let kind = match rule {
+            Rule::claim_piece => {
+                let player = self.name(&it.next().unwrap());
+                let piece = self.name(&it.next().unwrap());
+                let cell = self.name(&it.next().unwrap());
+                let moves = self.string(&it.next().unwrap());
+                let (position, _) = rest_opts(&mut it);
+                ClaimKind::PieceAt {
+                    player,
+                    piece,
+                    cell,
+                    moves,
+                    position,
+                }
+            }
+            Rule::claim_cell => {
+                let cell = self.name(&it.next().unwrap());
+                let region = self.name(&it.next().unwrap());
+                ClaimKind::CellIn { cell, region }
+            }
             Rule::claim_count => {
                 let captures = it.next().unwrap().as_str().starts_with("attacks");
                 let player = self.name(&it.next().unwrap());
                 let piece = self.name(&it.next().unwrap());
                 let cell = self.name(&it.next().unwrap());
-                let expected = self.int(&it.next().unwrap())? as i64;
+                let mut within = None;
+                let mut last = it.next().unwrap();
+                if last.as_rule() == Rule::ident {
+                    within = Some(self.name(&last));
+                    last = it.next().unwrap();
+                }
+                let expected = self.int(&last)? as i64;
                 ClaimKind::Count {
                     captures,
                     player,
                     piece,
                     cell,
+                    within,
                     expected,
                 }
             }

@@ -20,10 +20,22 @@ pub struct Attacker {
     pub codes: u64,
 }
 
+/// A piece that attacks the target along a bent path, if one of `vias` is empty.
+#[derive(Clone, Copy, Debug)]
+pub struct HookAttacker {
+    pub cell: u16,
+    pub codes: u64,
+    pub via_start: u32,
+    pub via_len: u16,
+}
+
+/// The arrival rule of one (player, kind), with its budget bit.
 #[derive(Clone, Debug)]
-pub struct PromotionRule {
-    pub zone: CellSet,
-    pub choices: Vec<u8>,
+pub struct ArrivalRule {
+    pub bit: u32,
+    pub trigger: CellSet,
+    pub place_code: PieceCode,
+    pub place_cells: Vec<u16>,
 }
 
 pub struct Game {
@@ -49,11 +61,23 @@ pub struct Game {
     pub rev_ray_index: Vec<(u32, u32)>,
     pub rev_rays: Vec<(u32, u32)>,
     pub rev_ray_cells: Vec<Attacker>,
-    /// Per cell: every cell on a ray that could attack it. A piece moving off
-    /// a cell outside this set cannot uncover an attack on it.
-    pub shadow: Vec<CellSet>,
+    /// Per target cell: range into `rev_hooks`.
+    pub rev_hook_index: Vec<(u32, u32)>,
+    pub rev_hooks: Vec<HookAttacker>,
+    pub hooks: Vec<ir::Hook>,
+    pub hook_cells: Vec<u16>,
+    pub swaps: Vec<ir::Swap>,
+    /// Per `player * kinds + kind`: does any cell promote it?
+    pub promotes: Vec<bool>,
+    /// Per `(player * kinds + kind) * cells + cell`: range into `promotion_choices`.
+    pub promotion_at: Vec<(u32, u16)>,
+    pub promotion_choices: Vec<u8>,
     /// Per `player * kinds + kind`.
-    pub promotion: Vec<Option<PromotionRule>>,
+    pub arrival: Vec<Option<ArrivalRule>>,
+    /// Cells that start with a piece (unmoved until it leaves).
+    pub setup_cells: CellSet,
+    pub zobrist_unmoved: Vec<u64>,
+    pub zobrist_budget: Vec<u64>,
     /// Per player: indices into `ir.castlings`.
     pub castlings_of: Vec<Vec<u16>>,
     /// The cells that can hold a castling right, one bit each.
@@ -109,9 +133,48 @@ impl Game {
         for (i, set) in ir.moves.iter().enumerate() {
             check(
                 set.leap_start as usize + set.leap_len as usize <= ir.leaps.len()
-                    && set.ray_start as usize + set.ray_len as usize <= ir.rays.len(),
+                    && set.ray_start as usize + set.ray_len as usize <= ir.rays.len()
+                    && set.hook_start as usize + set.hook_len as usize <= ir.hooks.len()
+                    && set.swap_start as usize + set.swap_len as usize <= ir.swaps.len(),
                 || format!("move set {i} out of range"),
             )?;
+        }
+        for hook in &ir.hooks {
+            check(
+                (hook.to as usize) < cells
+                    && hook.via_start as usize + hook.via_len as usize <= ir.hook_cells.len(),
+                || "hook out of range".into(),
+            )?;
+        }
+        for &c in &ir.hook_cells {
+            check((c as usize) < cells, || {
+                format!("hook cell {c} off the board")
+            })?;
+        }
+        for swap in &ir.swaps {
+            check((swap.with as usize) < cells, || {
+                "swap partner cell off the board".into()
+            })?;
+        }
+        check(ir.arrivals.len() <= 32, || {
+            "more than 32 arrival rules".into()
+        })?;
+        for a in &ir.arrivals {
+            check(
+                (a.player as usize) < players
+                    && (a.kind as usize) < kinds
+                    && (a.place_kind as usize) < kinds
+                    && a.trigger
+                        .iter()
+                        .chain(&a.place_cells)
+                        .all(|&c| (c as usize) < cells),
+                || "arrival rule out of range".into(),
+            )?;
+        }
+        for m in &ir.marks {
+            check(m.cells.iter().all(|&c| (c as usize) < cells), || {
+                "mark out of range".into()
+            })?;
         }
         for leap in &ir.leaps {
             check((leap.to as usize) < cells, || {
@@ -187,6 +250,7 @@ impl Game {
 
         // Reverse attack tables: for each target cell, who attacks it from where.
         let mut leap_attackers: Vec<Vec<Attacker>> = vec![Vec::new(); cells];
+        let mut hook_attackers: Vec<Vec<HookAttacker>> = vec![Vec::new(); cells];
         // (target, direction) -> cells by distance, with codes.
         let mut ray_attackers: std::collections::BTreeMap<(u16, u16), Vec<Attacker>> =
             Default::default();
@@ -205,6 +269,25 @@ impl Game {
                             None => list.push(Attacker {
                                 cell: from as u16,
                                 codes: bit,
+                            }),
+                        }
+                    }
+                    for hook in ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
+                        .iter()
+                        .filter(|h| h.flags & ir::CAPTURE != 0)
+                    {
+                        let list = &mut hook_attackers[hook.to as usize];
+                        match list.iter_mut().find(|a| {
+                            a.cell as usize == from
+                                && a.via_start == hook.via_start
+                                && a.via_len == hook.via_len
+                        }) {
+                            Some(a) => a.codes |= bit,
+                            None => list.push(HookAttacker {
+                                cell: from as u16,
+                                codes: bit,
+                                via_start: hook.via_start,
+                                via_len: hook.via_len,
                             }),
                         }
                     }
@@ -262,7 +345,6 @@ impl Game {
         let mut rev_ray_index = vec![(0u32, 0u32); cells];
         let mut rev_rays = Vec::new();
         let mut rev_ray_cells = Vec::new();
-        let mut shadow = vec![CellSet::EMPTY; cells];
         let mut per_target: Vec<Vec<Vec<Attacker>>> = vec![Vec::new(); cells];
         for ((target, _dir), line) in ray_attackers {
             per_target[target as usize].push(line);
@@ -273,28 +355,50 @@ impl Game {
                 // Trailing cells that attack nothing need not be walked.
                 let useful = line.iter().rposition(|a| a.codes != 0).map_or(0, |i| i + 1);
                 rev_rays.push((rev_ray_cells.len() as u32, useful as u32));
-                for a in &line[..useful] {
-                    shadow[target].insert(a.cell as usize);
-                }
                 rev_ray_cells.extend_from_slice(&line[..useful]);
             }
         }
 
-        let mut promotion = vec![None; players * kinds];
+        let mut rev_hook_index = Vec::with_capacity(cells);
+        let mut rev_hooks = Vec::new();
+        for list in hook_attackers {
+            rev_hook_index.push((rev_hooks.len() as u32, list.len() as u32));
+            rev_hooks.extend(list);
+        }
+
+        let mut per_cell: Vec<Vec<u8>> = vec![Vec::new(); players * kinds * cells];
+        let mut promotes = vec![false; players * kinds];
         for pr in &ir.promotions {
-            let slot: &mut Option<PromotionRule> =
-                &mut promotion[pr.player as usize * kinds + pr.kind as usize];
-            let rule = slot.get_or_insert(PromotionRule {
-                zone: CellSet::EMPTY,
-                choices: pr.choices.clone(),
-            });
-            check(rule.choices == pr.choices, || {
-                "two promotion rules with different choices for one piece".into()
-            })?;
+            let pk = pr.player as usize * kinds + pr.kind as usize;
             for &c in &pr.zone {
-                rule.zone.insert(c as usize);
+                let list = &mut per_cell[pk * cells + c as usize];
+                for &choice in &pr.choices {
+                    if !list.contains(&choice) {
+                        list.push(choice);
+                    }
+                }
+                promotes[pk] |= !list.is_empty();
             }
         }
+        let mut promotion_at = Vec::with_capacity(per_cell.len());
+        let mut promotion_choices = Vec::new();
+        for list in per_cell {
+            promotion_at.push((promotion_choices.len() as u32, list.len() as u16));
+            promotion_choices.extend(list);
+        }
+
+        let mut arrival: Vec<Option<ArrivalRule>> = vec![None; players * kinds];
+        for (bit, a) in ir.arrivals.iter().enumerate() {
+            let slot = &mut arrival[a.player as usize * kinds + a.kind as usize];
+            check(slot.is_none(), || "two arrival rules for one piece".into())?;
+            *slot = Some(ArrivalRule {
+                bit: bit as u32,
+                trigger: CellSet::from_cells(a.trigger.iter().map(|&c| c as usize)),
+                place_code: (1 + a.player as usize * kinds + a.place_kind as usize) as PieceCode,
+                place_cells: a.place_cells.clone(),
+            });
+        }
+        let setup_cells = CellSet::from_cells(ir.setup.pieces.iter().map(|p| p.cell as usize));
 
         let mut castlings_of = vec![Vec::new(); players];
         let mut right_cells: Vec<u16> = ir.setup.castling_rights.clone();
@@ -324,6 +428,8 @@ impl Game {
         let zobrist_side = (0..players).map(|_| next_key(&mut state)).collect();
         let zobrist_right = (0..32).map(|_| next_key(&mut state)).collect();
         let zobrist_ep = (0..cells).map(|_| next_key(&mut state)).collect();
+        let zobrist_unmoved = (0..cells).map(|_| next_key(&mut state)).collect();
+        let zobrist_budget = (0..32).map(|_| next_key(&mut state)).collect();
         let cell_by_name = ir
             .cells
             .iter()
@@ -349,8 +455,18 @@ impl Game {
             rev_ray_index,
             rev_rays,
             rev_ray_cells,
-            shadow,
-            promotion,
+            rev_hook_index,
+            rev_hooks,
+            hooks: ir.hooks.clone(),
+            hook_cells: ir.hook_cells.clone(),
+            swaps: ir.swaps.clone(),
+            promotes,
+            promotion_at,
+            promotion_choices,
+            arrival,
+            setup_cells,
+            zobrist_unmoved,
+            zobrist_budget,
             castlings_of,
             right_cells,
             rights_keep,

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the meaning or layout of the IR changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A move atom may go to an empty cell.
 pub const MOVE: u8 = 1;
@@ -17,6 +17,8 @@ pub const MOVE: u8 = 1;
 pub const CAPTURE: u8 = 2;
 /// A ride that passes over cells leaves them open to en-passant capture.
 pub const CREATES_EN_PASSANT: u8 = 4;
+/// Only a piece that has not moved yet may use this atom.
+pub const UNMOVED_ONLY: u8 = 8;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameIr {
@@ -32,11 +34,56 @@ pub struct GameIr {
     pub rays: Vec<Ray>,
     /// Backing store of every ray's cells.
     pub ray_cells: Vec<u16>,
+    pub hooks: Vec<Hook>,
+    /// Backing store of every hook's intermediate cells.
+    pub hook_cells: Vec<u16>,
+    pub swaps: Vec<Swap>,
     pub regions: Vec<Region>,
     pub promotions: Vec<Promotion>,
     pub castlings: Vec<Castling>,
+    pub arrivals: Vec<Arrival>,
     pub setup: Setup,
     pub end: EndRules,
+    /// Drawing hints: cells shown in a colour (`mark royal_dark red`).
+    pub marks: Vec<Mark>,
+    /// Seconds each player has for the whole game, if the game is timed.
+    pub clock_seconds: Option<u32>,
+}
+
+/// A bent move: it reaches `to` if at least one of its intermediate cells
+/// (`vias`, one per route) is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hook {
+    pub to: u16,
+    pub flags: u8,
+    pub via_start: u32,
+    pub via_len: u16,
+}
+
+/// The piece may exchange places with a friendly piece on `with` whose
+/// kind is in `partner_kinds` (bit per kind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Swap {
+    pub with: u16,
+    pub partner_kinds: u32,
+}
+
+/// When a piece of `kind` owned by `player` ends a move on a cell of
+/// `trigger`, its owner places a new `place_kind` on an empty cell of
+/// `place_cells` as part of the move; once per game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arrival {
+    pub player: u8,
+    pub kind: u8,
+    pub trigger: Vec<u16>,
+    pub place_kind: u8,
+    pub place_cells: Vec<u16>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mark {
+    pub colour: String,
+    pub cells: Vec<u16>,
 }
 
 /// Hints for drawing and for rectangular notations (FEN); the rules never read it.
@@ -77,13 +124,17 @@ pub struct KindInfo {
     pub captures_en_passant: bool,
 }
 
-/// Where one (player, kind, cell)'s moves live in `leaps` and `rays`.
+/// Where one (player, kind, cell)'s moves live in `leaps`, `rays`, `hooks` and `swaps`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveSet {
     pub leap_start: u32,
     pub leap_len: u16,
     pub ray_len: u16,
     pub ray_start: u32,
+    pub hook_start: u32,
+    pub hook_len: u16,
+    pub swap_len: u16,
+    pub swap_start: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,7 +163,7 @@ pub struct Region {
 }
 
 /// A piece of `kind` owned by `player` that ends a move on a cell of `zone`
-/// must become one of `choices`.
+/// must become one of `choices` (rules for one cell add up).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Promotion {
     pub player: u8,

@@ -104,9 +104,12 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
             }
         }
     }
+    // FEN cannot say which pieces moved: those on their setup cells have not.
+    pos.mark_setup_pieces_unmoved();
+    pos.grant_all_budgets();
     if let Some(ep) = fields.next() {
         if ep != "-" {
-            set_ep_from_cells(game, &mut pos, ep)?;
+            set_ep_from_cells(game, &mut pos, ep, None)?;
         }
     }
     if let Some(h) = fields.next() {
@@ -178,7 +181,12 @@ fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, 
 
 /// Sets en passant from cell names; the victim is the previous mover's piece
 /// whose passing ride went over those cells.
-fn set_ep_from_cells(game: &Game, pos: &mut Position, text: &str) -> Result<(), String> {
+fn set_ep_from_cells(
+    game: &Game,
+    pos: &mut Position,
+    text: &str,
+    given_victim: Option<usize>,
+) -> Result<(), String> {
     let mut cells = Vec::new();
     for name in text.split(',') {
         cells.push(
@@ -188,7 +196,10 @@ fn set_ep_from_cells(game: &Game, pos: &mut Position, text: &str) -> Result<(), 
         );
     }
     let mover = (pos.to_move + game.players - 1) % game.players;
-    for victim in pos.occupied_by[mover].iter() {
+    for victim in pos.occupied_by[mover]
+        .iter()
+        .filter(|&v| given_victim.is_none_or(|g| g == v))
+    {
         let kind = game.kind_of[pos.board[victim] as usize] as usize;
         for from in 0..game.cells {
             let set = game.moveset(mover, kind, from);
@@ -199,7 +210,7 @@ fn set_ep_from_cells(game: &Game, pos: &mut Position, text: &str) -> Result<(), 
                 let rc = &game.ray_cells[ray.start as usize..][..ray.len as usize];
                 if let Some(j) = rc.iter().position(|&c| c as usize == victim) {
                     if cells.iter().all(|c| rc[..j].contains(c)) {
-                        pos.set_en_passant(victim, &cells);
+                        pos.set_en_passant(victim, from, &cells);
                         return Ok(());
                     }
                 }
@@ -351,6 +362,42 @@ pub fn write_general(pos: &Position) -> String {
     if !rights.is_empty() {
         parts.push(format!("castling {}", rights.join(" ")));
     }
+    let mut default = Position::empty(game);
+    for c in 0..game.cells {
+        if pos.board[c] != EMPTY {
+            default.board[c] = pos.board[c];
+        }
+    }
+    default.mark_setup_pieces_unmoved();
+    let moved: Vec<&str> = default
+        .unmoved
+        .iter()
+        .filter(|&c| !pos.unmoved.contains(c))
+        .map(|c| game.cell_name(c))
+        .collect();
+    let unmoved: Vec<&str> = pos
+        .unmoved
+        .iter()
+        .filter(|&c| !default.unmoved.contains(c))
+        .map(|c| game.cell_name(c))
+        .collect();
+    if !moved.is_empty() {
+        parts.push(format!("moved {}", moved.join(" ")));
+    }
+    if !unmoved.is_empty() {
+        parts.push(format!("unmoved {}", unmoved.join(" ")));
+    }
+    let spent: Vec<&str> = game
+        .ir
+        .arrivals
+        .iter()
+        .enumerate()
+        .filter(|(bit, _)| pos.budget >> bit & 1 == 0)
+        .map(|(_, a)| game.ir.players[a.player as usize].name.as_str())
+        .collect();
+    if !spent.is_empty() {
+        parts.push(format!("spent {}", spent.join(" ")));
+    }
     if pos.ep_victim != NO_CELL {
         parts.push(format!(
             "ep {} victim {}",
@@ -365,6 +412,9 @@ pub fn write_general(pos: &Position) -> String {
 pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String> {
     let mut pos = Position::empty(game);
     let mut seen_turn = false;
+    let mut ep = None;
+    let mut unmoved_changes = Vec::new();
+    let mut spent = Vec::new();
     for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         if let Some((player_name, pieces)) = part.split_once(':') {
             let player = game
@@ -408,18 +458,26 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
                 let victim = game
                     .cell(victim)
                     .ok_or_else(|| format!("ep victim '{victim}' is not a cell"))?;
-                let mut list = Vec::new();
-                for name in cells.split(',') {
-                    list.push(
-                        game.cell(name)
-                            .ok_or_else(|| format!("ep: '{name}' is not a cell"))?
-                            as u16,
-                    );
+                ep = Some((cells.to_string(), victim));
+            }
+            ["moved", cells @ ..] | ["unmoved", cells @ ..] => {
+                for name in cells.iter() {
+                    let cell = game
+                        .cell(name)
+                        .ok_or_else(|| format!("{}: '{name}' is not a cell", words[0]))?;
+                    unmoved_changes.push((cell, words[0] == "unmoved"));
                 }
-                if pos.board[victim] == EMPTY {
-                    return Err("ep victim cell is empty".into());
+            }
+            ["spent", players @ ..] => {
+                for name in players.iter() {
+                    let player = game
+                        .ir
+                        .players
+                        .iter()
+                        .position(|p| p.name == *name)
+                        .ok_or_else(|| format!("spent: unknown player '{name}'"))?;
+                    spent.push(player);
                 }
-                pos.set_en_passant(victim, &list);
             }
             ["clocks", h, f] => {
                 pos.halfmove = h
@@ -434,6 +492,25 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
     }
     if !seen_turn {
         pos.set_to_move(game.ir.setup.to_move as usize);
+    }
+    pos.mark_setup_pieces_unmoved();
+    for (cell, unmoved) in unmoved_changes {
+        if pos.board[cell] == EMPTY {
+            return Err(format!(
+                "{}: no piece to be (un)moved",
+                game.cell_name(cell)
+            ));
+        }
+        pos.set_unmoved(cell, unmoved);
+    }
+    pos.grant_all_budgets();
+    for (bit, a) in game.ir.arrivals.iter().enumerate() {
+        if spent.contains(&(a.player as usize)) {
+            pos.set_budget(bit, false);
+        }
+    }
+    if let Some((cells, victim)) = ep {
+        set_ep_from_cells(game, &mut pos, &cells, Some(victim))?;
     }
     Ok(pos)
 }

@@ -18,6 +18,10 @@ pub enum MoveKind {
     EnPassant,
     /// `aux` indexes `ir.castlings`.
     Castle,
+    /// The piece on `from` and the friendly piece on `to` exchange places.
+    Swap,
+    /// An arrival: the move also places a piece on cell `aux`.
+    Arrival,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,7 +34,7 @@ pub struct Move {
     /// `Passing`: how many cells were passed over.
     pub passed: u8,
     /// `Passing`: start of the passed cells in `ray_cells`; `EnPassant`: the
-    /// victim's cell; `Castle`: the castling index.
+    /// victim's cell; `Castle`: the castling index; `Arrival`: the placement cell.
     pub aux: u32,
 }
 
@@ -54,15 +58,26 @@ struct Undo {
     captured_cell: u16,
     moved: PieceCode,
     rights: u32,
+    budget: u32,
+    unmoved: CellSet,
     ep_victim: u16,
     ep_len: u8,
     ep_cells: [u16; MAX_EN_PASSANT],
+    ep_pairs: (u32, u32),
     halfmove: u32,
     hash: u64,
 }
 
-/// The game state: pieces, side to move, castling rights, en-passant
-/// cells, counters and the hash history for repetitions.
+/// An en-passant capture the next player may make: the piece on `attacker`
+/// attacked `cell` before the passing move went over it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnPassantRight {
+    pub attacker: u16,
+    pub cell: u16,
+}
+
+/// The game state: pieces, side to move, castling rights, unmoved pieces,
+/// arrival budgets, en-passant rights, counters and the hash history.
 #[derive(Clone)]
 pub struct Position<'g> {
     pub game: &'g Game,
@@ -72,10 +87,19 @@ pub struct Position<'g> {
     pub to_move: usize,
     /// Bit i: the piece on `game.right_cells[i]` may still castle.
     pub rights: u32,
+    /// Bit i: arrival rule i may still fire.
+    pub budget: u32,
+    /// Cells whose piece has not moved since the game began (or was placed).
+    pub unmoved: CellSet,
     /// The piece that may be taken en passant, or `NO_CELL`.
     pub ep_victim: u16,
+    /// The cells it passed over.
     pub ep_cells: [u16; MAX_EN_PASSANT],
     pub ep_len: u8,
+    /// The current rights are `ep_stack[ep_range.0..ep_range.1]`; the stack
+    /// keeps earlier plies' rights below them so unmake need not copy.
+    ep_stack: Vec<EnPassantRight>,
+    ep_range: (u32, u32),
     pub halfmove: u32,
     pub fullmove: u32,
     pub hash: u64,
@@ -88,8 +112,11 @@ impl PartialEq for Position<'_> {
         self.board == other.board
             && self.to_move == other.to_move
             && self.rights == other.rights
+            && self.budget == other.budget
+            && self.unmoved == other.unmoved
             && self.ep_victim == other.ep_victim
             && self.ep_cells[..self.ep_len as usize] == other.ep_cells[..other.ep_len as usize]
+            && self.en_passant_rights() == other.en_passant_rights()
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.hash == other.hash
@@ -129,9 +156,13 @@ impl<'g> Position<'g> {
             royals_of: vec![CellSet::EMPTY; game.players],
             to_move: 0,
             rights: 0,
+            budget: 0,
+            unmoved: CellSet::EMPTY,
             ep_victim: NO_CELL,
             ep_cells: [NO_CELL; MAX_EN_PASSANT],
             ep_len: 0,
+            ep_stack: Vec::new(),
+            ep_range: (0, 0),
             halfmove: 0,
             fullmove: 1,
             hash: game.zobrist_side[0],
@@ -153,7 +184,44 @@ impl<'g> Position<'g> {
         for &cell in &game.ir.setup.castling_rights {
             pos.grant_right(cell as usize);
         }
+        pos.mark_setup_pieces_unmoved();
+        pos.grant_all_budgets();
         pos
+    }
+
+    /// Every piece standing where the setup put a piece of its kind and
+    /// owner counts as unmoved (the assumption for FEN, which cannot say).
+    pub fn mark_setup_pieces_unmoved(&mut self) {
+        for p in &self.game.ir.setup.pieces {
+            let cell = p.cell as usize;
+            if self.board[cell] == self.game.code(p.player as usize, p.kind as usize) {
+                self.set_unmoved(cell, true);
+            }
+        }
+    }
+
+    pub fn set_unmoved(&mut self, cell: usize, unmoved: bool) {
+        if self.unmoved.contains(cell) != unmoved {
+            self.hash ^= self.game.zobrist_unmoved[cell];
+            if unmoved {
+                self.unmoved.insert(cell);
+            } else {
+                self.unmoved.remove(cell);
+            }
+        }
+    }
+
+    pub fn grant_all_budgets(&mut self) {
+        for bit in 0..self.game.ir.arrivals.len() {
+            self.set_budget(bit, true);
+        }
+    }
+
+    pub fn set_budget(&mut self, bit: usize, on: bool) {
+        if (self.budget >> bit & 1 != 0) != on {
+            self.budget ^= 1 << bit;
+            self.hash ^= self.game.zobrist_budget[bit];
+        }
     }
 
     pub fn set_to_move(&mut self, player: usize) {
@@ -179,8 +247,29 @@ impl<'g> Position<'g> {
         }
     }
 
-    pub fn set_en_passant(&mut self, victim: usize, cells: &[u16]) {
+    /// The en-passant captures open to the side to move.
+    pub fn en_passant_rights(&self) -> &[EnPassantRight] {
+        &self.ep_stack[self.ep_range.0 as usize..self.ep_range.1 as usize]
+    }
+
+    /// Opens `cells` to en passant against the piece on `victim`, for every
+    /// enemy en-passant capturer that attacks them in the position with the
+    /// victim back on `victim_origin` (where it stood before passing).
+    pub fn set_en_passant(&mut self, victim: usize, victim_origin: usize, cells: &[u16]) {
         self.clear_en_passant();
+        let code = self.board[victim];
+        if victim_origin != victim {
+            self.board[victim] = EMPTY;
+            self.board[victim_origin] = code;
+        }
+        self.ep_stack.truncate(self.ep_range.1 as usize);
+        let start = self.ep_stack.len() as u32;
+        self.push_en_passant_rights(self.game.owner[code as usize] as usize, cells);
+        if victim_origin != victim {
+            self.board[victim_origin] = EMPTY;
+            self.board[victim] = code;
+        }
+        self.ep_range = (start, self.ep_stack.len() as u32);
         self.ep_victim = victim as u16;
         self.ep_len = cells.len() as u8;
         self.ep_cells[..cells.len()].copy_from_slice(cells);
@@ -192,6 +281,29 @@ impl<'g> Position<'g> {
             self.hash ^= self.game.zobrist_ep[self.ep_victim as usize];
             self.ep_victim = NO_CELL;
             self.ep_len = 0;
+        }
+        self.ep_range = (self.ep_range.1, self.ep_range.1);
+    }
+
+    /// Pushes, for each cell, every en-passant capturer of an opponent of
+    /// `mover` that attacks it on the current board.
+    fn push_en_passant_rights(&mut self, mover: usize, cells: &[u16]) {
+        let g = self.game;
+        let mut capturers = 0u64;
+        for (code, &ok) in g.ep_capturer.iter().enumerate() {
+            if ok && g.owner[code] as usize != mover {
+                capturers |= 1 << code;
+            }
+        }
+        if capturers == 0 {
+            return;
+        }
+        for &cell in cells {
+            let mut found = [NO_CELL; 64];
+            let n = self.attackers_of(cell as usize, capturers, &mut found);
+            for &attacker in &found[..n] {
+                self.ep_stack.push(EnPassantRight { attacker, cell });
+            }
         }
     }
 
@@ -230,11 +342,43 @@ impl<'g> Position<'g> {
     /// Is `cell` attacked by a piece whose code is in `codes`?
     #[inline]
     pub fn attacked_by_codes(&self, cell: usize, codes: u64) -> bool {
+        self.attacked_after(
+            cell,
+            codes,
+            NO_CELL as usize,
+            NO_CELL as usize,
+            NO_CELL as usize,
+        )
+    }
+
+    /// Collects the cells of the pieces (codes in `codes`) attacking `cell`.
+    fn attackers_of(&self, cell: usize, codes: u64, out: &mut [u16; 64]) -> usize {
         let g = self.game;
+        let mut n = 0;
+        let mut add = |c: u16, out: &mut [u16; 64]| {
+            if n < out.len() && !out[..n].contains(&c) {
+                out[n] = c;
+                n += 1;
+            }
+        };
         let (start, len) = g.rev_leap_index[cell];
         for a in &g.rev_leaps[start as usize..(start + len) as usize] {
             if (a.codes & codes) >> self.board[a.cell as usize] & 1 != 0 {
-                return true;
+                add(a.cell, out);
+            }
+        }
+        let (start, len) = g.rev_hook_index[cell];
+        for h in &g.rev_hooks[start as usize..(start + len) as usize] {
+            if (h.codes & codes) >> self.board[h.cell as usize] & 1 != 0
+                && self.hook_open(
+                    h.via_start,
+                    h.via_len,
+                    NO_CELL as usize,
+                    NO_CELL as usize,
+                    NO_CELL as usize,
+                )
+            {
+                add(h.cell, out);
             }
         }
         let (start, len) = g.rev_ray_index[cell];
@@ -243,13 +387,32 @@ impl<'g> Position<'g> {
                 let code = self.board[a.cell as usize];
                 if code != EMPTY {
                     if (a.codes & codes) >> code & 1 != 0 {
-                        return true;
+                        add(a.cell, out);
                     }
                     break;
                 }
             }
         }
-        false
+        n
+    }
+
+    /// Is one of a hook's intermediate cells empty (with `from` and
+    /// `removed` vacated and `to` filled by a pending move)?
+    #[inline(always)]
+    fn hook_open(
+        &self,
+        via_start: u32,
+        via_len: u16,
+        from: usize,
+        to: usize,
+        removed: usize,
+    ) -> bool {
+        self.game.hook_cells[via_start as usize..][..via_len as usize]
+            .iter()
+            .any(|&v| {
+                let v = v as usize;
+                v != to && (v == from || v == removed || self.board[v] == EMPTY)
+            })
     }
 
     /// Is `cell` attacked by any opponent of `player`?
@@ -271,55 +434,71 @@ impl<'g> Position<'g> {
         self.royal_attacked(self.to_move)
     }
 
-    #[inline(always)]
-    fn is_en_passant_cell(&self, cell: usize) -> bool {
-        self.ep_cells[..self.ep_len as usize]
-            .iter()
-            .any(|&c| c as usize == cell)
-    }
-
+    /// Adds the move, once per promotion choice where the piece must promote,
+    /// and once per placement cell where its arrival places a piece.
     #[inline(always)]
     fn push_landing(&self, list: &mut Vec<Move>, mv: Move, player: usize, kind: usize) {
-        match &self.game.promotion[player * self.game.kinds + kind] {
-            Some(rule) if rule.zone.contains(mv.to as usize) => {
-                for &choice in &rule.choices {
+        let g = self.game;
+        let pk = player * g.kinds + kind;
+        if g.promotes[pk] {
+            let (start, len) = g.promotion_at[pk * g.cells + mv.to as usize];
+            if len > 0 {
+                for &choice in &g.promotion_choices[start as usize..][..len as usize] {
                     list.push(Move {
                         promotion: choice + 1,
                         ..mv
                     });
                 }
+                return;
             }
-            _ => list.push(mv),
         }
+        if let Some(rule) = &g.arrival[pk] {
+            if self.budget >> rule.bit & 1 != 0 && rule.trigger.contains(mv.to as usize) {
+                let before = list.len();
+                for &cell in &rule.place_cells {
+                    let c = cell as usize;
+                    if c != mv.to as usize && (self.board[c] == EMPTY || c == mv.from as usize) {
+                        list.push(Move {
+                            kind: MoveKind::Arrival,
+                            aux: cell as u32,
+                            ..mv
+                        });
+                    }
+                }
+                if list.len() > before {
+                    return;
+                }
+            }
+        }
+        list.push(mv);
     }
 
     /// Every move obeying the piece rules, whether or not it leaves a royal
-    /// piece attacked. Castlings are included only when fully legal.
+    /// piece attacked.
     pub fn pseudo_legal_moves(&self, list: &mut Vec<Move>) {
         let g = self.game;
         let me = self.to_move;
         let mine = g.codes_of_player[me];
-        let ep_open = self.ep_victim != NO_CELL;
         for from in self.occupied_by[me].iter() {
             let code = self.board[from];
             let kind = g.kind_of[code as usize] as usize;
             let set = g.moveset(me, kind, from);
-            let ep_ok = ep_open && g.ep_capturer[code as usize];
+            // Atoms for unmoved pieces only are skipped for moved ones.
+            let skip = if self.unmoved.contains(from) {
+                0
+            } else {
+                ir::UNMOVED_ONLY
+            };
             let leaps = &g.leaps[set.leap_start as usize..][..set.leap_len as usize];
             for leap in leaps {
+                if leap.flags & skip != 0 {
+                    continue;
+                }
                 let to = leap.to as usize;
                 let target = self.board[to];
                 if target == EMPTY {
                     if leap.flags & ir::MOVE != 0 {
                         self.push_landing(list, Move::normal(from, to), me, kind);
-                    } else if ep_ok && leap.flags & ir::CAPTURE != 0 && self.is_en_passant_cell(to)
-                    {
-                        let mv = Move {
-                            kind: MoveKind::EnPassant,
-                            aux: self.ep_victim as u32,
-                            ..Move::normal(from, to)
-                        };
-                        self.push_landing(list, mv, me, kind);
                     }
                 } else if leap.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0 {
                     self.push_landing(list, Move::normal(from, to), me, kind);
@@ -327,6 +506,9 @@ impl<'g> Position<'g> {
             }
             let rays = &g.rays[set.ray_start as usize..][..set.ray_len as usize];
             for ray in rays {
+                if ray.flags & skip != 0 {
+                    continue;
+                }
                 let cells = &g.ray_cells[ray.start as usize..][..ray.len as usize];
                 for (i, &to) in cells.iter().enumerate() {
                     let to = to as usize;
@@ -340,16 +522,6 @@ impl<'g> Position<'g> {
                                 mv.aux = ray.start;
                             }
                             self.push_landing(list, mv, me, kind);
-                        } else if ep_ok
-                            && ray.flags & ir::CAPTURE != 0
-                            && self.is_en_passant_cell(to)
-                        {
-                            let mv = Move {
-                                kind: MoveKind::EnPassant,
-                                aux: self.ep_victim as u32,
-                                ..Move::normal(from, to)
-                            };
-                            self.push_landing(list, mv, me, kind);
                         }
                     } else {
                         if ray.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0 {
@@ -358,6 +530,51 @@ impl<'g> Position<'g> {
                         break;
                     }
                 }
+            }
+            if set.hook_len > 0 {
+                let hooks = &g.hooks[set.hook_start as usize..][..set.hook_len as usize];
+                for hook in hooks {
+                    let to = hook.to as usize;
+                    let target = self.board[to];
+                    let usable = hook.flags & skip == 0
+                        && if target == EMPTY {
+                            hook.flags & ir::MOVE != 0
+                        } else {
+                            hook.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0
+                        };
+                    let none = NO_CELL as usize;
+                    if usable && self.hook_open(hook.via_start, hook.via_len, none, none, none) {
+                        self.push_landing(list, Move::normal(from, to), me, kind);
+                    }
+                }
+            }
+            if set.swap_len > 0 {
+                for swap in &g.swaps[set.swap_start as usize..][..set.swap_len as usize] {
+                    let partner = self.board[swap.with as usize];
+                    if partner != EMPTY
+                        && mine >> partner & 1 != 0
+                        && swap.partner_kinds >> g.kind_of[partner as usize] & 1 != 0
+                    {
+                        let mv = Move {
+                            kind: MoveKind::Swap,
+                            ..Move::normal(from, swap.with as usize)
+                        };
+                        self.push_landing(list, mv, me, kind);
+                    }
+                }
+            }
+        }
+        let victim = self.ep_victim as u32;
+        for right in self.en_passant_rights() {
+            let from = right.attacker as usize;
+            let code = self.board[from];
+            if code != EMPTY && g.owner[code as usize] as usize == me {
+                let mv = Move {
+                    kind: MoveKind::EnPassant,
+                    aux: victim,
+                    ..Move::normal(from, right.cell as usize)
+                };
+                self.push_landing(list, mv, me, g.kind_of[code as usize] as usize);
             }
         }
         self.castling_moves(list);
@@ -446,10 +663,22 @@ impl<'g> Position<'g> {
                 }
             }
         }
+        let (start, len) = g.rev_hook_index[cell];
+        for h in &g.rev_hooks[start as usize..(start + len) as usize] {
+            let at = h.cell as usize;
+            if at != to
+                && at != removed
+                && (h.codes & codes) >> self.board[at] & 1 != 0
+                && self.hook_open(h.via_start, h.via_len, from, to, removed)
+            {
+                return true;
+            }
+        }
         false
     }
 
-    /// Does `mv` (pseudo-legal, not a castling) leave a royal piece of the mover attacked?
+    /// Does `mv` (pseudo-legal, a plain move, passing or en passant) leave a
+    /// royal piece of the mover attacked?
     #[inline]
     fn exposes_royal(&self, mv: Move, enemies: u64) -> bool {
         let from = mv.from as usize;
@@ -466,9 +695,10 @@ impl<'g> Position<'g> {
     }
 
     /// Is a royal piece of the side to move attacked, and which of its own
-    /// pieces stand alone between a royal piece and an enemy rider (pinned)?
-    /// Only pinned pieces can expose a royal piece when it is not attacked:
-    /// leaps cannot be blocked and pieces do not appear.
+    /// pieces stand alone between a royal piece and an enemy rider, or on
+    /// the only intermediate cells of an enemy hook (pinned)? Only pinned
+    /// pieces can expose a royal piece when it is not attacked: leaps cannot
+    /// be blocked and pieces do not appear.
     #[inline]
     fn checks_and_pins(&self, enemies: u64) -> (bool, CellSet) {
         let g = self.game;
@@ -504,6 +734,22 @@ impl<'g> Position<'g> {
                     blocker = a.cell as usize;
                 }
             }
+            let (start, len) = g.rev_hook_index[royal];
+            for h in &g.rev_hooks[start as usize..(start + len) as usize] {
+                if (h.codes & enemies) >> self.board[h.cell as usize] & 1 == 0 {
+                    continue;
+                }
+                let vias = &g.hook_cells[h.via_start as usize..][..h.via_len as usize];
+                if vias.iter().any(|&v| self.board[v as usize] == EMPTY) {
+                    check = true;
+                } else {
+                    for &v in vias {
+                        if mine >> self.board[v as usize] & 1 != 0 {
+                            pinned.insert(v as usize);
+                        }
+                    }
+                }
+            }
         }
         (check, pinned)
     }
@@ -519,20 +765,25 @@ impl<'g> Position<'g> {
         let mut i = 0;
         while i < list.len() {
             let mv = list[i];
-            let legal = if mv.kind == MoveKind::Castle {
-                // The partner may stop shielding the king: play it to see.
-                self.make(mv);
-                let ok = !self.royal_attacked(me);
-                self.unmake(mv);
-                ok
-            } else if in_check
-                || mv.kind == MoveKind::EnPassant
-                || pinned.contains(mv.from as usize)
-                || g.royal_code[self.board[mv.from as usize] as usize]
-            {
-                !self.exposes_royal(mv, enemies)
-            } else {
-                true
+            let legal = match mv.kind {
+                // These change more than one cell: play them to see.
+                MoveKind::Castle | MoveKind::Swap | MoveKind::Arrival => {
+                    self.make(mv);
+                    let ok = !self.royal_attacked(me);
+                    self.unmake(mv);
+                    ok
+                }
+                MoveKind::EnPassant => !self.exposes_royal(mv, enemies),
+                _ => {
+                    if in_check
+                        || pinned.contains(mv.from as usize)
+                        || g.royal_code[self.board[mv.from as usize] as usize]
+                    {
+                        !self.exposes_royal(mv, enemies)
+                    } else {
+                        true
+                    }
+                }
             };
             if legal {
                 i += 1;
@@ -551,15 +802,29 @@ impl<'g> Position<'g> {
             captured_cell: NO_CELL,
             moved: self.board[from],
             rights: self.rights,
+            budget: self.budget,
+            unmoved: self.unmoved,
             ep_victim: self.ep_victim,
             ep_len: self.ep_len,
             ep_cells: self.ep_cells,
+            ep_pairs: self.ep_range,
             halfmove: self.halfmove,
             hash: self.hash,
         };
         self.history.push(self.hash);
         self.clear_en_passant();
+        // Rights found now, before the passing piece leaves its cell.
+        if mv.kind == MoveKind::Passing {
+            let start = mv.aux as usize;
+            let mover = self.to_move;
+            let first = self.ep_stack.len() as u32;
+            let passed = &g.ray_cells[start..start + mv.passed as usize];
+            self.push_en_passant_rights(mover, passed);
+            self.ep_range = (first, self.ep_stack.len() as u32);
+        }
         let moved = self.take(from);
+        self.set_unmoved(from, false);
+        self.set_unmoved(to, false);
         let mut reset =
             g.ir.end
                 .resets_move_rule
@@ -570,6 +835,17 @@ impl<'g> Position<'g> {
                 let partner = self.take(c.partner_from as usize);
                 self.put(c.partner_to as usize, partner);
                 self.put(to, moved);
+                self.set_unmoved(c.partner_from as usize, false);
+            }
+            MoveKind::Swap => {
+                let partner = self.take(to);
+                self.put(from, partner);
+                let landed = if mv.promotion != 0 {
+                    g.code(g.owner[moved as usize] as usize, mv.promotion as usize - 1)
+                } else {
+                    moved
+                };
+                self.put(to, landed);
             }
             _ => {
                 let victim_cell = if mv.kind == MoveKind::EnPassant {
@@ -580,6 +856,7 @@ impl<'g> Position<'g> {
                 if self.board[victim_cell] != EMPTY {
                     undo.captured = self.take(victim_cell);
                     undo.captured_cell = victim_cell as u16;
+                    self.set_unmoved(victim_cell, false);
                     reset = true;
                 }
                 let landed = if mv.promotion != 0 {
@@ -595,6 +872,14 @@ impl<'g> Position<'g> {
                     self.ep_len = mv.passed;
                     self.ep_cells[..cells.len()].copy_from_slice(cells);
                     self.hash ^= g.zobrist_ep[to];
+                } else if mv.kind == MoveKind::Arrival {
+                    let rule = g.arrival[g.owner[moved as usize] as usize * g.kinds
+                        + g.kind_of[moved as usize] as usize]
+                        .as_ref()
+                        .unwrap();
+                    self.put(mv.aux as usize, rule.place_code);
+                    self.set_unmoved(mv.aux as usize, true);
+                    self.set_budget(rule.bit as usize, false);
                 }
             }
         }
@@ -628,69 +913,64 @@ impl<'g> Position<'g> {
         self.to_move = previous;
         let from = mv.from as usize;
         let to = mv.to as usize;
-        let board = &mut self.board;
-        let remove = |board: &mut Vec<PieceCode>,
-                      occ: &mut Vec<CellSet>,
-                      royals: &mut Vec<CellSet>,
-                      cell: usize| {
-            let code = board[cell];
-            let owner = g.owner[code as usize] as usize;
-            board[cell] = EMPTY;
-            occ[owner].remove(cell);
-            royals[owner].remove(cell);
-            code
-        };
-        let place = |board: &mut Vec<PieceCode>,
-                     occ: &mut Vec<CellSet>,
-                     royals: &mut Vec<CellSet>,
-                     cell: usize,
-                     code: PieceCode| {
-            let owner = g.owner[code as usize] as usize;
-            board[cell] = code;
-            occ[owner].insert(cell);
-            if g.royal_code[code as usize] {
-                royals[owner].insert(cell);
+        match mv.kind {
+            MoveKind::Castle => {
+                let c = &g.ir.castlings[mv.aux as usize];
+                self.lift(to);
+                let partner = self.lift(c.partner_to as usize);
+                self.place(c.partner_from as usize, partner);
             }
-        };
-        remove(board, &mut self.occupied_by, &mut self.royals_of, to);
-        if mv.kind == MoveKind::Castle {
-            let c = &g.ir.castlings[mv.aux as usize];
-            let partner = remove(
-                board,
-                &mut self.occupied_by,
-                &mut self.royals_of,
-                c.partner_to as usize,
-            );
-            place(
-                board,
-                &mut self.occupied_by,
-                &mut self.royals_of,
-                c.partner_from as usize,
-                partner,
-            );
+            MoveKind::Swap => {
+                let partner = self.lift(from);
+                self.lift(to);
+                self.place(to, partner);
+            }
+            MoveKind::Arrival => {
+                self.lift(mv.aux as usize);
+                self.lift(to);
+            }
+            _ => {
+                self.lift(to);
+            }
         }
-        place(
-            board,
-            &mut self.occupied_by,
-            &mut self.royals_of,
-            from,
-            undo.moved,
-        );
+        self.place(from, undo.moved);
         if undo.captured != EMPTY {
-            place(
-                board,
-                &mut self.occupied_by,
-                &mut self.royals_of,
-                undo.captured_cell as usize,
-                undo.captured,
-            );
+            self.place(undo.captured_cell as usize, undo.captured);
         }
+        self.ep_stack.truncate(undo.ep_pairs.1 as usize);
         self.rights = undo.rights;
+        self.budget = undo.budget;
+        self.unmoved = undo.unmoved;
         self.ep_victim = undo.ep_victim;
         self.ep_len = undo.ep_len;
         self.ep_cells = undo.ep_cells;
+        self.ep_range = undo.ep_pairs;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+    }
+
+    /// `take` without hashing (unmake restores the hash wholesale).
+    #[inline(always)]
+    fn lift(&mut self, cell: usize) -> PieceCode {
+        let g = self.game;
+        let code = self.board[cell];
+        let owner = g.owner[code as usize] as usize;
+        self.board[cell] = EMPTY;
+        self.occupied_by[owner].remove(cell);
+        self.royals_of[owner].remove(cell);
+        code
+    }
+
+    /// `put` without hashing.
+    #[inline(always)]
+    fn place(&mut self, cell: usize, code: PieceCode) {
+        let g = self.game;
+        let owner = g.owner[code as usize] as usize;
+        self.board[cell] = code;
+        self.occupied_by[owner].insert(cell);
+        if g.royal_code[code as usize] {
+            self.royals_of[owner].insert(cell);
+        }
     }
 
     /// Leaf count of the legal-move tree; the last ply is counted from the
