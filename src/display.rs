@@ -31,7 +31,39 @@ fn glyph(pos: &Position, cell: usize) -> String {
     format!("{letter}{owner}")
 }
 
-pub fn board(pos: &Position) -> String {
+/// The colour a game marks this cell with (`mark REGION colour`), if any.
+fn mark_of<'a>(pos: &'a Position, cell: usize) -> Option<&'a str> {
+    pos.game
+        .ir
+        .marks
+        .iter()
+        .find(|m| m.cells.contains(&(cell as u16)))
+        .map(|m| m.colour.as_str())
+}
+
+/// A cell's symbol, coloured for a terminal where the game marks it; without
+/// a terminal an empty marked cell shows as `▪` so the mark is still visible.
+fn cell_text(pos: &Position, cell: usize, ansi: bool) -> String {
+    let glyph = glyph(pos, cell);
+    match mark_of(pos, cell) {
+        Some(colour) if ansi => {
+            let code = match colour {
+                "red" => 41,
+                "green" => 42,
+                "yellow" => 43,
+                "blue" => 44,
+                "magenta" => 45,
+                "cyan" => 46,
+                _ => 47,
+            };
+            format!("\x1b[{code}m{glyph}\x1b[0m")
+        }
+        Some(_) if glyph == "·" => "▪".into(),
+        _ => glyph,
+    }
+}
+
+pub fn board(pos: &Position, ansi: bool) -> String {
     let g = pos.game;
     let mut out = String::new();
     match &g.ir.geometry {
@@ -44,7 +76,7 @@ pub fn board(pos: &Position) -> String {
                 out += &format!("{:>3} │", y + 1);
                 for x in 0..*width as i32 {
                     match g.ir.cells.iter().position(|c| c.coord == (x, y)) {
-                        Some(c) => out += &format!(" {}", glyph(pos, c)),
+                        Some(c) => out += &format!(" {}", cell_text(pos, c, ansi)),
                         None => out += "  ",
                     }
                 }
@@ -78,7 +110,7 @@ pub fn board(pos: &Position) -> String {
                     }
                     let name = &g.ir.cells[cell].name;
                     let _ = r;
-                    line.push(format!("{}{:<4}", glyph(pos, cell), name));
+                    line.push(format!("{}{:<4}", cell_text(pos, cell, ansi), name));
                 }
                 if !line.is_empty() {
                     out += &line.concat();

@@ -287,12 +287,32 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
     let mut lines = stdin.lock().lines();
     let mut rng = seed.max(1);
     let mut played: Vec<String> = Vec::new();
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    // Time left per player, if the game declares a clock.
+    let mut clock: Option<Vec<f64>> = game.ir.clock_seconds.map(|s| vec![s as f64; game.players]);
     println!(
         "{} — type a move like e2e4, `moves`, `fen`, `resign` or `quit`.",
         game.ir.name
     );
     loop {
-        println!("\n{}", display::board(&pos));
+        println!("\n{}", display::board(&pos, ansi));
+        if let Some(left) = &clock {
+            let shown: Vec<String> = left
+                .iter()
+                .enumerate()
+                .map(|(p, s)| {
+                    let s = s.max(0.0) as u64;
+                    format!(
+                        "{} {}:{:02}:{:02}",
+                        game.ir.players[p].name,
+                        s / 3600,
+                        s / 60 % 60,
+                        s % 60
+                    )
+                })
+                .collect();
+            println!("clock: {}", shown.join("  "));
+        }
         if let Some(result) = pos.result() {
             let who = match result.winner {
                 Some(p) => format!("{} wins", game.ir.players[p].name),
@@ -322,10 +342,24 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
             if pos.in_check() { " (in check)" } else { "" }
         );
         std::io::stdout().flush().ok();
+        let thinking = Instant::now();
         let Some(Ok(line)) = lines.next() else {
             println!("\nInput ended; game abandoned.");
             return Ok(ExitCode::SUCCESS);
         };
+        if let Some(left) = &mut clock {
+            left[me] -= thinking.elapsed().as_secs_f64();
+            if left[me] <= 0.0 {
+                let outcome = if game.players == 2 {
+                    format!("{} wins", game.ir.players[1 - me].name)
+                } else {
+                    "the others play on".into()
+                };
+                println!("{name} has run out of time: loss on time — {outcome}.");
+                println!("Moves: {}", played.join(" "));
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
         match line.trim() {
             "" => continue,
             "quit" | "exit" => return Ok(ExitCode::SUCCESS),

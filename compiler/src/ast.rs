@@ -90,6 +90,8 @@ pub enum Stmt {
         region: Name,
         colour: Name,
     },
+    /// These pieces may capture en passant.
+    Capturers(Vec<Name>),
     /// Seconds per player for the whole game.
     Clock {
         seconds: u64,
@@ -197,6 +199,8 @@ pub enum Modifier {
     MoveOnly,
     CaptureOnly,
     Max(i32),
+    /// A ride's first landing cell is this far out (nearer cells are only passed).
+    Min(i32),
     From(Name),
     To(Name),
     EnPassant,

@@ -163,6 +163,8 @@ pub struct ModelAtom {
     /// units (either way) and step again; the first cell must be empty.
     pub hook_turn: Option<i32>,
     pub max: Option<u32>,
+    /// First landing distance of a ride (1 = every cell).
+    pub min: u32,
     pub flags: u8,
     pub from_region: Option<usize>,
     pub to_region: Option<usize>,
@@ -723,6 +725,13 @@ impl Checker {
                         });
                     }
                 }
+                Stmt::Capturers(names) => {
+                    for n in names {
+                        if let Some(k) = self.piece(n, &piece_names) {
+                            m.pieces[k].captures_en_passant = true;
+                        }
+                    }
+                }
                 Stmt::Mark { region, colour } => {
                     if let Some(r) = self.region_ref(&m, region) {
                         m.marks.push((r, colour.text.clone()));
@@ -1256,9 +1265,30 @@ impl Checker {
                 Modifier::To(r) => to_region = self.region_ref(m, r),
                 Modifier::EnPassant => ep = true,
                 Modifier::Unmoved => flags |= ir::UNMOVED_ONLY,
+                Modifier::Min(n) => {
+                    if !(1..=16).contains(n) {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                "a ride's minimum distance must be 1..16",
+                                a.span,
+                                "min",
+                            )
+                            .with_hint("`min 2` lands two or more cells away"),
+                        );
+                    }
+                }
             }
         }
         let unmoved_only = flags & ir::UNMOVED_ONLY;
+        let min = a
+            .modifiers
+            .iter()
+            .find_map(|md| match md {
+                Modifier::Min(n) => Some((*n).max(1) as u32),
+                _ => None,
+            })
+            .unwrap_or(1);
         let mut hook_turn = None;
         // (base vector, ride, max) parts.
         let parts: Vec<((i32, i32), bool, Option<u32>, u8, Vec<String>)> = match &a.shape {
@@ -1354,6 +1384,7 @@ impl Checker {
                 ride,
                 hook_turn,
                 max,
+                min,
                 flags: flags
                     | if ep && ride {
                         ir::CREATES_EN_PASSANT

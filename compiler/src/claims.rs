@@ -76,7 +76,9 @@ pub fn targets(ir: &GameIr, player: usize, kind: usize, cell: usize, flag: u8) -
     }
     for r in &ir.rays[set.ray_start as usize..][..set.ray_len as usize] {
         if r.flags & flag != 0 {
-            out.extend(&ir.ray_cells[r.start as usize..][..r.len as usize]);
+            out.extend(
+                &ir.ray_cells[r.start as usize..][..r.len as usize][r.first_landing as usize..],
+            );
         }
     }
     for h in &ir.hooks[set.hook_start as usize..][..set.hook_len as usize] {

@@ -29,7 +29,8 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             for from in 0..cells {
                 let origin = m.cells[from].coord;
                 let mut cell_leaps: Vec<Leap> = Vec::new();
-                let mut cell_rays: Vec<(Vec<u16>, u8, u16)> = Vec::new();
+                // (cells, flags, direction, first landing index)
+                let mut cell_rays: Vec<(Vec<u16>, u8, u16, u8)> = Vec::new();
                 // Target -> (flags, intermediate cells).
                 let mut cell_hooks: Vec<(u16, u8, Vec<u16>)> = Vec::new();
                 for atom in &piece.atoms {
@@ -81,10 +82,10 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                                 }
                                 path.push(c as u16);
                             }
-                            if !path.is_empty() {
+                            if path.len() >= atom.min as usize {
                                 let next = directions.len() as u16;
                                 let dir = *directions.entry(v).or_insert(next);
-                                cell_rays.push((path, atom.flags, dir));
+                                cell_rays.push((path, atom.flags, dir, atom.min as u8 - 1));
                             }
                         } else if let Some(&c) = m.cell_at.get(&(origin.0 + v.0, origin.1 + v.1)) {
                             if in_region(atom.to_region, p, c) {
@@ -117,8 +118,9 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 let unrestricted =
                     |f: u8, g: u8| f & ir::UNMOVED_ONLY == 0 || g & ir::UNMOVED_ONLY != 0;
                 cell_leaps.retain(|l| {
-                    !cell_rays.iter().any(|(path, f, _)| {
-                        path[0] == l.to
+                    !cell_rays.iter().any(|(path, f, _, first)| {
+                        *first == 0
+                            && path[0] == l.to
                             && plain(*f) & plain(l.flags) == plain(l.flags)
                             && unrestricted(*f, l.flags)
                     })
@@ -126,16 +128,20 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 // A ray that is a prefix of another of the same direction and rights.
                 let snapshot = cell_rays.clone();
                 let mut idx = 0;
-                cell_rays.retain(|(path, f, d)| {
+                cell_rays.retain(|(path, f, d, first)| {
                     let me = idx;
                     idx += 1;
-                    !snapshot.iter().enumerate().any(|(j, (p2, f2, d2))| {
-                        j != me
-                            && d2 == d
-                            && *f2 == *f
-                            && (p2.len() > path.len() || (p2.len() == path.len() && j < me))
-                            && p2.starts_with(path)
-                    })
+                    !snapshot
+                        .iter()
+                        .enumerate()
+                        .any(|(j, (p2, f2, d2, first2))| {
+                            j != me
+                                && d2 == d
+                                && first2 == first
+                                && *f2 == *f
+                                && (p2.len() > path.len() || (p2.len() == path.len() && j < me))
+                                && p2.starts_with(path)
+                        })
                 });
                 let mut cell_swaps: Vec<Swap> = Vec::new();
                 for sw in m
@@ -179,11 +185,12 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 }
                 swaps.extend(cell_swaps);
                 leaps.extend(cell_leaps);
-                for (path, flags, direction) in cell_rays {
+                for (path, flags, direction, first_landing) in cell_rays {
                     rays.push(Ray {
                         start: ray_cells.len() as u32,
                         len: path.len() as u16,
                         flags,
+                        first_landing,
                         direction,
                     });
                     ray_cells.extend(path);

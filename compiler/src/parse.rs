@@ -392,6 +392,13 @@ impl Builder<'_> {
                     span,
                 }
             }
+            Rule::capturers_stmt => Stmt::Capturers(
+                it.next()
+                    .unwrap()
+                    .into_inner()
+                    .map(|n| self.name(&n))
+                    .collect(),
+            ),
             Rule::mark_stmt => {
                 let region = self.name(&it.next().unwrap());
                 let colour = self.name(&it.next().unwrap());
@@ -539,6 +546,7 @@ impl Builder<'_> {
                         Rule::from_region => Modifier::From(self.name(&kids(m).next().unwrap())),
                         Rule::to_region => Modifier::To(self.name(&kids(m).next().unwrap())),
                         Rule::unmoved => Modifier::Unmoved,
+                        Rule::min_range => Modifier::Min(self.int(&kids(m).next().unwrap())?),
                         _ => Modifier::EnPassant,
                     });
                 }

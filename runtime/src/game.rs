@@ -320,7 +320,9 @@ impl Game {
                                 )
                             })?;
                             slot.cell = from as u16;
-                            slot.codes |= bit;
+                            if i >= ray.first_landing as usize {
+                                slot.codes |= bit;
+                            }
                             for (j, &between) in expected_between.iter().enumerate() {
                                 let s = &mut line[j];
                                 check(s.cell == u16::MAX || s.cell == between, || {

@@ -149,6 +149,8 @@ pub struct Ray {
     pub start: u32,
     pub len: u16,
     pub flags: u8,
+    /// Index of the first cell the ride may land on (nearer cells are only passed).
+    pub first_landing: u8,
     /// Rays with the same direction are translates of each other; attack
     /// detection walks them backwards.
     pub direction: u16,

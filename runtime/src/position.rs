@@ -510,11 +510,12 @@ impl<'g> Position<'g> {
                     continue;
                 }
                 let cells = &g.ray_cells[ray.start as usize..][..ray.len as usize];
+                let first = ray.first_landing as usize;
                 for (i, &to) in cells.iter().enumerate() {
                     let to = to as usize;
                     let target = self.board[to];
                     if target == EMPTY {
-                        if ray.flags & ir::MOVE != 0 {
+                        if ray.flags & ir::MOVE != 0 && i >= first {
                             let mut mv = Move::normal(from, to);
                             if ray.flags & ir::CREATES_EN_PASSANT != 0 && i > 0 {
                                 mv.kind = MoveKind::Passing;
@@ -524,7 +525,7 @@ impl<'g> Position<'g> {
                             self.push_landing(list, mv, me, kind);
                         }
                     } else {
-                        if ray.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0 {
+                        if ray.flags & ir::CAPTURE != 0 && i >= first && mine >> target & 1 == 0 {
                             self.push_landing(list, Move::normal(from, to), me, kind);
                         }
                         break;
