@@ -491,6 +491,27 @@ impl Game {
         &self.movesets[(player * self.kinds + kind) * self.cells + cell]
     }
 
+    /// Do the rules let this piece go from `from` to `to` with rights `flag`
+    /// on some board (ignoring what stands in the way)?
+    pub fn reaches(&self, player: usize, kind: usize, from: usize, to: usize, flag: u8) -> bool {
+        let set = self.moveset(player, kind, from);
+        let to = to as u16;
+        self.leaps[set.leap_start as usize..][..set.leap_len as usize]
+            .iter()
+            .any(|l| l.to == to && l.flags & flag != 0)
+            || self.rays[set.ray_start as usize..][..set.ray_len as usize]
+                .iter()
+                .any(|r| {
+                    r.flags & flag != 0
+                        && self.ray_cells[r.start as usize..][..r.len as usize]
+                            [r.first_landing as usize..]
+                            .contains(&to)
+                })
+            || self.hooks[set.hook_start as usize..][..set.hook_len as usize]
+                .iter()
+                .any(|h| h.to == to && h.flags & flag != 0)
+    }
+
     pub fn cell_name(&self, cell: usize) -> &str {
         &self.ir.cells[cell].name
     }

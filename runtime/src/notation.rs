@@ -541,6 +541,13 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
                 .to_ascii_lowercase(),
         );
     }
+    if mv.kind == MoveKind::EnPassant && mv.passed != 0 {
+        s += "/ep";
+    }
+    if mv.kind == MoveKind::Arrival {
+        s.push('@');
+        s += game.cell_name(mv.aux as usize);
+    }
     if mv.kind == MoveKind::Castle {
         let c = &game.ir.castlings[mv.aux as usize];
         if c.needs_partner_in_notation {
@@ -580,9 +587,20 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
             "illegal move {text}: it would leave your royal piece attacked"
         ));
     }
-    let from = (1..text.len())
+    // Prefer the split whose rest starts with a cell name (`g10e9`, not `g1` + `0e9`).
+    let splits: Vec<(usize, &str)> = (1..text.len())
         .filter(|&i| text.is_char_boundary(i))
-        .find_map(|i| game.cell(&text[..i]).map(|c| (c, &text[i..])));
+        .filter_map(|i| game.cell(&text[..i]).map(|c| (c, &text[i..])))
+        .collect();
+    let starts_with_cell = |rest: &str| {
+        (1..=rest.len()).any(|j| rest.is_char_boundary(j) && game.cell(&rest[..j]).is_some())
+    };
+    let from = splits
+        .iter()
+        .rev()
+        .find(|(_, rest)| starts_with_cell(rest))
+        .or(splits.last())
+        .copied();
     let Some((from, rest)) = from else {
         return Err(format!(
             "cannot read move '{text}': it must start with a cell name"

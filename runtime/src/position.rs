@@ -570,12 +570,18 @@ impl<'g> Position<'g> {
             let from = right.attacker as usize;
             let code = self.board[from];
             if code != EMPTY && g.owner[code as usize] as usize == me {
+                let kind = g.kind_of[code as usize] as usize;
+                let to = right.cell as usize;
+                // `passed` = 1: the piece also has a quiet move here, so
+                // notation must tell the capture apart (`/ep`).
+                let quiet = g.reaches(me, kind, from, to, ir::MOVE) as u8;
                 let mv = Move {
                     kind: MoveKind::EnPassant,
                     aux: victim,
-                    ..Move::normal(from, right.cell as usize)
+                    passed: quiet,
+                    ..Move::normal(from, to)
                 };
-                self.push_landing(list, mv, me, g.kind_of[code as usize] as usize);
+                self.push_landing(list, mv, me, kind);
             }
         }
         self.castling_moves(list);
