@@ -76,6 +76,9 @@ pub struct Game {
     pub arrival: Vec<Option<ArrivalRule>>,
     /// Cells that start with a piece (unmoved until it leaves).
     pub setup_cells: CellSet,
+    /// Some atom needs an unmoved piece, so whether a piece has moved is
+    /// part of the position (otherwise it is not tracked, nor hashed).
+    pub tracks_unmoved: bool,
     pub zobrist_unmoved: Vec<u64>,
     pub zobrist_budget: Vec<u64>,
     /// Per player: indices into `ir.castlings`.
@@ -207,6 +210,13 @@ impl Game {
         check((ir.setup.to_move as usize) < players, || {
             "side to move".into()
         })?;
+        check(
+            ir.setup
+                .castling_rights
+                .iter()
+                .all(|&c| (c as usize) < cells),
+            || "castling right off the board".into(),
+        )?;
         for pr in &ir.promotions {
             check(
                 (pr.player as usize) < players
@@ -400,6 +410,9 @@ impl Game {
                 place_cells: a.place_cells.clone(),
             });
         }
+        let tracks_unmoved = ir.leaps.iter().any(|l| l.flags & ir::UNMOVED_ONLY != 0)
+            || ir.rays.iter().any(|r| r.flags & ir::UNMOVED_ONLY != 0)
+            || ir.hooks.iter().any(|h| h.flags & ir::UNMOVED_ONLY != 0);
         let setup_cells = CellSet::from_cells(ir.setup.pieces.iter().map(|p| p.cell as usize));
 
         let mut castlings_of = vec![Vec::new(); players];
@@ -467,6 +480,7 @@ impl Game {
             promotion_choices,
             arrival,
             setup_cells,
+            tracks_unmoved,
             zobrist_unmoved,
             zobrist_budget,
             castlings_of,

@@ -187,14 +187,29 @@ fn set_ep_from_cells(
     text: &str,
     given_victim: Option<usize>,
 ) -> Result<(), String> {
-    let mut cells = Vec::new();
-    for name in text.split(',') {
-        cells.push(
-            game.cell(name)
-                .ok_or_else(|| format!("en-passant cell '{name}' is not on the board"))?
-                as u16,
-        );
+    // Cells separated by commas, or run together as Fairy-Stockfish writes them (`e3e4`).
+    let mut cells: Vec<u16> = Vec::new();
+    for part in text.split(',') {
+        let mut rest = part;
+        while !rest.is_empty() {
+            let split = (1..=rest.len())
+                .rev()
+                .filter(|&i| rest.is_char_boundary(i))
+                .find(|&i| game.cell(&rest[..i]).is_some())
+                .ok_or_else(|| format!("en-passant cell '{rest}' is not on the board"))?;
+            cells.push(game.cell(&rest[..split]).unwrap() as u16);
+            rest = &rest[split..];
+        }
     }
+    if cells.is_empty() || cells.len() > crate::game::MAX_EN_PASSANT {
+        return Err(format!(
+            "en passant: {} cells given, 1..={} supported",
+            cells.len(),
+            crate::game::MAX_EN_PASSANT
+        ));
+    }
+    let mut wanted = cells.clone();
+    wanted.sort_unstable();
     let mover = (pos.to_move + game.players - 1) % game.players;
     for victim in pos.occupied_by[mover]
         .iter()
@@ -208,9 +223,14 @@ fn set_ep_from_cells(
                     continue;
                 }
                 let rc = &game.ray_cells[ray.start as usize..][..ray.len as usize];
+                // The victim's ride must have passed exactly these cells,
+                // from a cell that is now empty.
                 if let Some(j) = rc.iter().position(|&c| c as usize == victim) {
-                    if cells.iter().all(|c| rc[..j].contains(c)) {
-                        pos.set_en_passant(victim, from, &cells);
+                    let mut passed = rc[..j].to_vec();
+                    passed.sort_unstable();
+                    let first = ray.first_landing as usize;
+                    if j >= first.max(1) && passed == wanted && pos.board[from] == EMPTY {
+                        pos.set_en_passant(victim, from, &rc[..j]);
                         return Ok(());
                     }
                 }

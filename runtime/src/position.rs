@@ -201,7 +201,7 @@ impl<'g> Position<'g> {
     }
 
     pub fn set_unmoved(&mut self, cell: usize, unmoved: bool) {
-        if self.unmoved.contains(cell) != unmoved {
+        if self.game.tracks_unmoved && self.unmoved.contains(cell) != unmoved {
             self.hash ^= self.game.zobrist_unmoved[cell];
             if unmoved {
                 self.unmoved.insert(cell);
@@ -255,7 +255,9 @@ impl<'g> Position<'g> {
     /// Opens `cells` to en passant against the piece on `victim`, for every
     /// enemy en-passant capturer that attacks them in the position with the
     /// victim back on `victim_origin` (where it stood before passing).
+    /// At most `MAX_EN_PASSANT` cells are kept (the loader refuses longer rides).
     pub fn set_en_passant(&mut self, victim: usize, victim_origin: usize, cells: &[u16]) {
+        let cells = &cells[..cells.len().min(MAX_EN_PASSANT)];
         self.clear_en_passant();
         let code = self.board[victim];
         if victim_origin != victim {
