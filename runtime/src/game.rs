@@ -76,6 +76,9 @@ pub struct Game {
     pub arrival: Vec<Option<ArrivalRule>>,
     /// Cells that start with a piece (unmoved until it leaves).
     pub setup_cells: CellSet,
+    /// Per `player * kinds + kind`: no promotion and no arrival rule, so a
+    /// generated move is pushed as it is.
+    pub plain_landing: Vec<bool>,
     /// Some atom needs an unmoved piece, so whether a piece has moved is
     /// part of the position (otherwise it is not tracked, nor hashed).
     pub tracks_unmoved: bool,
@@ -410,6 +413,9 @@ impl Game {
                 place_cells: a.place_cells.clone(),
             });
         }
+        let plain_landing = (0..players * kinds)
+            .map(|pk| !promotes[pk] && arrival[pk].is_none())
+            .collect();
         let tracks_unmoved = ir.leaps.iter().any(|l| l.flags & ir::UNMOVED_ONLY != 0)
             || ir.rays.iter().any(|r| r.flags & ir::UNMOVED_ONLY != 0)
             || ir.hooks.iter().any(|h| h.flags & ir::UNMOVED_ONLY != 0);
@@ -481,6 +487,7 @@ impl Game {
             arrival,
             setup_cells,
             tracks_unmoved,
+            plain_landing,
             zobrist_unmoved,
             zobrist_budget,
             castlings_of,
@@ -503,6 +510,32 @@ impl Game {
     #[inline(always)]
     pub fn moveset(&self, player: usize, kind: usize, cell: usize) -> &MoveSet {
         &self.movesets[(player * self.kinds + kind) * self.cells + cell]
+    }
+
+    // The accessors below skip bounds checks: `load` checked every range.
+
+    #[inline(always)]
+    pub fn leaps_of(&self, set: &MoveSet) -> &[Leap] {
+        let range = set.leap_start as usize..set.leap_start as usize + set.leap_len as usize;
+        debug_assert!(range.end <= self.leaps.len());
+        // SAFETY: `load` checked every move set's leap range.
+        unsafe { self.leaps.get_unchecked(range) }
+    }
+
+    #[inline(always)]
+    pub fn rays_of(&self, set: &MoveSet) -> &[Ray] {
+        let range = set.ray_start as usize..set.ray_start as usize + set.ray_len as usize;
+        debug_assert!(range.end <= self.rays.len());
+        // SAFETY: `load` checked every move set's ray range.
+        unsafe { self.rays.get_unchecked(range) }
+    }
+
+    #[inline(always)]
+    pub fn cells_of(&self, ray: &Ray) -> &[u16] {
+        let range = ray.start as usize..ray.start as usize + ray.len as usize;
+        debug_assert!(range.end <= self.ray_cells.len());
+        // SAFETY: `load` checked every ray's cell range.
+        unsafe { self.ray_cells.get_unchecked(range) }
     }
 
     /// Do the rules let this piece go from `from` to `to` with rights `flag`

@@ -309,6 +309,15 @@ impl<'g> Position<'g> {
         }
     }
 
+    /// The piece on a cell taken from the loaded tables.
+    #[inline(always)]
+    fn at(&self, cell: usize) -> PieceCode {
+        debug_assert!(cell < self.board.len());
+        // SAFETY: every cell index in the tables was checked against the
+        // board size by `Game::load`, and `board` has exactly that size.
+        unsafe { *self.board.get_unchecked(cell) }
+    }
+
     #[inline(always)]
     pub fn put(&mut self, cell: usize, code: PieceCode) {
         let g = self.game;
@@ -442,6 +451,10 @@ impl<'g> Position<'g> {
     fn push_landing(&self, list: &mut Vec<Move>, mv: Move, player: usize, kind: usize) {
         let g = self.game;
         let pk = player * g.kinds + kind;
+        if g.plain_landing[pk] {
+            list.push(mv);
+            return;
+        }
         if g.promotes[pk] {
             let (start, len) = g.promotion_at[pk * g.cells + mv.to as usize];
             if len > 0 {
@@ -491,13 +504,12 @@ impl<'g> Position<'g> {
             } else {
                 ir::UNMOVED_ONLY
             };
-            let leaps = &g.leaps[set.leap_start as usize..][..set.leap_len as usize];
-            for leap in leaps {
+            for leap in g.leaps_of(set) {
                 if leap.flags & skip != 0 {
                     continue;
                 }
                 let to = leap.to as usize;
-                let target = self.board[to];
+                let target = self.at(to);
                 if target == EMPTY {
                     if leap.flags & ir::MOVE != 0 {
                         self.push_landing(list, Move::normal(from, to), me, kind);
@@ -506,16 +518,14 @@ impl<'g> Position<'g> {
                     self.push_landing(list, Move::normal(from, to), me, kind);
                 }
             }
-            let rays = &g.rays[set.ray_start as usize..][..set.ray_len as usize];
-            for ray in rays {
+            for ray in g.rays_of(set) {
                 if ray.flags & skip != 0 {
                     continue;
                 }
-                let cells = &g.ray_cells[ray.start as usize..][..ray.len as usize];
                 let first = ray.first_landing as usize;
-                for (i, &to) in cells.iter().enumerate() {
+                for (i, &to) in g.cells_of(ray).iter().enumerate() {
                     let to = to as usize;
-                    let target = self.board[to];
+                    let target = self.at(to);
                     if target == EMPTY {
                         if ray.flags & ir::MOVE != 0 && i >= first {
                             let mut mv = Move::normal(from, to);
@@ -652,7 +662,7 @@ impl<'g> Position<'g> {
         let (start, len) = g.rev_leap_index[cell];
         for a in &g.rev_leaps[start as usize..(start + len) as usize] {
             let at = a.cell as usize;
-            if at != to && at != removed && (a.codes & codes) >> self.board[at] & 1 != 0 {
+            if at != to && at != removed && (a.codes & codes) >> self.at(at) & 1 != 0 {
                 return true;
             }
         }
@@ -663,7 +673,7 @@ impl<'g> Position<'g> {
                 if at == to {
                     break;
                 }
-                let code = self.board[at];
+                let code = self.at(at);
                 if code != EMPTY && at != from && at != removed {
                     if (a.codes & codes) >> code & 1 != 0 {
                         return true;
