@@ -129,6 +129,50 @@ impl std::fmt::Debug for Position<'_> {
     }
 }
 
+/// Where generated moves go: a list, or a counter that judges legality.
+pub trait MoveSink {
+    fn add(&mut self, pos: &Position, mv: Move);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn add(&mut self, _: &Position, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Counts legal moves as they are generated; moves that need to be played
+/// to be judged are kept for later (up to 64; more falls back to a list).
+struct LegalCounter {
+    count: u64,
+    in_check: bool,
+    pinned: CellSet,
+    enemies: u64,
+    deferred: [Move; 64],
+    deferred_len: usize,
+    overflow: bool,
+}
+
+impl MoveSink for LegalCounter {
+    #[inline(always)]
+    fn add(&mut self, pos: &Position, mv: Move) {
+        match mv.kind {
+            MoveKind::Castle | MoveKind::Swap | MoveKind::Arrival => {
+                if self.deferred_len < self.deferred.len() {
+                    self.deferred[self.deferred_len] = mv;
+                    self.deferred_len += 1;
+                } else {
+                    self.overflow = true;
+                }
+            }
+            _ => {
+                self.count +=
+                    pos.simple_move_is_legal(mv, self.in_check, &self.pinned, self.enemies) as u64
+            }
+        }
+    }
+}
+
 /// Why a game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEnd {
@@ -448,49 +492,60 @@ impl<'g> Position<'g> {
     /// Adds the move, once per promotion choice where the piece must promote,
     /// and once per placement cell where its arrival places a piece.
     #[inline(always)]
-    fn push_landing(&self, list: &mut Vec<Move>, mv: Move, player: usize, kind: usize) {
+    fn push_landing<S: MoveSink>(&self, list: &mut S, mv: Move, player: usize, kind: usize) {
         let g = self.game;
         let pk = player * g.kinds + kind;
         if g.plain_landing[pk] {
-            list.push(mv);
+            list.add(self, mv);
             return;
         }
         if g.promotes[pk] {
             let (start, len) = g.promotion_at[pk * g.cells + mv.to as usize];
             if len > 0 {
                 for &choice in &g.promotion_choices[start as usize..][..len as usize] {
-                    list.push(Move {
-                        promotion: choice + 1,
-                        ..mv
-                    });
+                    list.add(
+                        self,
+                        Move {
+                            promotion: choice + 1,
+                            ..mv
+                        },
+                    );
                 }
                 return;
             }
         }
         if let Some(rule) = &g.arrival[pk] {
             if self.budget >> rule.bit & 1 != 0 && rule.trigger.contains(mv.to as usize) {
-                let before = list.len();
-                for &cell in &rule.place_cells {
-                    let c = cell as usize;
-                    if c != mv.to as usize && (self.board[c] == EMPTY || c == mv.from as usize) {
-                        list.push(Move {
-                            kind: MoveKind::Arrival,
-                            aux: cell as u32,
-                            ..mv
-                        });
+                let free = |c: usize| {
+                    c != mv.to as usize && (self.board[c] == EMPTY || c == mv.from as usize)
+                };
+                if rule.place_cells.iter().any(|&c| free(c as usize)) {
+                    for &cell in &rule.place_cells {
+                        if free(cell as usize) {
+                            list.add(
+                                self,
+                                Move {
+                                    kind: MoveKind::Arrival,
+                                    aux: cell as u32,
+                                    ..mv
+                                },
+                            );
+                        }
                     }
-                }
-                if list.len() > before {
                     return;
                 }
             }
         }
-        list.push(mv);
+        list.add(self, mv);
     }
 
     /// Every move obeying the piece rules, whether or not it leaves a royal
     /// piece attacked.
     pub fn pseudo_legal_moves(&self, list: &mut Vec<Move>) {
+        self.generate(list);
+    }
+
+    fn generate<S: MoveSink>(&self, list: &mut S) {
         let g = self.game;
         let me = self.to_move;
         let mine = g.codes_of_player[me];
@@ -599,7 +654,7 @@ impl<'g> Position<'g> {
         self.castling_moves(list);
     }
 
-    fn castling_moves(&self, list: &mut Vec<Move>) {
+    fn castling_moves<S: MoveSink>(&self, list: &mut S) {
         let g = self.game;
         let me = self.to_move;
         if self.rights == 0 {
@@ -638,11 +693,14 @@ impl<'g> Position<'g> {
             {
                 continue;
             }
-            list.push(Move {
-                kind: MoveKind::Castle,
-                aux: index as u32,
-                ..Move::normal(c.king_from as usize, c.king_to as usize)
-            });
+            list.add(
+                self,
+                Move {
+                    kind: MoveKind::Castle,
+                    aux: index as u32,
+                    ..Move::normal(c.king_from as usize, c.king_to as usize)
+                },
+            );
         }
     }
 
@@ -773,12 +831,67 @@ impl<'g> Position<'g> {
         (check, pinned)
     }
 
+    /// Is this pseudo-legal move (not a castling, swap or arrival) legal,
+    /// given the node's checks and pins?
+    #[inline(always)]
+    fn simple_move_is_legal(
+        &self,
+        mv: Move,
+        in_check: bool,
+        pinned: &CellSet,
+        enemies: u64,
+    ) -> bool {
+        match mv.kind {
+            MoveKind::EnPassant => !self.exposes_royal(mv, enemies),
+            _ => {
+                if in_check
+                    || pinned.contains(mv.from as usize)
+                    || self.game.royal_code[self.at(mv.from as usize) as usize]
+                {
+                    !self.exposes_royal(mv, enemies)
+                } else {
+                    true
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves, without building the list (perft's last ply).
+    pub fn count_legal(&mut self) -> u64 {
+        let me = self.to_move;
+        let enemies = self.enemy_codes(me);
+        let (in_check, pinned) = self.checks_and_pins(enemies);
+        let mut counter = LegalCounter {
+            count: 0,
+            in_check,
+            pinned,
+            enemies,
+            deferred: [Move::normal(0, 0); 64],
+            deferred_len: 0,
+            overflow: false,
+        };
+        self.generate(&mut counter);
+        if counter.overflow {
+            let mut list = Vec::new();
+            self.legal_moves(&mut list);
+            return list.len() as u64;
+        }
+        // Moves that change more than one cell are played to be judged.
+        for &mv in &counter.deferred[..counter.deferred_len] {
+            self.make(mv);
+            if !self.royal_attacked(me) {
+                counter.count += 1;
+            }
+            self.unmake(mv);
+        }
+        counter.count
+    }
+
     /// The strictly legal moves: no move leaves a royal piece of the mover attacked.
     pub fn legal_moves(&mut self, list: &mut Vec<Move>) {
         list.clear();
         self.pseudo_legal_moves(list);
         let me = self.to_move;
-        let g = self.game;
         let enemies = self.enemy_codes(me);
         let (in_check, pinned) = self.checks_and_pins(enemies);
         let mut i = 0;
@@ -792,17 +905,7 @@ impl<'g> Position<'g> {
                     self.unmake(mv);
                     ok
                 }
-                MoveKind::EnPassant => !self.exposes_royal(mv, enemies),
-                _ => {
-                    if in_check
-                        || pinned.contains(mv.from as usize)
-                        || g.royal_code[self.board[mv.from as usize] as usize]
-                    {
-                        !self.exposes_royal(mv, enemies)
-                    } else {
-                        true
-                    }
-                }
+                _ => self.simple_move_is_legal(mv, in_check, &pinned, enemies),
             };
             if legal {
                 i += 1;
@@ -1004,11 +1107,11 @@ impl<'g> Position<'g> {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            return self.count_legal();
+        }
         let (list, rest) = lists.split_first_mut().unwrap();
         self.legal_moves(list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         let mut nodes = 0;
         for i in 0..list.len() {
             let mv = list[i];
