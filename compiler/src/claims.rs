@@ -42,6 +42,18 @@ fn lookup<'a>(
     })
 }
 
+fn player_index(ir: &GameIr, n: &Name) -> Result<usize, Diagnostic> {
+    lookup(ir.players.iter().map(|p| p.name.as_str()), n, "player")
+}
+
+fn kind_index(ir: &GameIr, n: &Name) -> Result<usize, Diagnostic> {
+    lookup(ir.kinds.iter().map(|k| k.name.as_str()), n, "piece")
+}
+
+fn cell_index(ir: &GameIr, n: &Name) -> Result<usize, Diagnostic> {
+    lookup(ir.cells.iter().map(|c| c.name.as_str()), n, "cell")
+}
+
 /// The cells of a region as `player` sees it.
 fn region_cells(ir: &GameIr, name: &Name, player: usize) -> Result<Vec<u16>, Diagnostic> {
     ir.regions
@@ -104,6 +116,23 @@ fn start_position<'g>(game: &'g Game, position: &Option<Name>) -> Result<Positio
     }
 }
 
+/// The position after a move list that must be legal throughout.
+fn played<'g>(
+    game: &'g Game,
+    position: &Option<Name>,
+    moves: &Name,
+) -> Result<Position<'g>, Diagnostic> {
+    let mut pos = start_position(game, position)?;
+    play(&mut pos, moves).map_err(|(i, e)| {
+        failed(
+            moves.span,
+            format!("claim failed: move {} is not legal: {e}", i + 1),
+            "in this sequence".into(),
+        )
+    })?;
+    Ok(pos)
+}
+
 /// Plays a move list; the error names the first move that fails and why.
 fn play<'g>(pos: &mut Position<'g>, moves: &Name) -> Result<(), (usize, String)> {
     for (i, mv) in moves.text.split_whitespace().enumerate() {
@@ -128,9 +157,9 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             within,
             expected,
         } => {
-            let p = lookup(ir.players.iter().map(|p| p.name.as_str()), player, "player")?;
-            let k = lookup(ir.kinds.iter().map(|k| k.name.as_str()), piece, "piece")?;
-            let c = lookup(ir.cells.iter().map(|c| c.name.as_str()), cell, "cell")?;
+            let p = player_index(ir, player)?;
+            let k = kind_index(ir, piece)?;
+            let c = cell_index(ir, cell)?;
             let flag = if *captures { ir::CAPTURE } else { ir::MOVE };
             let mut got = targets(ir, p, k, c, flag);
             if let Some(r) = within {
@@ -163,17 +192,10 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             moves,
             position,
         } => {
-            let p = lookup(ir.players.iter().map(|p| p.name.as_str()), player, "player")?;
-            let k = lookup(ir.kinds.iter().map(|k| k.name.as_str()), piece, "piece")?;
-            let c = lookup(ir.cells.iter().map(|c| c.name.as_str()), cell, "cell")?;
-            let mut pos = start_position(game, position)?;
-            play(&mut pos, moves).map_err(|(i, e)| {
-                failed(
-                    moves.span,
-                    format!("claim failed: move {} is not legal: {e}", i + 1),
-                    "in this sequence".into(),
-                )
-            })?;
+            let p = player_index(ir, player)?;
+            let k = kind_index(ir, piece)?;
+            let c = cell_index(ir, cell)?;
+            let pos = played(game, position, moves)?;
             let code = pos.board[c];
             if code != game.code(p, k) {
                 let there = if code == runtime::game::EMPTY {
@@ -193,7 +215,7 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             }
         }
         ClaimKind::CellIn { cell, region } => {
-            let c = lookup(ir.cells.iter().map(|c| c.name.as_str()), cell, "cell")?;
+            let c = cell_index(ir, cell)?;
             let cells = region_cells(ir, region, 0)?;
             if !cells.contains(&(c as u16)) {
                 return Err(failed(
@@ -209,18 +231,14 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             others,
             cell,
         } => {
-            let p = lookup(ir.players.iter().map(|p| p.name.as_str()), player, "player")?;
-            let k = lookup(ir.kinds.iter().map(|k| k.name.as_str()), piece, "piece")?;
+            let p = player_index(ir, player)?;
+            let k = kind_index(ir, piece)?;
             let mut other_kinds = Vec::new();
             for o in others {
-                other_kinds.push(lookup(
-                    ir.kinds.iter().map(|k| k.name.as_str()),
-                    o,
-                    "piece",
-                )?);
+                other_kinds.push(kind_index(ir, o)?);
             }
             let cells: Vec<usize> = match cell {
-                Some(c) => vec![lookup(ir.cells.iter().map(|c| c.name.as_str()), c, "cell")?],
+                Some(c) => vec![cell_index(ir, c)?],
                 None => (0..ir.cells.len()).collect(),
             };
             let flags = ir::MOVE | ir::CAPTURE;
@@ -270,14 +288,7 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             }
         }
         ClaimKind::Legal { moves, position } => {
-            let mut pos = start_position(game, position)?;
-            play(&mut pos, moves).map_err(|(i, e)| {
-                failed(
-                    moves.span,
-                    format!("claim failed: move {} is not legal: {e}", i + 1),
-                    "in this sequence".into(),
-                )
-            })?;
+            played(game, position, moves)?;
         }
         ClaimKind::Illegal { moves, position } => {
             let mut pos = start_position(game, position)?;
@@ -308,14 +319,7 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             end,
             position,
         } => {
-            let mut pos = start_position(game, position)?;
-            play(&mut pos, moves).map_err(|(i, e)| {
-                failed(
-                    moves.span,
-                    format!("claim failed: move {} is not legal: {e}", i + 1),
-                    "in this sequence".into(),
-                )
-            })?;
+            let mut pos = played(game, position, moves)?;
             let result = pos.result();
             let ok = match (end, result) {
                 (ClaimEnd::Checkmate, Some(r)) => r.end == GameEnd::Checkmate,
