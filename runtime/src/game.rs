@@ -20,6 +20,16 @@ pub struct Attacker {
     pub codes: u64,
 }
 
+/// One line of cells walked backwards from a target: `rev_ray_cells[start..start + len]`,
+/// with the union of the codes that attack along it (a line no attacker of
+/// interest uses is skipped whole).
+#[derive(Clone, Copy, Debug)]
+pub struct RevLine {
+    pub start: u32,
+    pub len: u32,
+    pub codes: u64,
+}
+
 /// A piece that attacks the target along a bent path, if one of `vias` is empty.
 #[derive(Clone, Copy, Debug)]
 pub struct HookAttacker {
@@ -59,7 +69,7 @@ pub struct Game {
     pub rev_leaps: Vec<Attacker>,
     /// Per target cell: range into `rev_rays`; each is a range into `rev_ray_cells`.
     pub rev_ray_index: Vec<(u32, u32)>,
-    pub rev_rays: Vec<(u32, u32)>,
+    pub rev_rays: Vec<RevLine>,
     pub rev_ray_cells: Vec<Attacker>,
     /// Per target cell: range into `rev_hooks`.
     pub rev_hook_index: Vec<(u32, u32)>,
@@ -369,7 +379,11 @@ impl Game {
             for line in lines {
                 // Trailing cells that attack nothing need not be walked.
                 let useful = line.iter().rposition(|a| a.codes != 0).map_or(0, |i| i + 1);
-                rev_rays.push((rev_ray_cells.len() as u32, useful as u32));
+                rev_rays.push(RevLine {
+                    start: rev_ray_cells.len() as u32,
+                    len: useful as u32,
+                    codes: line[..useful].iter().fold(0, |acc, a| acc | a.codes),
+                });
                 rev_ray_cells.extend_from_slice(&line[..useful]);
             }
         }

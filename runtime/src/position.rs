@@ -105,6 +105,8 @@ pub struct Position<'g> {
     pub hash: u64,
     history: Vec<u64>,
     undo: Vec<Undo>,
+    /// Reused buffer for moves `count_legal` must play to judge.
+    scratch: Vec<Move>,
 }
 
 impl PartialEq for Position<'_> {
@@ -131,6 +133,9 @@ impl std::fmt::Debug for Position<'_> {
 
 /// Where generated moves go: a list, or a counter that judges legality.
 pub trait MoveSink {
+    /// Moves of the piece on `from` follow.
+    #[inline(always)]
+    fn piece(&mut self, _pos: &Position, _from: usize) {}
     fn add(&mut self, pos: &Position, mv: Move);
 }
 
@@ -148,23 +153,25 @@ struct LegalCounter {
     in_check: bool,
     pinned: CellSet,
     enemies: u64,
-    deferred: [Move; 64],
-    deferred_len: usize,
-    overflow: bool,
+    /// The current piece's plain moves are all legal (no check, not pinned,
+    /// not royal).
+    piece_free: bool,
+    deferred: Vec<Move>,
 }
 
 impl MoveSink for LegalCounter {
     #[inline(always)]
+    fn piece(&mut self, pos: &Position, from: usize) {
+        self.piece_free = !self.in_check
+            && !self.pinned.contains(from)
+            && !pos.game.royal_code[pos.at(from) as usize];
+    }
+
+    #[inline(always)]
     fn add(&mut self, pos: &Position, mv: Move) {
         match mv.kind {
-            MoveKind::Castle | MoveKind::Swap | MoveKind::Arrival => {
-                if self.deferred_len < self.deferred.len() {
-                    self.deferred[self.deferred_len] = mv;
-                    self.deferred_len += 1;
-                } else {
-                    self.overflow = true;
-                }
-            }
+            MoveKind::Normal | MoveKind::Passing if self.piece_free => self.count += 1,
+            MoveKind::Castle | MoveKind::Swap | MoveKind::Arrival => self.deferred.push(mv),
             _ => {
                 self.count +=
                     pos.simple_move_is_legal(mv, self.in_check, &self.pinned, self.enemies) as u64
@@ -212,6 +219,7 @@ impl<'g> Position<'g> {
             hash: game.zobrist_side[0],
             history: Vec::new(),
             undo: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -437,7 +445,11 @@ impl<'g> Position<'g> {
             }
         }
         let (start, len) = g.rev_ray_index[cell];
-        for &(rs, rl) in &g.rev_rays[start as usize..(start + len) as usize] {
+        for line in &g.rev_rays[start as usize..(start + len) as usize] {
+            if line.codes & codes == 0 {
+                continue;
+            }
+            let (rs, rl) = (line.start, line.len);
             for a in &g.rev_ray_cells[rs as usize..(rs + rl) as usize] {
                 let code = self.board[a.cell as usize];
                 if code != EMPTY {
@@ -550,9 +562,10 @@ impl<'g> Position<'g> {
         let me = self.to_move;
         let mine = g.codes_of_player[me];
         for from in self.occupied_by[me].iter() {
-            let code = self.board[from];
+            let code = self.at(from);
             let kind = g.kind_of[code as usize] as usize;
             let set = g.moveset(me, kind, from);
+            list.piece(self, from);
             // Atoms for unmoved pieces only are skipped for moved ones.
             let skip = if self.unmoved.contains(from) {
                 0
@@ -725,7 +738,11 @@ impl<'g> Position<'g> {
             }
         }
         let (start, len) = g.rev_ray_index[cell];
-        for &(rs, rl) in &g.rev_rays[start as usize..(start + len) as usize] {
+        for line in &g.rev_rays[start as usize..(start + len) as usize] {
+            if line.codes & codes == 0 {
+                continue;
+            }
+            let (rs, rl) = (line.start, line.len);
             for a in &g.rev_ray_cells[rs as usize..(rs + rl) as usize] {
                 let at = a.cell as usize;
                 if at == to {
@@ -790,7 +807,11 @@ impl<'g> Position<'g> {
                 }
             }
             let (start, len) = g.rev_ray_index[royal];
-            for &(rs, rl) in &g.rev_rays[start as usize..(start + len) as usize] {
+            for line in &g.rev_rays[start as usize..(start + len) as usize] {
+                if line.codes & enemies == 0 {
+                    continue;
+                }
+                let (rs, rl) = (line.start, line.len);
                 let mut blocker = usize::MAX;
                 for a in &g.rev_ray_cells[rs as usize..(rs + rl) as usize] {
                     let code = self.board[a.cell as usize];
@@ -861,29 +882,26 @@ impl<'g> Position<'g> {
         let me = self.to_move;
         let enemies = self.enemy_codes(me);
         let (in_check, pinned) = self.checks_and_pins(enemies);
+        let mut deferred = std::mem::take(&mut self.scratch);
+        deferred.clear();
         let mut counter = LegalCounter {
             count: 0,
             in_check,
             pinned,
             enemies,
-            deferred: [Move::normal(0, 0); 64],
-            deferred_len: 0,
-            overflow: false,
+            piece_free: false,
+            deferred,
         };
         self.generate(&mut counter);
-        if counter.overflow {
-            let mut list = Vec::new();
-            self.legal_moves(&mut list);
-            return list.len() as u64;
-        }
         // Moves that change more than one cell are played to be judged.
-        for &mv in &counter.deferred[..counter.deferred_len] {
+        for &mv in &counter.deferred {
             self.make(mv);
             if !self.royal_attacked(me) {
                 counter.count += 1;
             }
             self.unmake(mv);
         }
+        self.scratch = counter.deferred;
         counter.count
     }
 
