@@ -72,9 +72,19 @@ pub fn board(pos: &Position, ansi: bool) -> String {
             height,
             files,
         } => {
+            // Side cells stand beside the grid, at their own coordinates.
+            let right =
+                g.ir.cells
+                    .iter()
+                    .map(|c| c.coord.0 + 1)
+                    .max()
+                    .unwrap_or(*width as i32);
             for y in (0..*height as i32).rev() {
                 out += &format!("{:>3} │", y + 1);
-                for x in 0..*width as i32 {
+                for x in 0..right {
+                    if x == *width as i32 {
+                        out += " │";
+                    }
                     match g.ir.cells.iter().position(|c| c.coord == (x, y)) {
                         Some(c) => out += &format!(" {}", cell_text(pos, c, ansi)),
                         None => out += "  ",

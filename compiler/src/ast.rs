@@ -90,6 +90,13 @@ pub enum Stmt {
         region: Name,
         colour: Name,
     },
+    /// A cell beside the board: it may hold pieces (from the setup), which
+    /// leave it with their normal moves; no move ends on it or crosses it.
+    SideCell {
+        name: Name,
+        at: (i32, i32),
+        span: Span,
+    },
     /// These pieces may capture en passant.
     Capturers(Vec<Name>),
     /// Seconds per player for the whole game.

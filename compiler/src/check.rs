@@ -315,7 +315,28 @@ impl Checker {
             );
             return None;
         };
-        let (lattice, geometry, cells) = self.board(board)?;
+        let (lattice, geometry, mut cells) = self.board(board)?;
+        for s in stmts {
+            if let Stmt::SideCell { name, at, span } = s {
+                if cells.iter().any(|c| c.name == name.text || c.coord == *at) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::DuplicateDefinition,
+                            format!("side cell {} overlaps a cell of the board", name.text),
+                            *span,
+                            "already a cell",
+                        )
+                        .with_hint("give the side cell a new name and coordinates off the board"),
+                    );
+                    continue;
+                }
+                cells.push(ir::CellInfo {
+                    name: name.text.clone(),
+                    coord: *at,
+                    side: true,
+                });
+            }
+        }
         let cell_at: HashMap<(i32, i32), usize> = cells
             .iter()
             .enumerate()
@@ -861,6 +882,7 @@ impl Checker {
                         cells.push(ir::CellInfo {
                             name: format!("{}{}", labels[x as usize], y + 1),
                             coord: (x, y),
+                            side: false,
                         });
                     }
                 }
@@ -915,7 +937,11 @@ impl Checker {
                             ));
                             continue;
                         }
-                        cells.push(ir::CellInfo { name, coord });
+                        cells.push(ir::CellInfo {
+                            name,
+                            coord,
+                            side: false,
+                        });
                     }
                 }
                 if cells.is_empty() || cells.len() > runtime::bitset::MAX_CELLS {

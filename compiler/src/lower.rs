@@ -43,6 +43,9 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                             else {
                                 continue;
                             };
+                            if m.cells[via].side {
+                                continue;
+                            }
                             for sign in [1, -1] {
                                 let mut w = v;
                                 for _ in 0..(turn * sign).rem_euclid(rotation_order(m.lattice)) {
@@ -52,7 +55,10 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                                 let Some(&to) = m.cell_at.get(&at) else {
                                     continue;
                                 };
-                                if to == from || !in_region(atom.to_region, p, to) {
+                                if to == from
+                                    || m.cells[to].side
+                                    || !in_region(atom.to_region, p, to)
+                                {
                                     continue;
                                 }
                                 match cell_hooks
@@ -75,7 +81,8 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                             loop {
                                 at = (at.0 + v.0, at.1 + v.1);
                                 let Some(&c) = m.cell_at.get(&at) else { break };
-                                if !in_region(atom.to_region, p, c)
+                                if m.cells[c].side
+                                    || !in_region(atom.to_region, p, c)
                                     || atom.max.is_some_and(|n| path.len() as u32 >= n)
                                 {
                                     break;
@@ -88,7 +95,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                                 cell_rays.push((path, atom.flags, dir, atom.min as u8 - 1));
                             }
                         } else if let Some(&c) = m.cell_at.get(&(origin.0 + v.0, origin.1 + v.1)) {
-                            if in_region(atom.to_region, p, c) {
+                            if in_region(atom.to_region, p, c) && !m.cells[c].side {
                                 // Leaps to one cell merge when they agree on
                                 // needing an unmoved piece; an unrestricted leap
                                 // that already allows as much makes a restricted one redundant.
@@ -153,7 +160,11 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                         continue;
                     }
                     for &v in &sw.vectors[p] {
-                        if let Some(&c) = m.cell_at.get(&(origin.0 + v.0, origin.1 + v.1)) {
+                        if let Some(&c) = m
+                            .cell_at
+                            .get(&(origin.0 + v.0, origin.1 + v.1))
+                            .filter(|&&c| !m.cells[c].side)
+                        {
                             match cell_swaps.iter_mut().find(|s| s.with as usize == c) {
                                 Some(s) => s.partner_kinds |= sw.partners,
                                 None => cell_swaps.push(Swap {

@@ -399,6 +399,11 @@ impl Builder<'_> {
                     .map(|n| self.name(&n))
                     .collect(),
             ),
+            Rule::side_stmt => {
+                let name = self.name(&it.next().unwrap());
+                let at = self.vector(it.next().unwrap())?;
+                Stmt::SideCell { name, at, span }
+            }
             Rule::mark_stmt => {
                 let region = self.name(&it.next().unwrap());
                 let colour = self.name(&it.next().unwrap());

@@ -104,6 +104,9 @@ pub struct CellInfo {
     pub name: String,
     /// Lattice coordinates (square: file, rank index; hex: axial q, r).
     pub coord: (i32, i32),
+    /// Beside the board: pieces may start here and leave, nothing enters.
+    #[serde(default)]
+    pub side: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -245,6 +245,16 @@ fn set_ep_from_cells(
 pub fn write_fen(pos: &Position) -> Option<String> {
     let game = pos.game;
     let (width, height, _) = square_geometry(game)?;
+    // FEN has no place for side cells: a position using them needs the general notation.
+    if game
+        .ir
+        .cells
+        .iter()
+        .enumerate()
+        .any(|(c, info)| info.side && pos.board[c] != EMPTY)
+    {
+        return None;
+    }
     let mut out = String::new();
     for y in (0..height as i32).rev() {
         let mut empty = 0;
