@@ -63,8 +63,11 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
             if let Some(d) = ch.to_digit(10) {
                 let mut n = d;
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n * 10 + d2;
+                    n = n.saturating_mul(10).saturating_add(d2);
                     chars.next();
+                }
+                if n > width as u32 {
+                    return Err(format!("FEN rank {}: {n} empty cells on a board {width} wide", y + 1));
                 }
                 x += n as i32;
                 continue;
