@@ -1,0 +1,197 @@
+//! The `variant` command line: output contracts (perft's last line, divide),
+//! errors for bad input (message, non-zero exit, no panic), and whole games
+//! played in the terminal.
+
+use std::process::{Command, Output};
+
+fn variant(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_variant"));
+    cmd.args(args);
+    match stdin {
+        None => cmd.output().unwrap(),
+        Some(input) => {
+            use std::io::Write;
+            cmd.stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped());
+            let mut child = cmd.spawn().unwrap();
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(input.as_bytes())
+                .unwrap();
+            child.wait_with_output().unwrap()
+        }
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn perft_last_line_is_the_node_count_and_divide_sums_to_it() {
+    let out = variant(
+        &[
+            "perft",
+            "dsl-examples/chess.variant",
+            "--depth",
+            "3",
+            "--divide",
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(*lines.last().unwrap(), "nodes 8902");
+    let sum: u64 = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 8902);
+    assert_eq!(lines.len() - 1, 20, "one line per root move");
+    assert!(text(&out.stderr).contains("nodes/s"));
+}
+
+#[test]
+fn perft_after_moves_from_a_fen() {
+    let out = variant(
+        &[
+            "perft",
+            "stdlib/mirodol.variant",
+            "--depth",
+            "1",
+            "--moves",
+            "e2e5",
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    // After 1.e2e5 Black has the 40 opening moves of its own.
+    assert_eq!(text(&out.stdout).lines().last().unwrap(), "nodes 40");
+}
+
+#[test]
+fn bad_fen_is_a_clear_error() {
+    let out = variant(
+        &[
+            "moves",
+            "dsl-examples/chess.variant",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8 w - - 0 1",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("FEN placement has 4 ranks, the board has 8"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn illegal_move_names_the_reason() {
+    let out = variant(
+        &[
+            "moves",
+            "dsl-examples/chess.variant",
+            "--moves",
+            "e2e4",
+            "e7e5",
+            "e1e3",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("illegal move e1e3: the King on e1 cannot go to e3"),
+        "{err}"
+    );
+    let out = variant(
+        &["moves", "dsl-examples/chess.variant", "--moves", "e7e5"],
+        None,
+    );
+    assert!(text(&out.stderr).contains("belongs to black, and it is white's turn"));
+}
+
+#[test]
+fn check_reports_diagnostics_and_fails() {
+    let out = variant(
+        &["check", "dsl-examples/errors/e003_unknown_piece.variant"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error[E003]") && err.contains("e003_unknown_piece.variant:"),
+        "{err}"
+    );
+    let ok = variant(
+        &["check", "stdlib/mirodol.variant", "stdlib/hundred.variant"],
+        None,
+    );
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+}
+
+#[test]
+fn compiled_ir_plays_like_the_source() {
+    let dir = std::env::temp_dir().join(format!("variant-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["hundred.ir", "hundred.json"] {
+        let path = dir.join(name);
+        let out = variant(
+            &[
+                "compile",
+                "stdlib/hundred.variant",
+                "-o",
+                path.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let perft = variant(&["perft", path.to_str().unwrap(), "--depth", "3"], None);
+        assert_eq!(text(&perft.stdout).lines().last().unwrap(), "nodes 19792");
+    }
+}
+
+#[test]
+fn a_whole_random_game_of_hundred_cell_chess_ends_with_a_result() {
+    let out = variant(
+        &[
+            "play",
+            "stdlib/hundred.variant",
+            "--players",
+            "random,random",
+            "--seed",
+            "3",
+        ],
+        Some(""),
+    );
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Game over:"),
+        "{}",
+        &stdout[stdout.len().saturating_sub(500)..]
+    );
+    assert!(stdout.contains("clock: white 3:00:00"));
+}
+
+#[test]
+fn play_refuses_illegal_input_with_a_reason_and_goes_on() {
+    let out = variant(
+        &["play", "dsl-examples/chess.variant"],
+        Some("e2e5\nf2f3\ne7e5\ng2g4\nd8h4\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("illegal move e2e5"), "{stdout}");
+    assert!(
+        stdout.contains("Game over: Checkmate — black wins."),
+        "{stdout}"
+    );
+}
