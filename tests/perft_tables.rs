@@ -90,6 +90,36 @@ fn published_perft_deep_rows() {
     check_rows(|r| r.nodes > QUICK_LIMIT);
 }
 
+/// This project's own table for 100-cell chess (`tests/perft/hundred.tsv`,
+/// see its README for why each row is trusted).
+#[test]
+fn hundred_cell_chess_table() {
+    let text = std::fs::read_to_string("tests/perft/hundred.tsv").unwrap();
+    let compiled = compiler::compile_file(Path::new("stdlib/hundred.variant"), false);
+    let game = runtime::Game::load(compiled.ir.clone().unwrap()).unwrap();
+    let mut rows = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (name, moves, depth, nodes): (&str, &str, u32, u64) =
+            (f[0], f[1], f[2].parse().unwrap(), f[3].parse().unwrap());
+        if nodes > QUICK_LIMIT {
+            continue;
+        }
+        let mut pos = runtime::Position::start(&game);
+        for mv in moves.split_whitespace().filter(|m| *m != "-") {
+            let m = runtime::notation::parse_move(&mut pos, mv)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            pos.make(m);
+        }
+        assert_eq!(pos.perft(depth), nodes, "{name} depth {depth}");
+        rows += 1;
+    }
+    assert!(rows >= 7);
+}
+
 #[test]
 fn every_fairy_row_has_a_game_file() {
     for row in rows("fairy.tsv") {
