@@ -67,7 +67,10 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
                     chars.next();
                 }
                 if n > width as u32 {
-                    return Err(format!("FEN rank {}: {n} empty cells on a board {width} wide", y + 1));
+                    return Err(format!(
+                        "FEN rank {}: {n} empty cells on a board {width} wide",
+                        y + 1
+                    ));
                 }
                 x += n as i32;
                 continue;

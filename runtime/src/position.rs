@@ -65,6 +65,7 @@ struct Undo {
     ep_cells: [u16; MAX_EN_PASSANT],
     ep_pairs: (u32, u32),
     halfmove: u32,
+    fullmove: u32,
     hash: u64,
 }
 
@@ -949,6 +950,7 @@ impl<'g> Position<'g> {
             ep_cells: self.ep_cells,
             ep_pairs: self.ep_range,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
         };
         self.history.push(self.hash);
@@ -1033,10 +1035,14 @@ impl<'g> Position<'g> {
             }
             self.rights &= keep;
         }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        self.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         let next = (self.to_move + 1) % g.players;
         if next == g.ir.setup.to_move as usize {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.set_to_move(next);
         self.undo.push(undo);
@@ -1047,9 +1053,6 @@ impl<'g> Position<'g> {
         let undo = self.undo.pop().expect("unmake without make");
         self.history.pop();
         let previous = (self.to_move + g.players - 1) % g.players;
-        if self.to_move == g.ir.setup.to_move as usize {
-            self.fullmove -= 1;
-        }
         self.to_move = previous;
         let from = mv.from as usize;
         let to = mv.to as usize;
@@ -1086,6 +1089,7 @@ impl<'g> Position<'g> {
         self.ep_cells = undo.ep_cells;
         self.ep_range = undo.ep_pairs;
         self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
         self.hash = undo.hash;
     }
 

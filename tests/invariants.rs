@@ -1,0 +1,1330 @@
+//! Property tests of engine-wide invariants, over every shipped game (every
+//! `.variant` file directly under `stdlib/` and `dsl-examples/` that
+//! compiles on its own).
+//!
+//! - Random playouts: make/unmake restores the position exactly, the
+//!   incremental hash equals the hash rebuilt from scratch, the notations
+//!   round-trip, move lists have no duplicates and every move string parses
+//!   back to its move, `legal_moves` equals "pseudo-legal moves that leave
+//!   no royal piece attacked".
+//! - Nothing panics on garbage: the parser, the whole compiler (on mutated
+//!   game files), the position and move notations, the IR loader.
+//! - Repetition counting agrees with a naive count of equal positions.
+//! - The IR round-trips through JSON and the binary form; the loader rejects
+//!   corrupted IR with an error.
+//!
+//! Failure persistence is off (no regression files are written); bugs found
+//! are pinned as plain `#[test]`s at the end.
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::sample::select;
+use proptest::test_runner::TestCaseError;
+use runtime::ir::{GameIr, Geometry, FORMAT_VERSION};
+use runtime::notation::{
+    move_to_string, parse_fen, parse_move, parse_position, write_fen, write_general,
+};
+use runtime::{Game, Move, MoveKind, Position};
+use std::collections::{BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+// ---------------------------------------------------------------------------
+// The shipped games
+
+/// A `.variant` file of the repository, with its game if it compiles alone.
+struct Source {
+    /// Relative to the repository root, e.g. `dsl-examples/chess.variant`.
+    rel: String,
+    text: String,
+    compiled: Option<(GameIr, Game)>,
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sources() -> &'static [Source] {
+    static SOURCES: OnceLock<Vec<Source>> = OnceLock::new();
+    SOURCES.get_or_init(|| {
+        let mut out = Vec::new();
+        for dir in ["stdlib", "dsl-examples"] {
+            let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+                .unwrap_or_else(|e| panic!("cannot read {dir}/: {e}"))
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "variant"))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let rel = format!("{dir}/{}", path.file_name().unwrap().to_string_lossy());
+                let text = std::fs::read_to_string(&path).unwrap();
+                let compiled = compiler::compile_file(&path, false).ir.map(|ir| {
+                    let game = Game::load(ir.clone())
+                        .unwrap_or_else(|e| panic!("{rel} compiles but does not load: {e}"));
+                    (ir, game)
+                });
+                out.push(Source {
+                    rel,
+                    text,
+                    compiled,
+                });
+            }
+        }
+        out
+    })
+}
+
+struct Shipped {
+    rel: &'static str,
+    ir: &'static GameIr,
+    game: &'static Game,
+}
+
+fn shipped() -> &'static [Shipped] {
+    static SHIPPED: OnceLock<Vec<Shipped>> = OnceLock::new();
+    SHIPPED.get_or_init(|| {
+        let games: Vec<Shipped> = sources()
+            .iter()
+            .filter_map(|s| {
+                s.compiled.as_ref().map(|(ir, game)| Shipped {
+                    rel: &s.rel,
+                    ir,
+                    game,
+                })
+            })
+            .collect();
+        let names: Vec<&str> = games.iter().map(|g| g.rel).collect();
+        for must in ["stdlib/mirodol.variant", "dsl-examples/chess.variant"] {
+            assert!(names.contains(&must), "{must} missing from {names:?}");
+        }
+        games
+    })
+}
+
+fn shipped_game(rel: &str) -> &'static Game {
+    shipped().iter().find(|s| s.rel == rel).unwrap().game
+}
+
+fn chess() -> &'static Game {
+    shipped_game("dsl-examples/chess.variant")
+}
+
+fn mirodol() -> &'static Game {
+    shipped_game("stdlib/mirodol.variant")
+}
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(cases)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Playouts
+
+/// FEN exists for rectangular two-player boards, except while a side cell
+/// (beside the board) holds a piece.
+fn has_fen(pos: &Position) -> bool {
+    let game = pos.game;
+    matches!(game.ir.geometry, Geometry::Square { .. })
+        && game.players == 2
+        && !game
+            .ir
+            .cells
+            .iter()
+            .enumerate()
+            .any(|(c, info)| info.side && pos.board[c] != runtime::game::EMPTY)
+}
+
+/// Everything `==` on positions compares, spelled out for the messages.
+fn describe(p: &Position) -> String {
+    format!(
+        "{} | hash {:016x} ep_victim {} ep {:?}",
+        write_general(p),
+        p.hash,
+        p.ep_victim,
+        &p.ep_cells[..p.ep_len as usize]
+    )
+}
+
+/// Equal in everything FEN can express.
+fn fen_equivalent(a: &Position, b: &Position) -> bool {
+    a.board == b.board
+        && a.to_move == b.to_move
+        && a.rights == b.rights
+        && a.ep_victim == b.ep_victim
+        && a.ep_cells[..a.ep_len as usize] == b.ep_cells[..b.ep_len as usize]
+        && a.en_passant_rights() == b.en_passant_rights()
+        && a.halfmove == b.halfmove
+        && a.fullmove == b.fullmove
+}
+
+fn sorted_strings(game: &Game, list: &[Move]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|&m| move_to_string(game, m)).collect();
+    v.sort();
+    v
+}
+
+/// Checks every per-position invariant of `pos`; `deep` also rebuilds the
+/// hash of every child position from scratch.
+fn check_position(
+    pos: &mut Position<'static>,
+    ctx: &dyn Fn() -> String,
+    deep: bool,
+) -> Result<(), TestCaseError> {
+    let game = pos.game;
+    let snapshot = pos.clone();
+
+    // The general notation round-trips to an equal position (board, side to
+    // move, rights, en passant, clocks) whose from-scratch hash equals the
+    // incrementally updated one.
+    let general = write_general(pos);
+    let rebuilt = parse_position(game, &general)
+        .map_err(|e| TestCaseError::fail(format!("{}: cannot re-read {general}: {e}", ctx())))?;
+    prop_assert!(
+        rebuilt == *pos,
+        "{}: general notation round trip / hash from scratch differs:\n  played  {}\n  rebuilt {}",
+        ctx(),
+        describe(pos),
+        describe(&rebuilt)
+    );
+
+    // FEN round-trips on rectangular two-player boards: everything FEN
+    // says (it cannot say which pieces moved and came back, or which
+    // once-per-game arrivals are spent; it assumes pieces on their setup
+    // cells unmoved and every arrival available). When the general notation
+    // says nothing beyond FEN either, the positions are fully equal.
+    let fen = write_fen(pos);
+    prop_assert_eq!(
+        fen.is_some(),
+        has_fen(pos),
+        "{}: write_fen availability",
+        ctx()
+    );
+    if let Some(fen) = fen {
+        let from_fen = parse_fen(game, &fen)
+            .map_err(|e| TestCaseError::fail(format!("{}: cannot re-read {fen}: {e}", ctx())))?;
+        prop_assert!(
+            fen_equivalent(&from_fen, pos),
+            "{}: FEN round trip differs ({fen}):\n  played  {}\n  rebuilt {}",
+            ctx(),
+            describe(pos),
+            describe(&from_fen)
+        );
+        let beyond_fen = general.split("; ").any(|part| {
+            ["moved ", "unmoved ", "spent "]
+                .iter()
+                .any(|w| part.starts_with(w))
+        });
+        prop_assert!(
+            beyond_fen || from_fen == *pos,
+            "{}: FEN round trip differs ({fen}) in the hash or unmoved set:\n  played  {}\n  rebuilt {}",
+            ctx(),
+            describe(pos),
+            describe(&from_fen)
+        );
+    }
+
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+
+    // The rebuilt position generates the same moves (catches stale internal
+    // occupancy tables that `==` does not compare).
+    let mut rebuilt = rebuilt;
+    let mut rebuilt_list = Vec::new();
+    rebuilt.legal_moves(&mut rebuilt_list);
+    let strings = sorted_strings(game, &list);
+    prop_assert_eq!(
+        &strings,
+        &sorted_strings(game, &rebuilt_list),
+        "{}: the rebuilt position has other moves",
+        ctx()
+    );
+
+    // No duplicates, by notation.
+    let unique: HashSet<&String> = strings.iter().collect();
+    prop_assert_eq!(
+        unique.len(),
+        strings.len(),
+        "{}: duplicate move strings in {:?}",
+        ctx(),
+        strings
+    );
+
+    // Legal moves = pseudo-legal moves that leave no royal of the mover attacked.
+    let me = pos.to_move;
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    let mut naive = BTreeSet::new();
+    for &mv in &pseudo {
+        pos.make(mv);
+        if !pos.royal_attacked(me) {
+            naive.insert(move_to_string(game, mv));
+        }
+        pos.unmake(mv);
+    }
+    let listed: BTreeSet<String> = strings.iter().cloned().collect();
+    prop_assert_eq!(
+        &listed,
+        &naive,
+        "{}: legal_moves differs from the filtered pseudo-legal moves",
+        ctx()
+    );
+
+    for &mv in &list {
+        let text = move_to_string(game, mv);
+        // Every listed move's string parses back to that very move.
+        match parse_move(pos, &text) {
+            Ok(parsed) => prop_assert_eq!(
+                parsed,
+                mv,
+                "{}: parse_move({}) is another move",
+                ctx(),
+                text
+            ),
+            Err(e) => prop_assert!(false, "{}: parse_move({}) fails: {}", ctx(), text, e),
+        }
+        // make + unmake restores everything, hash included.
+        pos.make(mv);
+        if deep {
+            let child = parse_position(game, &write_general(pos)).map_err(|e| {
+                TestCaseError::fail(format!("{}: after {text}: cannot re-read: {e}", ctx()))
+            })?;
+            prop_assert!(
+                child == *pos,
+                "{}: after {}: incremental and from-scratch differ:\n  played  {}\n  rebuilt {}",
+                ctx(),
+                text,
+                describe(pos),
+                describe(&child)
+            );
+        }
+        pos.unmake(mv);
+        prop_assert!(
+            *pos == snapshot,
+            "{}: make+unmake {} changed the position:\n  before {}\n  after  {}",
+            ctx(),
+            text,
+            describe(&snapshot),
+            describe(pos)
+        );
+    }
+    // Nothing above (parse_move included) changed the position or its tables.
+    let mut again = Vec::new();
+    pos.legal_moves(&mut again);
+    prop_assert_eq!(
+        sorted_strings(game, &again),
+        strings,
+        "{}: the move list changed after make/unmake of every move",
+        ctx()
+    );
+    Ok(())
+}
+
+/// Plays `choices.len()` plies (fewer if the game ends), choosing move
+/// `choice % count` of the legal move list, checking `check_position`
+/// before every ply and after the last one.
+fn playout(s: &Shipped, start: &Position<'static>, choices: &[u32]) -> Result<(), TestCaseError> {
+    let mut pos = start.clone();
+    let mut played: Vec<String> = Vec::new();
+    let mut list = Vec::new();
+    for ply in 0..=choices.len() {
+        let ctx = || {
+            format!(
+                "{} after [{}] at {}",
+                s.rel,
+                played.join(" "),
+                write_general(&pos)
+            )
+        };
+        let context = ctx();
+        check_position(&mut pos, &|| context.clone(), ply % 16 == 0)?;
+        if ply == choices.len() || pos.result().is_some() {
+            break;
+        }
+        pos.legal_moves(&mut list);
+        prop_assert!(!list.is_empty(), "{}: no moves but no result", context);
+        // A third of the plies prefer a capture or a special move (en
+        // passant, castling, promotion, ...), so that they happen often.
+        let choice = choices[ply] as usize;
+        let special: Vec<Move> = list
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.kind != MoveKind::Normal
+                    || m.promotion != 0
+                    || pos.board[m.to as usize] != runtime::game::EMPTY
+            })
+            .collect();
+        let mv = if choice % 3 == 0 && !special.is_empty() {
+            special[choice / 3 % special.len()]
+        } else {
+            list[choice % list.len()]
+        };
+        // The chosen move: make, unmake, compare, make again.
+        let before = pos.clone();
+        pos.make(mv);
+        pos.unmake(mv);
+        prop_assert!(pos == before, "{}: unmake {:?}", context, mv);
+        pos.make(mv);
+        played.push(move_to_string(s.game, mv));
+    }
+    Ok(())
+}
+
+// Case counts keep this file at about 30 s of CPU in `cargo test --release`
+// (the proptest blocks run in parallel); PROPTEST_CASES overrides them all.
+
+proptest! {
+    #![proptest_config(config(120))]
+
+    /// Random playouts of up to 150 plies in every shipped game. The
+    /// generated vector is the playout: its length is the number of plies,
+    /// element i picks the move at ply i (shrinks to short, first-move games).
+    #[test]
+    fn playouts_keep_every_invariant(choices in vec(any::<u32>(), 0..=150)) {
+        for s in shipped() {
+            playout(s, &Position::start(s.game), &choices)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(200))]
+
+    /// Repetition counting sees positions as equal exactly when their
+    /// placement, side to move, rights and en passant are.
+    #[test]
+    fn repetition_counts_match_a_naive_count(choices in vec(any::<u32>(), 0..=120)) {
+        for s in shipped() {
+            repetition_playout(s, &choices)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(100))]
+
+    /// The same from the start position without the pieces that stand in
+    /// the way of castling (every `must_be_empty` cell of every castling
+    /// emptied), so that castling happens often.
+    #[test]
+    fn playouts_from_castling_ready_starts(choices in vec(any::<u32>(), 0..=100)) {
+        for s in shipped() {
+            if let Some(start) = castling_ready(s.game) {
+                playout(s, &start, &choices)?;
+            }
+        }
+    }
+}
+
+/// Does any atom of the game depend on whether its piece has moved?
+fn moved_matters(game: &Game) -> bool {
+    let unmoved = runtime::ir::UNMOVED_ONLY;
+    game.ir.leaps.iter().any(|a| a.flags & unmoved != 0)
+        || game.ir.rays.iter().any(|a| a.flags & unmoved != 0)
+        || game.ir.hooks.iter().any(|a| a.flags & unmoved != 0)
+}
+
+/// What makes two positions "the same" for repetition: placement, side to
+/// move, castling rights, en passant (and arrival budgets), not the clocks;
+/// whether a piece has moved only in games where some move depends on it.
+fn repetition_key(pos: &Position) -> String {
+    let matters = moved_matters(pos.game);
+    write_general(pos)
+        .split("; ")
+        .filter(|part| {
+            !part.starts_with("clocks ")
+                && (matters || !(part.starts_with("moved ") || part.starts_with("unmoved ")))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A playout biased towards repetitions (half of the plies take back the
+/// mover's previous move if they can); at every ply `repetitions()` must
+/// equal the number of equal keys among the positions since the last
+/// capture or reset move (the engine's window).
+fn repetition_playout(s: &Shipped, choices: &[u32]) -> Result<(), TestCaseError> {
+    let game = s.game;
+    let mut pos = Position::start(game);
+    let mut keys = vec![repetition_key(&pos)];
+    let mut played: Vec<Move> = Vec::new();
+    let mut list = Vec::new();
+    for &choice in choices {
+        let window = (pos.halfmove as usize + 1).min(keys.len());
+        let current = keys.last().unwrap();
+        let naive = keys[keys.len() - window..]
+            .iter()
+            .filter(|k| *k == current)
+            .count() as u32;
+        prop_assert_eq!(
+            pos.repetitions(),
+            naive,
+            "{} after [{}]: repetitions() differs from the count of equal positions ({})",
+            s.rel,
+            played
+                .iter()
+                .map(|&m| move_to_string(game, m))
+                .collect::<Vec<_>>()
+                .join(" "),
+            current
+        );
+        if pos.result().is_some() {
+            break;
+        }
+        pos.legal_moves(&mut list);
+        let back = played
+            .len()
+            .checked_sub(2)
+            .map(|i| played[i])
+            .and_then(|m| {
+                list.iter()
+                    .find(|l| l.from == m.to && l.to == m.from)
+                    .copied()
+            });
+        let mv = match back {
+            Some(b) if choice % 2 == 0 => b,
+            _ => list[(choice / 2) as usize % list.len()],
+        };
+        pos.make(mv);
+        played.push(mv);
+        keys.push(repetition_key(&pos));
+    }
+    Ok(())
+}
+
+/// The start position with every cell some castling needs empty emptied;
+/// `None` for games without castling. Built through the general notation
+/// (its piece tokens are `<letter><cell>`), so the position is as
+/// consistent as any parsed one.
+fn castling_ready(game: &'static Game) -> Option<Position<'static>> {
+    if game.ir.castlings.is_empty() {
+        return None;
+    }
+    let clear: HashSet<&str> = game
+        .ir
+        .castlings
+        .iter()
+        .flat_map(|c| c.must_be_empty.iter())
+        .map(|&c| game.cell_name(c as usize))
+        .collect();
+    let text = write_general(&Position::start(game));
+    let parts: Vec<String> = text
+        .split("; ")
+        .map(|part| match part.split_once(": ") {
+            Some((player, pieces)) => {
+                let kept: Vec<&str> = pieces
+                    .split_whitespace()
+                    .filter(|t| !clear.contains(&t[t.chars().next().unwrap().len_utf8()..]))
+                    .collect();
+                format!("{player}: {}", kept.join(" "))
+            }
+            None => part.to_string(),
+        })
+        .collect();
+    let text = parts.join("; ");
+    Some(parse_position(game, &text).unwrap_or_else(|e| panic!("castling-ready start {text}: {e}")))
+}
+
+// ---------------------------------------------------------------------------
+// The parser and compiler never panic
+
+/// An edit of a text: insert, delete or replace one char at a position
+/// (a fraction of the length, so it shrinks towards the start).
+#[derive(Clone, Debug)]
+enum Edit {
+    Insert(u32, char),
+    Delete(u32),
+    Replace(u32, char),
+    /// Replace the i-th whitespace-separated word by the j-th (keeps the
+    /// text lexically valid so later phases run).
+    Word(u32, u32),
+    /// Duplicate the line at the position.
+    DupLine(u32),
+}
+
+fn interesting_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        3 => select("{}()[]\",./:;-+*=<>#!|0123456789 \n\t\r_abcdefghijxyzKQRBNPA".chars().collect::<Vec<_>>()),
+        1 => any::<char>(),
+    ]
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<u32>(), interesting_char()).prop_map(|(p, c)| Edit::Insert(p, c)),
+        any::<u32>().prop_map(Edit::Delete),
+        (any::<u32>(), interesting_char()).prop_map(|(p, c)| Edit::Replace(p, c)),
+        (any::<u32>(), any::<u32>()).prop_map(|(i, j)| Edit::Word(i, j)),
+        any::<u32>().prop_map(Edit::DupLine),
+    ]
+}
+
+fn apply_edits(text: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for e in edits {
+        let at = |p: u32, n: usize| if n == 0 { 0 } else { p as usize % n };
+        match *e {
+            Edit::Insert(p, c) => {
+                let i = at(p, chars.len() + 1);
+                chars.insert(i, c);
+            }
+            Edit::Delete(p) if !chars.is_empty() => {
+                let i = at(p, chars.len());
+                chars.remove(i);
+            }
+            Edit::Replace(p, c) if !chars.is_empty() => {
+                let i = at(p, chars.len());
+                chars[i] = c;
+            }
+            Edit::Word(i, j) => {
+                let s: String = chars.iter().collect();
+                let words: Vec<(usize, &str)> = s
+                    .split(|c: char| c.is_whitespace())
+                    .scan(0usize, |off, w| {
+                        let start = *off;
+                        *off += w.len() + 1;
+                        Some((start, w))
+                    })
+                    .filter(|(_, w)| !w.is_empty())
+                    .collect();
+                if words.is_empty() {
+                    continue;
+                }
+                let (start, old) = words[at(i, words.len())];
+                let (_, new) = words[at(j, words.len())];
+                let out = format!("{}{}{}", &s[..start], new, &s[start + old.len()..]);
+                chars = out.chars().collect();
+            }
+            Edit::DupLine(p) => {
+                let s: String = chars.iter().collect();
+                let lines: Vec<&str> = s.split_inclusive('\n').collect();
+                if lines.is_empty() {
+                    continue;
+                }
+                let k = at(p, lines.len());
+                let mut out = String::new();
+                for (n, l) in lines.iter().enumerate() {
+                    out += l;
+                    if n == k {
+                        out += l;
+                        if !l.ends_with('\n') {
+                            out.push('\n');
+                        }
+                    }
+                }
+                chars = out.chars().collect();
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn source_index() -> impl Strategy<Value = usize> {
+    0..sources().len()
+}
+
+proptest! {
+    #![proptest_config(config(4000))]
+
+    /// `compiler::parse` returns Ok or Err on any string (short ones of any
+    /// chars, longer ones of the language's own characters).
+    #[test]
+    fn parser_never_panics_on_arbitrary_text(
+        s in prop_oneof!["(?s).*", "[a-zA-Z0-9 \n{}()\"./:,=<>#_-]{0,300}"]
+    ) {
+        let _ = compiler::parse(0, &s);
+    }
+
+    /// ... and on mutated real game files.
+    #[test]
+    fn parser_never_panics_on_mutated_games(i in source_index(), edits in vec(edit(), 1..6)) {
+        let text = apply_edits(&sources()[i].text, &edits);
+        let _ = compiler::parse(0, &text);
+    }
+}
+
+/// Writes the repository's `.variant` files, with one of them mutated, into
+/// a private temp tree (imports are relative, so the layout is kept) and
+/// returns the path of the game to compile.
+fn write_tree(tag: &str, mutated: usize, text: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("variant-invariants-{}-{tag}", std::process::id()));
+    for (k, s) in sources().iter().enumerate() {
+        let path = dir.join(&s.rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, if k == mutated { text } else { &s.text }).unwrap();
+    }
+    let target = &sources()[mutated];
+    let game = if target.compiled.is_some() {
+        dir.join(&target.rel)
+    } else {
+        // A mutated library: compile a game that imports it.
+        dir.join("stdlib/mirodol.variant")
+    };
+    (dir, game)
+}
+
+/// Claims are cheap to verify unless a perft claim is deep: every `perft`
+/// must be followed by a depth of at most 3.
+fn claims_are_cheap(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.iter().enumerate().all(|(i, w)| {
+        !w.contains("perft")
+            || *w == "perft"
+                && words
+                    .get(i + 1)
+                    .and_then(|d| d.parse::<u32>().ok())
+                    .is_some_and(|d| d <= 3)
+    })
+}
+
+proptest! {
+    #![proptest_config(config(800))]
+
+    /// `compile_file` on a mutated game (or a game importing a mutated
+    /// library) returns diagnostics or an IR without panicking (claims are
+    /// verified too when that is cheap); rendering the diagnostics does not
+    /// panic; an IR it emits loads, and its start position generates moves.
+    #[test]
+    fn compiler_never_panics_on_mutated_games(i in source_index(), edits in vec(edit(), 1..4)) {
+        let text = apply_edits(&sources()[i].text, &edits);
+        let (dir, path) = write_tree("compile", i, &text);
+        let compiled = compiler::compile_file(&path, claims_are_cheap(&text));
+        let _ = compiled.rendered();
+        let _ = std::fs::remove_dir_all(&dir);
+        if let Some(ir) = compiled.ir {
+            let game = Game::load(ir);
+            prop_assert!(game.is_ok(), "compiled IR does not load: {:?}\n--- text:\n{}", game.err(), text);
+            let game = game.unwrap();
+            let mut pos = Position::start(&game);
+            let mut list = Vec::new();
+            pos.legal_moves(&mut list);
+            for &mv in &list {
+                let text = move_to_string(&game, mv);
+                let _ = parse_move(&mut pos, &text);
+            }
+            let _ = pos.result();
+            let _ = write_general(&pos);
+            let _ = write_fen(&pos);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Notation never panics
+
+/// Strings near the position notations: tokens of FEN and of the general
+/// notation, cells, piece letters, numbers (long ones too), separators.
+fn notation_text() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        select(vec![
+            "/",
+            " ",
+            ";",
+            ":",
+            ",",
+            "-",
+            "w",
+            "b",
+            "K",
+            "Q",
+            "k",
+            "q",
+            "KQkq",
+            "10",
+            "8",
+            "4",
+            "0",
+            "1",
+            "99999999999",
+            "4294967296",
+            "-1",
+            "white",
+            "black",
+            "turn",
+            "castling",
+            "ep",
+            "victim",
+            "clocks",
+            "white:",
+            "black:",
+            "Ke1",
+            "Pe2",
+            "Ra1",
+            "Ae3",
+            "Кр",
+            "e3",
+            "e3,e4",
+            "a1",
+            "j10",
+            "z9",
+            "e1d1/b1",
+            "e2e4",
+            "e7e8q",
+            "/b1",
+            "rnbqkbnr",
+            "pppppppp",
+            "PPPPPPPP",
+            "RNBQKBNR",
+            "arnbkqbnra",
+            "pppppppppp",
+            "é",
+            "\u{0}",
+            "\u{10FFFF}",
+        ])
+        .prop_map(String::from),
+        ".{0,3}",
+        "[a-j][0-9]{1,2}",
+        "[0-9]{1,12}",
+    ];
+    vec(token, 0..24).prop_map(|t| t.concat())
+}
+
+/// FEN-shaped strings: ranks of piece letters and empty counts (long ones
+/// too) and the five fields, each sometimes odd.
+fn fen_like() -> impl Strategy<Value = String> {
+    let rank = vec(
+        prop_oneof![
+            "[KQRBNPAkqrbnpaxZ]",
+            "[0-9]{1,2}",
+            "[0-9]{3,12}",
+            select(vec!["8", "10", "4294967304", "4294967296"]).prop_map(String::from),
+        ],
+        0..6,
+    )
+    .prop_map(|t| t.concat());
+    (
+        vec(rank, 0..12),
+        "[wbx-]{0,2}",
+        "[KQkqA-Ja-j-]{0,5}",
+        prop_oneof![
+            "-",
+            "[a-j][0-9]{1,2}",
+            "[a-j][0-9]{1,2}(,[a-j][0-9]{1,2}){0,20}",
+            "[a-j0-9]{0,12}"
+        ],
+        "[0-9]{0,11}",
+        "[0-9]{0,11}",
+        "( x)?",
+    )
+        .prop_map(|(ranks, side, castling, ep, h, f, extra)| {
+            format!("{} {side} {castling} {ep} {h} {f}{extra}", ranks.join("/"))
+        })
+}
+
+/// En-passant lists: many cells, repeated cells.
+fn ep_list() -> impl Strategy<Value = String> {
+    vec(
+        select(vec!["e3", "e4", "e5", "d3", "e6", "a1", "e2", "j10", "e9"]),
+        0..40,
+    )
+    .prop_map(|v| v.join(","))
+}
+
+/// 0: chess, 1: Mirodol, then every shipped game (those two again among them).
+fn notation_games() -> impl Strategy<Value = usize> {
+    0..shipped().len() + 2
+}
+
+fn notation_game(i: usize) -> &'static Game {
+    match i {
+        0 => chess(),
+        1 => mirodol(),
+        _ => shipped()[i - 2].game,
+    }
+}
+
+/// Parses `text` as a position; if that works, the position must be usable
+/// without panics: moves, notations, `parse_move` of `mv_text`.
+fn exercise_position(game: &'static Game, text: &str, mv_text: &str) {
+    let Ok(mut pos) = parse_position(game, text) else {
+        return;
+    };
+    let _ = write_general(&pos);
+    let _ = write_fen(&pos);
+    let _ = parse_move(&mut pos, mv_text);
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    for &mv in &list {
+        let _ = move_to_string(game, mv);
+    }
+    let _ = pos.result();
+}
+
+proptest! {
+    #![proptest_config(config(3000))]
+
+    /// `parse_position` and `parse_move` on arbitrary strings (chess and
+    /// Mirodol, and every other shipped game).
+    #[test]
+    fn notation_never_panics_on_arbitrary_text(game in notation_games(), s in "(?s).*", m in "(?s).*") {
+        let game = notation_game(game);
+        exercise_position(game, &s, &m);
+        let mut start = Position::start(game);
+        let _ = parse_move(&mut start, &s);
+        let _ = parse_move(&mut start, &m);
+    }
+
+    /// ... on strings made of notation tokens.
+    #[test]
+    fn notation_never_panics_on_token_soup(game in notation_games(), s in notation_text(), m in notation_text()) {
+        let game = notation_game(game);
+        exercise_position(game, &s, &m);
+        let mut start = Position::start(game);
+        let _ = parse_move(&mut start, &s);
+        let _ = parse_move(&mut start, &m);
+    }
+
+    /// ... on FEN-shaped strings.
+    #[test]
+    fn notation_never_panics_on_fen_like_text(game in notation_games(), s in fen_like(), m in notation_text()) {
+        let game = notation_game(game);
+        exercise_position(game, &s, &m);
+    }
+
+    /// ... on mutated valid FEN and general notation of the start position,
+    /// and on valid positions with odd en-passant fields.
+    #[test]
+    fn notation_never_panics_on_mutated_positions(
+        game in notation_games(),
+        edits in vec(edit(), 0..5),
+        general in any::<bool>(),
+        ep in ep_list(),
+        m in notation_text(),
+    ) {
+        let game = notation_game(game);
+        let start = Position::start(game);
+        let text = match write_fen(&start) {
+            Some(fen) if !general => fen,
+            _ => write_general(&start),
+        };
+        exercise_position(game, &apply_edits(&text, &edits), &m);
+        // The start position after its first passing move (a long pawn
+        // move), with a made-up en-passant field.
+        let mut after = Position::start(game);
+        let mut list = Vec::new();
+        after.legal_moves(&mut list);
+        let Some(&mv) = list.iter().find(|m| m.kind == MoveKind::Passing) else {
+            return Ok(());
+        };
+        after.make(mv);
+        let victim = game.cell_name(mv.to as usize);
+        if let Some(fen) = write_fen(&after) {
+            let fields: Vec<&str> = fen.split(' ').collect();
+            let odd_fen = format!(
+                "{} {} {} {} 0 1",
+                fields[0],
+                fields[1],
+                fields[2],
+                if ep.is_empty() { "-" } else { &ep }
+            );
+            exercise_position(game, &odd_fen, &m);
+        }
+        let general = write_general(&after);
+        let odd_general = format!(
+            "{}; ep {} victim {victim}",
+            general.split("; ep").next().unwrap(),
+            if ep.is_empty() { victim } else { &ep }
+        );
+        exercise_position(game, &odd_general, &m);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// IR serialisation and the loader
+
+#[test]
+fn ir_round_trips_through_json_and_bytes() {
+    for s in shipped() {
+        let json = s.ir.to_json();
+        let back = GameIr::from_json(&json).unwrap_or_else(|e| panic!("{}: {e}", s.rel));
+        assert!(back == *s.ir, "{}: JSON round trip differs", s.rel);
+        let bytes = s.ir.to_bytes();
+        let back = GameIr::from_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e}", s.rel));
+        assert!(back == *s.ir, "{}: binary round trip differs", s.rel);
+        // And the result still loads and plays the same.
+        let game = Game::load(back).unwrap();
+        let mut a = Position::start(&game);
+        let mut b = Position::start(s.game);
+        assert_eq!(a.perft(2), b.perft(2), "{}", s.rel);
+    }
+}
+
+/// One way of making an IR invalid. `n` picks an element, `k` an offset.
+#[derive(Clone, Copy, Debug)]
+enum Corruption {
+    FormatVersion,
+    LeapTarget,
+    RayCell,
+    MoveSetLeaps,
+    MoveSetRays,
+    RayRange,
+    MoveTableSize,
+    PlacementCell,
+    PlacementKind,
+    PlacementPlayer,
+    SideToMove,
+    CastlingCell,
+    CastlingRightCell,
+    PromotionChoice,
+    PromotionZone,
+    RegionCell,
+    OnePlayer,
+    NoCells,
+    MoveSetHooks,
+    MoveSetSwaps,
+    HookTarget,
+    HookVias,
+    HookCell,
+    SwapCell,
+    ArrivalCell,
+    ArrivalKind,
+    ArrivalPlayer,
+    MarkCell,
+}
+
+const CORRUPTIONS: [Corruption; 28] = [
+    Corruption::FormatVersion,
+    Corruption::LeapTarget,
+    Corruption::RayCell,
+    Corruption::MoveSetLeaps,
+    Corruption::MoveSetRays,
+    Corruption::RayRange,
+    Corruption::MoveTableSize,
+    Corruption::PlacementCell,
+    Corruption::PlacementKind,
+    Corruption::PlacementPlayer,
+    Corruption::SideToMove,
+    Corruption::CastlingCell,
+    Corruption::CastlingRightCell,
+    Corruption::PromotionChoice,
+    Corruption::PromotionZone,
+    Corruption::RegionCell,
+    Corruption::OnePlayer,
+    Corruption::NoCells,
+    Corruption::MoveSetHooks,
+    Corruption::MoveSetSwaps,
+    Corruption::HookTarget,
+    Corruption::HookVias,
+    Corruption::HookCell,
+    Corruption::SwapCell,
+    Corruption::ArrivalCell,
+    Corruption::ArrivalKind,
+    Corruption::ArrivalPlayer,
+    Corruption::MarkCell,
+];
+
+/// Applies `c`; false if this IR has nothing to corrupt that way.
+fn corrupt(ir: &mut GameIr, c: Corruption, n: usize, k: u16) -> bool {
+    let cells = ir.cells.len();
+    let off_board = (cells + k as usize).min(u16::MAX as usize) as u16;
+    let pick = |len: usize| if len == 0 { None } else { Some(n % len) };
+    match c {
+        Corruption::FormatVersion => {
+            ir.format_version = if k as u32 == FORMAT_VERSION {
+                0
+            } else {
+                k as u32
+            }
+        }
+        Corruption::LeapTarget => match pick(ir.leaps.len()) {
+            Some(i) => ir.leaps[i].to = off_board,
+            None => return false,
+        },
+        Corruption::RayCell => match pick(ir.ray_cells.len()) {
+            Some(i) => ir.ray_cells[i] = off_board,
+            None => return false,
+        },
+        Corruption::MoveSetLeaps => {
+            let len = ir.leaps.len() as u32;
+            let i = n % ir.moves.len();
+            ir.moves[i].leap_len = ir.moves[i].leap_len.max(1);
+            ir.moves[i].leap_start = len + k as u32;
+        }
+        Corruption::MoveSetRays => {
+            let len = ir.rays.len() as u32;
+            let i = n % ir.moves.len();
+            ir.moves[i].ray_len = ir.moves[i].ray_len.max(1);
+            ir.moves[i].ray_start = len + k as u32;
+        }
+        Corruption::RayRange => match pick(ir.rays.len()) {
+            Some(i) => ir.rays[i].start = ir.ray_cells.len() as u32 + k as u32,
+            None => return false,
+        },
+        Corruption::MoveTableSize => {
+            if k % 2 == 0 {
+                ir.moves.pop();
+            } else {
+                ir.moves.push(Default::default());
+            }
+        }
+        Corruption::PlacementCell => match pick(ir.setup.pieces.len()) {
+            Some(i) => ir.setup.pieces[i].cell = off_board,
+            None => return false,
+        },
+        Corruption::PlacementKind => match pick(ir.setup.pieces.len()) {
+            Some(i) => ir.setup.pieces[i].kind = (ir.kinds.len() + k as usize).min(255) as u8,
+            None => return false,
+        },
+        Corruption::PlacementPlayer => match pick(ir.setup.pieces.len()) {
+            Some(i) => ir.setup.pieces[i].player = (ir.players.len() + k as usize).min(255) as u8,
+            None => return false,
+        },
+        Corruption::SideToMove => ir.setup.to_move = (ir.players.len() + k as usize).min(255) as u8,
+        Corruption::CastlingCell => match pick(ir.castlings.len()) {
+            Some(i) => {
+                let c = &mut ir.castlings[i];
+                match k % 6 {
+                    0 => c.king_from = off_board,
+                    1 => c.king_to = off_board,
+                    2 => c.partner_from = off_board,
+                    3 => c.partner_to = off_board,
+                    4 => c.must_be_empty.push(off_board),
+                    _ => c.must_be_safe.push(off_board),
+                }
+            }
+            None => return false,
+        },
+        Corruption::CastlingRightCell => ir.setup.castling_rights.push(off_board),
+        Corruption::PromotionChoice => match pick(ir.promotions.len()) {
+            Some(i) => ir.promotions[i]
+                .choices
+                .push((ir.kinds.len() + k as usize).min(255) as u8),
+            None => return false,
+        },
+        Corruption::PromotionZone => match pick(ir.promotions.len()) {
+            Some(i) => ir.promotions[i].zone.push(off_board),
+            None => return false,
+        },
+        Corruption::RegionCell => match pick(ir.regions.len()) {
+            Some(i) => ir.regions[i].cells.push(off_board),
+            None => return false,
+        },
+        Corruption::OnePlayer => ir.players.truncate(1),
+        Corruption::NoCells => ir.cells.clear(),
+        Corruption::MoveSetHooks => {
+            let len = ir.hooks.len() as u32;
+            let i = n % ir.moves.len();
+            ir.moves[i].hook_len = ir.moves[i].hook_len.max(1);
+            ir.moves[i].hook_start = len + k as u32;
+        }
+        Corruption::MoveSetSwaps => {
+            let len = ir.swaps.len() as u32;
+            let i = n % ir.moves.len();
+            ir.moves[i].swap_len = ir.moves[i].swap_len.max(1);
+            ir.moves[i].swap_start = len + k as u32;
+        }
+        Corruption::HookTarget => match pick(ir.hooks.len()) {
+            Some(i) => ir.hooks[i].to = off_board,
+            None => return false,
+        },
+        Corruption::HookVias => match pick(ir.hooks.len()) {
+            Some(i) => {
+                ir.hooks[i].via_len = ir.hooks[i].via_len.max(1);
+                ir.hooks[i].via_start = ir.hook_cells.len() as u32 + k as u32;
+            }
+            None => return false,
+        },
+        Corruption::HookCell => match pick(ir.hook_cells.len()) {
+            Some(i) => ir.hook_cells[i] = off_board,
+            None => return false,
+        },
+        Corruption::SwapCell => match pick(ir.swaps.len()) {
+            Some(i) => ir.swaps[i].with = off_board,
+            None => return false,
+        },
+        Corruption::ArrivalCell => match pick(ir.arrivals.len()) {
+            Some(i) => {
+                if k % 2 == 0 {
+                    ir.arrivals[i].trigger.push(off_board)
+                } else {
+                    ir.arrivals[i].place_cells.push(off_board)
+                }
+            }
+            None => return false,
+        },
+        Corruption::ArrivalKind => match pick(ir.arrivals.len()) {
+            Some(i) => {
+                let bad = (ir.kinds.len() + k as usize).min(255) as u8;
+                if k % 2 == 0 {
+                    ir.arrivals[i].kind = bad
+                } else {
+                    ir.arrivals[i].place_kind = bad
+                }
+            }
+            None => return false,
+        },
+        Corruption::ArrivalPlayer => match pick(ir.arrivals.len()) {
+            Some(i) => ir.arrivals[i].player = (ir.players.len() + k as usize).min(255) as u8,
+            None => return false,
+        },
+        Corruption::MarkCell => match pick(ir.marks.len()) {
+            Some(i) => ir.marks[i].cells.push(off_board),
+            None => return false,
+        },
+    }
+    true
+}
+
+fn shipped_index() -> impl Strategy<Value = usize> {
+    0..shipped().len()
+}
+
+proptest! {
+    #![proptest_config(config(1500))]
+
+    /// `Game::load` of an IR with one out-of-range index (or a wrong format
+    /// version, a wrong table size, ...) returns Err instead of panicking.
+    #[test]
+    fn loader_rejects_corrupted_ir(
+        g in shipped_index(),
+        c in select(CORRUPTIONS.to_vec()),
+        n in any::<usize>(),
+        k in 0u16..400,
+    ) {
+        // The first game from `g` on that has something to corrupt that way.
+        let count = shipped().len();
+        let found = (0..count).map(|off| (g + off) % count).find_map(|g| {
+            let mut ir = shipped()[g].ir.clone();
+            corrupt(&mut ir, c, n, k).then_some((g, ir))
+        });
+        let Some((g, ir)) = found else {
+            return Ok(());
+        };
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            Game::load(ir).map(|_| ())
+        }));
+        match result {
+            Err(_) => prop_assert!(false, "{}: Game::load panicked on {:?} (n {}, k {})", shipped()[g].rel, c, n, k),
+            Ok(r) => prop_assert!(r.is_err(), "{}: Game::load accepted {:?} (n {}, k {})", shipped()[g].rel, c, n, k),
+        }
+    }
+
+    /// Random byte changes of the binary IR: decoding returns Ok or Err, a
+    /// decoded IR loads or is refused, and a loaded one plays from its start
+    /// position, all without panicking.
+    #[test]
+    fn loader_never_panics_on_damaged_bytes(
+        g in shipped_index(),
+        flips in vec((any::<usize>(), any::<u8>()), 1..4),
+    ) {
+        let mut bytes = shipped()[g].ir.to_bytes();
+        for (at, value) in flips {
+            let i = at % bytes.len();
+            bytes[i] = value;
+        }
+        if let Ok(ir) = GameIr::from_bytes(&bytes) {
+            if let Ok(game) = Game::load(ir) {
+                let mut pos = Position::start(&game);
+                let mut list = Vec::new();
+                pos.legal_moves(&mut list);
+                for &mv in list.iter().take(64) {
+                    pos.make(mv);
+                    pos.unmake(mv);
+                }
+                let _ = pos.result();
+                let _ = write_general(&pos);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Engine bugs found by the properties above, pinned as minimal cases.
+
+/// `notation_never_panics_on_mutated_positions`: an en-passant field with
+/// more than 16 cells (here one cell repeated) makes `set_en_passant` copy
+/// 17 cells into its 16-cell array: index-out-of-range panic in parse_fen.
+#[test]
+fn fen_with_seventeen_en_passant_cells_does_not_panic() {
+    let ep = vec!["e3"; 17].join(",");
+    let fen = format!("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq {ep} 0 1");
+    let _ = parse_position(chess(), &fen);
+}
+
+/// The same through the general notation's `ep ... victim ...`.
+#[test]
+fn general_notation_with_seventeen_en_passant_cells_does_not_panic() {
+    let ep = vec!["e3"; 17].join(",");
+    let text = format!("white: Ke1 Pe4; black: Ke8; turn black; ep {ep} victim e4");
+    let _ = parse_position(chess(), &text);
+}
+
+/// `loader_rejects_corrupted_ir` (CastlingRightCell): `setup.castling_rights`
+/// is not range-checked, and `rights_keep[cell]` then panics.
+#[test]
+fn loader_rejects_castling_right_off_the_board() {
+    let mut ir = shipped()
+        .iter()
+        .find(|s| s.rel == "dsl-examples/chess.variant")
+        .unwrap()
+        .ir
+        .clone();
+    ir.setup.castling_rights.push(ir.cells.len() as u16);
+    assert!(Game::load(ir).is_err());
+}
+
+/// `playouts_keep_every_invariant` (FEN round trip in Mirodol): black pawns
+/// on d7 and d6, en passant on d8 (the d7 pawn came from d9, passing d8).
+/// parse_fen takes the first piece of the mover whose passing ride goes over
+/// d8 as the victim — the d6 pawn (a ride d9-d8-d7-d6 passes d8 too) — so
+/// the ep capture c7xd8 removes the d6 pawn and leaves d7. The victim must be
+/// the piece for which the ep cells are exactly the cells passed (d7).
+#[test]
+fn fen_en_passant_victim_is_the_pawn_that_passed_exactly_those_cells() {
+    let game = mirodol();
+    let mut pos = parse_position(game, "4k5/10/10/2Pp6/3p6/10/10/10/10/4K5 w - d8 0 1").unwrap();
+    assert_eq!(pos.ep_victim as usize, game.cell("d7").unwrap(), "{pos:?}");
+    let mv = parse_move(&mut pos, "c7d8").unwrap();
+    pos.make(mv);
+    assert_eq!(
+        write_fen(&pos).unwrap(),
+        "4k5/10/3P6/10/3p6/10/10/10/10/4K5 b - - 0 1"
+    );
+}
+
+/// `repetition_counts_match_a_naive_count`: since the hash includes the
+/// "unmoved" set for every piece, a knight that went g1-f3-g1 makes the
+/// position differ from the start for repetition, in games where no move
+/// depends on having moved (FIDE, and mirodol.md: "same placement, side to
+/// move, castling and en-passant rights"). Ng1-f3-g1 Ng8-f6-g8 twice: the
+/// start position has occurred three times, so chess ends in a draw.
+#[test]
+fn knight_shuffle_repeats_the_start_position_three_times() {
+    for (game, moves) in [
+        (chess(), "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8"),
+        (mirodol(), "h1i3 h10i8 i3h1 i8h10 h1i3 h10i8 i3h1 i8h10"),
+    ] {
+        let mut pos = Position::start(game);
+        let start_hash = pos.hash;
+        play(&mut pos, moves);
+        assert_eq!(pos.hash, start_hash, "{}: {moves}", game.ir.name);
+        assert_eq!(pos.repetitions(), 3, "{}: {moves}", game.ir.name);
+        assert_eq!(
+            pos.result().map(|r| r.end),
+            Some(runtime::GameEnd::Repetition),
+            "{}: {moves}",
+            game.ir.name
+        );
+    }
+}
+
+fn play(pos: &mut Position, moves: &str) {
+    for m in moves.split_whitespace() {
+        let mv = parse_move(pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.make(mv);
+    }
+}
+
+/// `notation_never_panics_on_fen_like_text` (in a debug build: "attempt to
+/// multiply with overflow" at the empty-count loop of parse_fen): an empty
+/// count of 2^32 + 8 overflows the u32 accumulator. In release builds it
+/// silently wraps to 8, so this nonsense FEN is accepted as an empty rank.
+#[test]
+fn fen_empty_count_beyond_u32_is_refused() {
+    let fen = "4294967304/8/8/8/8/8/8/8 w - - 0 1";
+    assert!(parse_position(chess(), fen).is_err(), "{fen} accepted");
+}
