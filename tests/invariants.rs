@@ -252,14 +252,16 @@ fn check_position(
         strings
     );
 
-    // Legal moves = pseudo-legal moves that leave no royal of the mover attacked.
+    // Legal moves = pseudo-legal moves that leave no royal of the mover
+    // attacked (and, for moves that must land unattacked, not the moved piece).
     let me = pos.to_move;
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     let mut naive = BTreeSet::new();
     for &mv in &pseudo {
         pos.make(mv);
-        if !pos.royal_attacked(me) {
+        let lands_attacked = mv.unattacked && pos.attacked_by_enemy_of(mv.to as usize, me);
+        if !pos.royal_attacked(me) && !lands_attacked {
             naive.insert(move_to_string(game, mv));
         }
         pos.unmake(mv);

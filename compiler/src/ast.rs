@@ -213,6 +213,10 @@ pub enum Modifier {
     EnPassant,
     /// Only while the piece has not moved.
     Unmoved,
+    /// The piece may not end the move on a cell the opponent attacks.
+    Unattacked,
+    /// The piece turns into this kind by the move.
+    Becomes(Name),
 }
 
 #[derive(Clone, Debug, Serialize)]

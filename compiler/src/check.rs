@@ -165,6 +165,8 @@ pub struct ModelAtom {
     pub max: Option<u32>,
     /// First landing distance of a ride (1 = every cell).
     pub min: u32,
+    /// The kind the piece turns into by this move.
+    pub becomes: Option<u8>,
     pub flags: u8,
     pub from_region: Option<usize>,
     pub to_region: Option<usize>,
@@ -1272,6 +1274,7 @@ impl Checker {
         let mut from_region = None;
         let mut to_region = None;
         let mut ep = false;
+        let mut becomes = None;
         for md in &a.modifiers {
             match md {
                 Modifier::MoveOnly => flags = ir::MOVE,
@@ -1291,6 +1294,11 @@ impl Checker {
                 Modifier::To(r) => to_region = self.region_ref(m, r),
                 Modifier::EnPassant => ep = true,
                 Modifier::Unmoved => flags |= ir::UNMOVED_ONLY,
+                Modifier::Unattacked => flags |= ir::UNATTACKED_LANDING,
+                Modifier::Becomes(n) => {
+                    let names: Vec<String> = m.pieces.iter().map(|p| p.name.clone()).collect();
+                    becomes = self.piece(n, &names).map(|k| k as u8);
+                }
                 Modifier::Min(n) => {
                     if !(1..=16).contains(n) {
                         self.error(
@@ -1306,7 +1314,20 @@ impl Checker {
                 }
             }
         }
-        let unmoved_only = flags & ir::UNMOVED_ONLY;
+        // Betza atoms keep the word modifiers that are not about rights.
+        if flags & ir::UNMOVED_ONLY != 0 && flags & ir::CAPTURE != 0 {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "a move for unmoved pieces only cannot capture",
+                    a.span,
+                    "`unmoved` without `move-only`",
+                )
+                .with_hint("attacks may not depend on whether a piece has moved: add `move-only`"),
+            );
+        }
+        // Betza atoms keep the word modifiers that are not about rights.
+        let unmoved_only = flags & (ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING);
         let min = a
             .modifiers
             .iter()
@@ -1411,6 +1432,7 @@ impl Checker {
                 hook_turn,
                 max,
                 min,
+                becomes,
                 flags: flags
                     | if ep && ride {
                         ir::CREATES_EN_PASSANT

@@ -7,6 +7,9 @@ use crate::diag::{Code, Diagnostic};
 use runtime::ir::{self, GameIr, Hook, Leap, MoveSet, Ray, Swap};
 use std::collections::HashMap;
 
+/// Atom flags that restrict when a move may be made.
+const CONDITIONS: u8 = ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING;
+
 pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let cells = m.cells.len();
@@ -30,13 +33,14 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 let origin = m.cells[from].coord;
                 let mut cell_leaps: Vec<Leap> = Vec::new();
                 // (cells, flags, direction, first landing index)
-                let mut cell_rays: Vec<(Vec<u16>, u8, u16, u8)> = Vec::new();
+                let mut cell_rays: Vec<(Vec<u16>, u8, u16, u8, u8)> = Vec::new();
                 // Target -> (flags, intermediate cells).
-                let mut cell_hooks: Vec<(u16, u8, Vec<u16>)> = Vec::new();
+                let mut cell_hooks: Vec<(u16, u8, Vec<u16>, u8)> = Vec::new();
                 for atom in &piece.atoms {
                     if !in_region(atom.from_region, p, from) {
                         continue;
                     }
+                    let becomes = atom.becomes.map_or(0, |k| k + 1);
                     for &v in &atom.vectors[p] {
                         if let Some(turn) = atom.hook_turn {
                             let Some(&via) = m.cell_at.get(&(origin.0 + v.0, origin.1 + v.1))
@@ -61,18 +65,20 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                                 {
                                     continue;
                                 }
-                                match cell_hooks
-                                    .iter_mut()
-                                    .find(|h| h.0 as usize == to && h.1 == atom.flags)
-                                {
+                                match cell_hooks.iter_mut().find(|h| {
+                                    h.0 as usize == to && h.1 == atom.flags && h.3 == becomes
+                                }) {
                                     Some(h) => {
                                         if !h.2.contains(&(via as u16)) {
                                             h.2.push(via as u16);
                                         }
                                     }
-                                    None => {
-                                        cell_hooks.push((to as u16, atom.flags, vec![via as u16]))
-                                    }
+                                    None => cell_hooks.push((
+                                        to as u16,
+                                        atom.flags,
+                                        vec![via as u16],
+                                        becomes,
+                                    )),
                                 }
                             }
                         } else if atom.ride {
@@ -92,27 +98,37 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                             if path.len() >= atom.min as usize {
                                 let next = directions.len() as u16;
                                 let dir = *directions.entry(v).or_insert(next);
-                                cell_rays.push((path, atom.flags, dir, atom.min as u8 - 1));
+                                cell_rays.push((
+                                    path,
+                                    atom.flags,
+                                    dir,
+                                    atom.min as u8 - 1,
+                                    becomes,
+                                ));
                             }
                         } else if let Some(&c) = m.cell_at.get(&(origin.0 + v.0, origin.1 + v.1)) {
                             if in_region(atom.to_region, p, c) && !m.cells[c].side {
                                 // Leaps to one cell merge when they agree on
                                 // needing an unmoved piece; an unrestricted leap
                                 // that already allows as much makes a restricted one redundant.
-                                let unmoved = atom.flags & ir::UNMOVED_ONLY;
+                                let condition = atom.flags & CONDITIONS;
                                 let plain_new = atom.flags & (ir::MOVE | ir::CAPTURE);
                                 if let Some(l) = cell_leaps.iter_mut().find(|l| {
-                                    l.to as usize == c && l.flags & ir::UNMOVED_ONLY == unmoved
+                                    l.to as usize == c
+                                        && l.flags & CONDITIONS == condition
+                                        && l.becomes == becomes
                                 }) {
                                     l.flags |= atom.flags;
                                 } else if !cell_leaps.iter().any(|l| {
                                     l.to as usize == c
-                                        && l.flags & ir::UNMOVED_ONLY == 0
+                                        && l.flags & CONDITIONS == 0
+                                        && l.becomes == becomes
                                         && l.flags & plain_new == plain_new
                                 }) {
                                     cell_leaps.push(Leap {
                                         to: c as u16,
                                         flags: atom.flags,
+                                        becomes,
                                     });
                                 }
                             }
@@ -122,11 +138,12 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 // A leap onto a ray's first cell with no more rights than the
                 // ray would generate the same move twice.
                 let plain = |f: u8| f & (ir::MOVE | ir::CAPTURE);
-                let unrestricted =
-                    |f: u8, g: u8| f & ir::UNMOVED_ONLY == 0 || g & ir::UNMOVED_ONLY != 0;
+                // The ray's conditions must all hold for the leap too.
+                let unrestricted = |f: u8, g: u8| f & CONDITIONS & !g == 0;
                 cell_leaps.retain(|l| {
-                    !cell_rays.iter().any(|(path, f, _, first)| {
+                    !cell_rays.iter().any(|(path, f, _, first, b)| {
                         *first == 0
+                            && *b == l.becomes
                             && path[0] == l.to
                             && plain(*f) & plain(l.flags) == plain(l.flags)
                             && unrestricted(*f, l.flags)
@@ -135,15 +152,16 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 // A ray that is a prefix of another of the same direction and rights.
                 let snapshot = cell_rays.clone();
                 let mut idx = 0;
-                cell_rays.retain(|(path, f, d, first)| {
+                cell_rays.retain(|(path, f, d, first, b)| {
                     let me = idx;
                     idx += 1;
                     !snapshot
                         .iter()
                         .enumerate()
-                        .any(|(j, (p2, f2, d2, first2))| {
+                        .any(|(j, (p2, f2, d2, first2, b2))| {
                             j != me
                                 && d2 == d
+                                && b2 == b
                                 && first2 == first
                                 && *f2 == *f
                                 && (p2.len() > path.len() || (p2.len() == path.len() && j < me))
@@ -185,10 +203,11 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                     swap_start: swaps.len() as u32,
                     swap_len: cell_swaps.len() as u16,
                 };
-                for (to, flags, vias) in cell_hooks {
+                for (to, flags, vias, becomes) in cell_hooks {
                     hooks.push(Hook {
                         to,
                         flags,
+                        becomes,
                         via_start: hook_cells.len() as u32,
                         via_len: vias.len() as u16,
                     });
@@ -196,8 +215,9 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 }
                 swaps.extend(cell_swaps);
                 leaps.extend(cell_leaps);
-                for (path, flags, direction, first_landing) in cell_rays {
+                for (path, flags, direction, first_landing, becomes) in cell_rays {
                     rays.push(Ray {
+                        becomes,
                         start: ray_cells.len() as u32,
                         len: path.len() as u16,
                         flags,

@@ -551,6 +551,8 @@ impl Builder<'_> {
                         Rule::from_region => Modifier::From(self.name(&kids(m).next().unwrap())),
                         Rule::to_region => Modifier::To(self.name(&kids(m).next().unwrap())),
                         Rule::unmoved => Modifier::Unmoved,
+                        Rule::unattacked => Modifier::Unattacked,
+                        Rule::becomes => Modifier::Becomes(self.name(&kids(m).next().unwrap())),
                         Rule::min_range => Modifier::Min(self.int(&kids(m).next().unwrap())?),
                         _ => Modifier::EnPassant,
                     });

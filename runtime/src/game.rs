@@ -192,6 +192,13 @@ impl Game {
                 "mark out of range".into()
             })?;
         }
+        let becomes_ok = |b: u8| (b as usize) <= kinds;
+        check(
+            ir.leaps.iter().all(|l| becomes_ok(l.becomes))
+                && ir.rays.iter().all(|r| becomes_ok(r.becomes))
+                && ir.hooks.iter().all(|h| becomes_ok(h.becomes)),
+            || "an atom turns a piece into an unknown kind".into(),
+        )?;
         for leap in &ir.leaps {
             check((leap.to as usize) < cells, || {
                 format!("leap target {} off the board", leap.to)

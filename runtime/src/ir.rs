@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the meaning or layout of the IR changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A move atom may go to an empty cell.
 pub const MOVE: u8 = 1;
@@ -19,6 +19,8 @@ pub const CAPTURE: u8 = 2;
 pub const CREATES_EN_PASSANT: u8 = 4;
 /// Only a piece that has not moved yet may use this atom.
 pub const UNMOVED_ONLY: u8 = 8;
+/// The piece may not end this move on a cell the opponent attacks.
+pub const UNATTACKED_LANDING: u8 = 16;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameIr {
@@ -56,6 +58,9 @@ pub struct GameIr {
 pub struct Hook {
     pub to: u16,
     pub flags: u8,
+    /// 0, or the kind + 1 the piece becomes by this move.
+    #[serde(default)]
+    pub becomes: u8,
     pub via_start: u32,
     pub via_len: u16,
 }
@@ -144,6 +149,9 @@ pub struct MoveSet {
 pub struct Leap {
     pub to: u16,
     pub flags: u8,
+    /// 0, or the kind + 1 the piece becomes by this move.
+    #[serde(default)]
+    pub becomes: u8,
 }
 
 /// A ride: the cells in order from the nearest; the first occupied cell ends it.
@@ -154,6 +162,9 @@ pub struct Ray {
     pub flags: u8,
     /// Index of the first cell the ride may land on (nearer cells are only passed).
     pub first_landing: u8,
+    /// 0, or the kind + 1 the piece becomes by this move.
+    #[serde(default)]
+    pub becomes: u8,
     /// Rays with the same direction are translates of each other; attack
     /// detection walks them backwards.
     pub direction: u16,

@@ -36,6 +36,8 @@ pub struct Move {
     /// `Passing`: start of the passed cells in `ray_cells`; `EnPassant`: the
     /// victim's cell; `Castle`: the castling index; `Arrival`: the placement cell.
     pub aux: u32,
+    /// The piece may not land on a cell the opponent then attacks.
+    pub unattacked: bool,
 }
 
 impl Move {
@@ -48,6 +50,18 @@ impl Move {
             promotion: 0,
             passed: 0,
             aux: 0,
+            unattacked: false,
+        }
+    }
+
+    /// A move made by an atom with these flags, changing the piece's kind
+    /// when the atom says so (`becomes` = kind + 1).
+    #[inline(always)]
+    fn by_atom(from: usize, to: usize, flags: u8, becomes: u8) -> Move {
+        Move {
+            promotion: becomes,
+            unattacked: flags & ir::UNATTACKED_LANDING != 0,
+            ..Move::normal(from, to)
         }
     }
 }
@@ -171,7 +185,9 @@ impl MoveSink for LegalCounter {
     #[inline(always)]
     fn add(&mut self, pos: &Position, mv: Move) {
         match mv.kind {
-            MoveKind::Normal | MoveKind::Passing if self.piece_free => self.count += 1,
+            MoveKind::Normal | MoveKind::Passing if self.piece_free && !mv.unattacked => {
+                self.count += 1
+            }
             MoveKind::Castle | MoveKind::Swap | MoveKind::Arrival => self.deferred.push(mv),
             _ => {
                 self.count +=
@@ -581,10 +597,20 @@ impl<'g> Position<'g> {
                 let target = self.at(to);
                 if target == EMPTY {
                     if leap.flags & ir::MOVE != 0 {
-                        self.push_landing(list, Move::normal(from, to), me, kind);
+                        self.push_landing(
+                            list,
+                            Move::by_atom(from, to, leap.flags, leap.becomes),
+                            me,
+                            kind,
+                        );
                     }
                 } else if leap.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0 {
-                    self.push_landing(list, Move::normal(from, to), me, kind);
+                    self.push_landing(
+                        list,
+                        Move::by_atom(from, to, leap.flags, leap.becomes),
+                        me,
+                        kind,
+                    );
                 }
             }
             for ray in g.rays_of(set) {
@@ -597,7 +623,7 @@ impl<'g> Position<'g> {
                     let target = self.at(to);
                     if target == EMPTY {
                         if ray.flags & ir::MOVE != 0 && i >= first {
-                            let mut mv = Move::normal(from, to);
+                            let mut mv = Move::by_atom(from, to, ray.flags, ray.becomes);
                             if ray.flags & ir::CREATES_EN_PASSANT != 0 && i > 0 {
                                 mv.kind = MoveKind::Passing;
                                 mv.passed = i as u8;
@@ -607,7 +633,12 @@ impl<'g> Position<'g> {
                         }
                     } else {
                         if ray.flags & ir::CAPTURE != 0 && i >= first && mine >> target & 1 == 0 {
-                            self.push_landing(list, Move::normal(from, to), me, kind);
+                            self.push_landing(
+                                list,
+                                Move::by_atom(from, to, ray.flags, ray.becomes),
+                                me,
+                                kind,
+                            );
                         }
                         break;
                     }
@@ -626,7 +657,12 @@ impl<'g> Position<'g> {
                         };
                     let none = NO_CELL as usize;
                     if usable && self.hook_open(hook.via_start, hook.via_len, none, none, none) {
-                        self.push_landing(list, Move::normal(from, to), me, kind);
+                        self.push_landing(
+                            list,
+                            Move::by_atom(from, to, hook.flags, hook.becomes),
+                            me,
+                            kind,
+                        );
                     }
                 }
             }
@@ -772,6 +808,18 @@ impl<'g> Position<'g> {
         false
     }
 
+    /// Would the moved piece stand attacked on its target cell after `mv`?
+    #[inline]
+    fn lands_attacked(&self, mv: Move, enemies: u64) -> bool {
+        let to = mv.to as usize;
+        let removed = if mv.kind == MoveKind::EnPassant {
+            mv.aux as usize
+        } else {
+            to
+        };
+        self.attacked_after(to, enemies, mv.from as usize, to, removed)
+    }
+
     /// Does `mv` (pseudo-legal, a plain move, passing or en passant) leave a
     /// royal piece of the mover attacked?
     #[inline]
@@ -863,6 +911,9 @@ impl<'g> Position<'g> {
         pinned: &CellSet,
         enemies: u64,
     ) -> bool {
+        if mv.unattacked && self.lands_attacked(mv, enemies) {
+            return false;
+        }
         match mv.kind {
             MoveKind::EnPassant => !self.exposes_royal(mv, enemies),
             _ => {
