@@ -199,7 +199,17 @@ fn play_refuses_illegal_input_with_a_reason_and_goes_on() {
 #[test]
 fn counters_at_their_limit_do_not_overflow() {
     let fen = "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295";
-    let out = variant(&["perft", "dsl-examples/chess.variant", "--fen", fen, "--depth", "2"], None);
+    let out = variant(
+        &[
+            "perft",
+            "dsl-examples/chess.variant",
+            "--fen",
+            fen,
+            "--depth",
+            "2",
+        ],
+        None,
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().last().unwrap(), "nodes 25");
 }

@@ -92,6 +92,9 @@ pub struct Game {
     /// Some atom needs an unmoved piece, so whether a piece has moved is
     /// part of the position (otherwise it is not tracked, nor hashed).
     pub tracks_unmoved: bool,
+    /// Per piece code: royal, or some atom of its kind must land
+    /// unattacked, so its moves are judged one by one.
+    pub judged_per_move: Vec<bool>,
     pub zobrist_unmoved: Vec<u64>,
     pub zobrist_budget: Vec<u64>,
     /// Per player: indices into `ir.castlings`.
@@ -440,6 +443,23 @@ impl Game {
         let tracks_unmoved = ir.leaps.iter().any(|l| l.flags & ir::UNMOVED_ONLY != 0)
             || ir.rays.iter().any(|r| r.flags & ir::UNMOVED_ONLY != 0)
             || ir.hooks.iter().any(|h| h.flags & ir::UNMOVED_ONLY != 0);
+        let mut judged_per_move = royal_code.clone();
+        for p in 0..players {
+            for k in 0..kinds {
+                judged_per_move[1 + p * kinds + k] |= (0..cells).any(|c| {
+                    let set = ir.moves[(p * kinds + k) * cells + c];
+                    ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
+                        .iter()
+                        .any(|l| l.flags & ir::UNATTACKED_LANDING != 0)
+                        || ir.rays[set.ray_start as usize..][..set.ray_len as usize]
+                            .iter()
+                            .any(|r| r.flags & ir::UNATTACKED_LANDING != 0)
+                        || ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
+                            .iter()
+                            .any(|h| h.flags & ir::UNATTACKED_LANDING != 0)
+                });
+            }
+        }
         let setup_cells = CellSet::from_cells(ir.setup.pieces.iter().map(|p| p.cell as usize));
 
         let mut castlings_of = vec![Vec::new(); players];
@@ -508,6 +528,7 @@ impl Game {
             arrival,
             setup_cells,
             tracks_unmoved,
+            judged_per_move,
             plain_landing,
             zobrist_unmoved,
             zobrist_budget,

@@ -177,17 +177,16 @@ struct LegalCounter {
 impl MoveSink for LegalCounter {
     #[inline(always)]
     fn piece(&mut self, pos: &Position, from: usize) {
+        // Royal pieces and pieces that must land unattacked are judged move by move.
         self.piece_free = !self.in_check
             && !self.pinned.contains(from)
-            && !pos.game.royal_code[pos.at(from) as usize];
+            && !pos.game.judged_per_move[pos.at(from) as usize];
     }
 
     #[inline(always)]
     fn add(&mut self, pos: &Position, mv: Move) {
         match mv.kind {
-            MoveKind::Normal | MoveKind::Passing if self.piece_free && !mv.unattacked => {
-                self.count += 1
-            }
+            MoveKind::Normal | MoveKind::Passing if self.piece_free => self.count += 1,
             MoveKind::Castle | MoveKind::Swap | MoveKind::Arrival => self.deferred.push(mv),
             _ => {
                 self.count +=
