@@ -551,7 +551,78 @@ impl Game {
 
     #[inline(always)]
     pub fn moveset(&self, player: usize, kind: usize, cell: usize) -> &MoveSet {
-        &self.movesets[(player * self.kinds + kind) * self.cells + cell]
+        let index = (player * self.kinds + kind) * self.cells + cell;
+        debug_assert!(index < self.movesets.len());
+        // SAFETY: players, kinds and cells come from the loaded game, whose
+        // move table `load` checked to hold players x kinds x cells sets.
+        unsafe { self.movesets.get_unchecked(index) }
+    }
+
+    /// Who attacks `cell` by a leap (reverse table, built at load).
+    #[inline(always)]
+    pub fn leap_attackers(&self, cell: usize) -> &[Attacker] {
+        let (start, len) = self.rev_leap_index[cell];
+        // SAFETY: `load` built every range inside `rev_leaps`.
+        unsafe {
+            self.rev_leaps
+                .get_unchecked(start as usize..(start + len) as usize)
+        }
+    }
+
+    /// The lines along which riders attack `cell`.
+    #[inline(always)]
+    pub fn attack_lines(&self, cell: usize) -> &[RevLine] {
+        let (start, len) = self.rev_ray_index[cell];
+        // SAFETY: `load` built every range inside `rev_rays`.
+        unsafe {
+            self.rev_rays
+                .get_unchecked(start as usize..(start + len) as usize)
+        }
+    }
+
+    /// The cells of one attack line, nearest first.
+    #[inline(always)]
+    pub fn line_cells(&self, line: &RevLine) -> &[Attacker] {
+        // SAFETY: `load` built every line inside `rev_ray_cells`.
+        unsafe {
+            self.rev_ray_cells
+                .get_unchecked(line.start as usize..(line.start + line.len) as usize)
+        }
+    }
+
+    /// Who attacks `cell` by a hook.
+    #[inline(always)]
+    pub fn hook_attackers(&self, cell: usize) -> &[HookAttacker] {
+        let (start, len) = self.rev_hook_index[cell];
+        // SAFETY: `load` built every range inside `rev_hooks`.
+        unsafe {
+            self.rev_hooks
+                .get_unchecked(start as usize..(start + len) as usize)
+        }
+    }
+
+    /// Is a move of this (player * kinds + kind) pushed as generated?
+    #[inline(always)]
+    pub fn lands_plainly(&self, player_kind: usize) -> bool {
+        debug_assert!(player_kind < self.plain_landing.len());
+        // SAFETY: built with one entry per player x kind at load.
+        unsafe { *self.plain_landing.get_unchecked(player_kind) }
+    }
+
+    /// Must this piece code's moves be judged one by one?
+    #[inline(always)]
+    pub fn judged_alone(&self, code: PieceCode) -> bool {
+        debug_assert!((code as usize) < self.judged_per_move.len());
+        // SAFETY: one entry per piece code, built at load.
+        unsafe { *self.judged_per_move.get_unchecked(code as usize) }
+    }
+
+    /// The kind of a piece code on the board (never `EMPTY`).
+    #[inline(always)]
+    pub fn kind_of_code(&self, code: PieceCode) -> usize {
+        debug_assert!((code as usize) < self.kind_of.len());
+        // SAFETY: board codes are made by `code()` from loaded players and kinds.
+        unsafe { *self.kind_of.get_unchecked(code as usize) as usize }
     }
 
     // The accessors below skip bounds checks: `load` checked every range.

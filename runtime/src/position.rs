@@ -178,9 +178,8 @@ impl MoveSink for LegalCounter {
     #[inline(always)]
     fn piece(&mut self, pos: &Position, from: usize) {
         // Royal pieces and pieces that must land unattacked are judged move by move.
-        self.piece_free = !self.in_check
-            && !self.pinned.contains(from)
-            && !pos.game.judged_per_move[pos.at(from) as usize];
+        self.piece_free =
+            !self.in_check && !self.pinned.contains(from) && !pos.game.judged_alone(pos.at(from));
     }
 
     #[inline(always)]
@@ -440,14 +439,12 @@ impl<'g> Position<'g> {
                 n += 1;
             }
         };
-        let (start, len) = g.rev_leap_index[cell];
-        for a in &g.rev_leaps[start as usize..(start + len) as usize] {
+        for a in g.leap_attackers(cell) {
             if (a.codes & codes) >> self.board[a.cell as usize] & 1 != 0 {
                 add(a.cell, out);
             }
         }
-        let (start, len) = g.rev_hook_index[cell];
-        for h in &g.rev_hooks[start as usize..(start + len) as usize] {
+        for h in g.hook_attackers(cell) {
             if (h.codes & codes) >> self.board[h.cell as usize] & 1 != 0
                 && self.hook_open(
                     h.via_start,
@@ -460,13 +457,11 @@ impl<'g> Position<'g> {
                 add(h.cell, out);
             }
         }
-        let (start, len) = g.rev_ray_index[cell];
-        for line in &g.rev_rays[start as usize..(start + len) as usize] {
+        for line in g.attack_lines(cell) {
             if line.codes & codes == 0 {
                 continue;
             }
-            let (rs, rl) = (line.start, line.len);
-            for a in &g.rev_ray_cells[rs as usize..(rs + rl) as usize] {
+            for a in g.line_cells(line) {
                 let code = self.board[a.cell as usize];
                 if code != EMPTY {
                     if (a.codes & codes) >> code & 1 != 0 {
@@ -523,7 +518,7 @@ impl<'g> Position<'g> {
     fn push_landing<S: MoveSink>(&self, list: &mut S, mv: Move, player: usize, kind: usize) {
         let g = self.game;
         let pk = player * g.kinds + kind;
-        if g.plain_landing[pk] {
+        if g.lands_plainly(pk) {
             list.add(self, mv);
             return;
         }
@@ -579,7 +574,7 @@ impl<'g> Position<'g> {
         let mine = g.codes_of_player[me];
         for from in self.occupied_by[me].iter() {
             let code = self.at(from);
-            let kind = g.kind_of[code as usize] as usize;
+            let kind = g.kind_of_code(code);
             let set = g.moveset(me, kind, from);
             list.piece(self, from);
             // Atoms for unmoved pieces only are skipped for moved ones.
@@ -616,8 +611,33 @@ impl<'g> Position<'g> {
                 if ray.flags & skip != 0 {
                     continue;
                 }
+                let cells = g.cells_of(ray);
+                // The common ride (every cell a landing, no en passant, no
+                // kind change) runs a lean loop; the rest the general one.
+                if ray.first_landing == 0
+                    && ray.becomes == 0
+                    && ray.flags & (ir::CREATES_EN_PASSANT | ir::UNATTACKED_LANDING) == 0
+                {
+                    let quiet = ray.flags & ir::MOVE != 0;
+                    let takes = ray.flags & ir::CAPTURE != 0;
+                    for &to in cells {
+                        let to = to as usize;
+                        let target = self.at(to);
+                        if target == EMPTY {
+                            if quiet {
+                                self.push_landing(list, Move::normal(from, to), me, kind);
+                            }
+                        } else {
+                            if takes && mine >> target & 1 == 0 {
+                                self.push_landing(list, Move::normal(from, to), me, kind);
+                            }
+                            break;
+                        }
+                    }
+                    continue;
+                }
                 let first = ray.first_landing as usize;
-                for (i, &to) in g.cells_of(ray).iter().enumerate() {
+                for (i, &to) in cells.iter().enumerate() {
                     let to = to as usize;
                     let target = self.at(to);
                     if target == EMPTY {
@@ -766,20 +786,17 @@ impl<'g> Position<'g> {
         removed: usize,
     ) -> bool {
         let g = self.game;
-        let (start, len) = g.rev_leap_index[cell];
-        for a in &g.rev_leaps[start as usize..(start + len) as usize] {
+        for a in g.leap_attackers(cell) {
             let at = a.cell as usize;
             if at != to && at != removed && (a.codes & codes) >> self.at(at) & 1 != 0 {
                 return true;
             }
         }
-        let (start, len) = g.rev_ray_index[cell];
-        for line in &g.rev_rays[start as usize..(start + len) as usize] {
+        for line in g.attack_lines(cell) {
             if line.codes & codes == 0 {
                 continue;
             }
-            let (rs, rl) = (line.start, line.len);
-            for a in &g.rev_ray_cells[rs as usize..(rs + rl) as usize] {
+            for a in g.line_cells(line) {
                 let at = a.cell as usize;
                 if at == to {
                     break;
@@ -793,8 +810,7 @@ impl<'g> Position<'g> {
                 }
             }
         }
-        let (start, len) = g.rev_hook_index[cell];
-        for h in &g.rev_hooks[start as usize..(start + len) as usize] {
+        for h in g.hook_attackers(cell) {
             let at = h.cell as usize;
             if at != to
                 && at != removed
@@ -848,20 +864,17 @@ impl<'g> Position<'g> {
         let mut pinned = CellSet::EMPTY;
         let mut check = false;
         for royal in self.royals_of[self.to_move].iter() {
-            let (start, len) = g.rev_leap_index[royal];
-            for a in &g.rev_leaps[start as usize..(start + len) as usize] {
+            for a in g.leap_attackers(royal) {
                 if (a.codes & enemies) >> self.board[a.cell as usize] & 1 != 0 {
                     check = true;
                 }
             }
-            let (start, len) = g.rev_ray_index[royal];
-            for line in &g.rev_rays[start as usize..(start + len) as usize] {
+            for line in g.attack_lines(royal) {
                 if line.codes & enemies == 0 {
                     continue;
                 }
-                let (rs, rl) = (line.start, line.len);
                 let mut blocker = usize::MAX;
-                for a in &g.rev_ray_cells[rs as usize..(rs + rl) as usize] {
+                for a in g.line_cells(line) {
                     let code = self.board[a.cell as usize];
                     if code == EMPTY {
                         continue;
@@ -880,8 +893,7 @@ impl<'g> Position<'g> {
                     blocker = a.cell as usize;
                 }
             }
-            let (start, len) = g.rev_hook_index[royal];
-            for h in &g.rev_hooks[start as usize..(start + len) as usize] {
+            for h in g.hook_attackers(royal) {
                 if (h.codes & enemies) >> self.board[h.cell as usize] & 1 == 0 {
                     continue;
                 }
