@@ -122,6 +122,10 @@ fn load_ir(path: &Path) -> Result<GameIr, String> {
     let compiled = compile_file(path, false);
     match compiled.ir {
         Some(ir) => Ok(ir),
+        None if compiled.diagnostics.is_empty() => Err(format!(
+            "{} defines no game (no `game` or `board` statement): it is a library to import",
+            path.display()
+        )),
         None => {
             eprint!("{}", compiled.rendered());
             Err(format!("{} does not compile", path.display()))
@@ -158,6 +162,11 @@ fn run(command: Command) -> Result<ExitCode, String> {
                     ok = false;
                     eprint!("{}", compiled.rendered());
                     eprintln!("{}: {} error(s)", f.display(), compiled.diagnostics.len());
+                } else if compiled.ir.is_none() {
+                    eprintln!(
+                        "{}: ok (a library of definitions: no `game` or `board`)",
+                        f.display()
+                    );
                 } else {
                     let claims = compiled.model.as_ref().map_or(0, |m| m.claims.len());
                     eprintln!("{}: ok ({claims} claims verified)", f.display());

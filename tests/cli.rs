@@ -213,3 +213,13 @@ fn counters_at_their_limit_do_not_overflow() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().last().unwrap(), "nodes 25");
 }
+
+#[test]
+fn a_library_file_checks_clean_but_is_no_game() {
+    let out = variant(&["check", "stdlib/pieces.variant"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("a library of definitions"));
+    let out = variant(&["perft", "stdlib/pieces.variant", "--depth", "1"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("defines no game"));
+}
