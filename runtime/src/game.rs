@@ -101,6 +101,10 @@ pub struct Game {
     pub castlings_of: Vec<Vec<u16>>,
     /// The cells that can hold a castling right, one bit each.
     pub right_cells: Vec<u16>,
+    /// Per castling (index into `ir.castlings`): the bit of the right it needs.
+    pub castling_right: Vec<u32>,
+    /// Per piece code: its moves reset the move-rule counter.
+    pub resets_move_rule: Vec<bool>,
     /// Per cell: the rights that remain after a move touches that cell.
     pub rights_keep: Vec<u32>,
     pub zobrist_piece: Vec<u64>,
@@ -477,13 +481,24 @@ impl Game {
         for (bit, &cell) in right_cells.iter().enumerate() {
             rights_keep[cell as usize] &= !(1 << bit);
         }
-        for c in &ir.castlings {
-            let bit = right_cells
-                .iter()
-                .position(|&x| x == c.partner_from)
-                .unwrap();
-            rights_keep[c.king_from as usize] &= !(1 << bit);
+        // The right each castling needs, found once here rather than per node.
+        let castling_right: Vec<u32> = ir
+            .castlings
+            .iter()
+            .map(|c| {
+                1 << right_cells
+                    .iter()
+                    .position(|&x| x == c.partner_from)
+                    .unwrap()
+            })
+            .collect();
+        for (c, right) in ir.castlings.iter().zip(&castling_right) {
+            rights_keep[c.king_from as usize] &= !right;
         }
+        // Per piece code: does a move of this kind reset the move-rule counter?
+        let resets_move_rule = (0..codes)
+            .map(|code| code != 0 && ir.end.resets_move_rule.contains(&kind_of[code]))
+            .collect();
 
         let mut state = 0x5EED_u64;
         let zobrist_piece = (0..codes * cells).map(|_| next_key(&mut state)).collect();
@@ -534,6 +549,8 @@ impl Game {
             zobrist_budget,
             castlings_of,
             right_cells,
+            castling_right,
+            resets_move_rule,
             rights_keep,
             zobrist_piece,
             zobrist_side,

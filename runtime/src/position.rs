@@ -387,25 +387,14 @@ impl<'g> Position<'g> {
 
     #[inline(always)]
     pub fn put(&mut self, cell: usize, code: PieceCode) {
-        let g = self.game;
-        let owner = g.owner[code as usize] as usize;
-        self.board[cell] = code;
-        self.occupied_by[owner].insert(cell);
-        if g.royal_code[code as usize] {
-            self.royals_of[owner].insert(cell);
-        }
-        self.hash ^= g.zobrist_piece[code as usize * g.cells + cell];
+        self.place(cell, code);
+        self.hash ^= self.game.zobrist_piece[code as usize * self.game.cells + cell];
     }
 
     #[inline(always)]
     pub fn take(&mut self, cell: usize) -> PieceCode {
-        let g = self.game;
-        let code = self.board[cell];
-        let owner = g.owner[code as usize] as usize;
-        self.board[cell] = EMPTY;
-        self.occupied_by[owner].remove(cell);
-        self.royals_of[owner].remove(cell);
-        self.hash ^= g.zobrist_piece[code as usize * g.cells + cell];
+        let code = self.lift(cell);
+        self.hash ^= self.game.zobrist_piece[code as usize * self.game.cells + cell];
         code
     }
 
@@ -732,14 +721,10 @@ impl<'g> Position<'g> {
         let enemies = self.enemy_codes(me);
         for &index in &g.castlings_of[me] {
             let c = &g.ir.castlings[index as usize];
-            let bit = g
-                .right_cells
-                .iter()
-                .position(|&x| x == c.partner_from)
-                .unwrap();
+            let right = g.castling_right[index as usize];
             let king = self.board[c.king_from as usize];
             let partner = self.board[c.partner_from as usize];
-            if self.rights & (1 << bit) == 0
+            if self.rights & right == 0
                 || king == EMPTY
                 || !g.royal_code[king as usize]
                 || g.owner[king as usize] as usize != me
@@ -1029,10 +1014,7 @@ impl<'g> Position<'g> {
         let moved = self.take(from);
         self.set_unmoved(from, false);
         self.set_unmoved(to, false);
-        let mut reset =
-            g.ir.end
-                .resets_move_rule
-                .contains(&g.kind_of[moved as usize]);
+        let mut reset = g.resets_move_rule[moved as usize];
         match mv.kind {
             MoveKind::Castle => {
                 let c = &g.ir.castlings[mv.aux as usize];
