@@ -122,7 +122,7 @@ fn load_ir(path: &Path) -> Result<GameIr, String> {
     let compiled = compile_file(path, false);
     match compiled.ir {
         Some(ir) => Ok(ir),
-        None if compiled.diagnostics.is_empty() => Err(format!(
+        None if !compiler::diag::has_errors(&compiled.diagnostics) => Err(format!(
             "{} defines no game (no `game` or `board` statement): it is a library to import",
             path.display()
         )),
@@ -158,10 +158,13 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let mut ok = true;
             for f in &files {
                 let compiled = compile_file(f, true);
+                let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
                 if !compiled.diagnostics.is_empty() {
-                    ok = false;
                     eprint!("{}", compiled.rendered());
-                    eprintln!("{}: {} error(s)", f.display(), compiled.diagnostics.len());
+                }
+                if errors > 0 {
+                    ok = false;
+                    eprintln!("{}: {errors} error(s)", f.display());
                 } else if compiled.ir.is_none() {
                     eprintln!(
                         "{}: ok (a library of definitions: no `game` or `board`)",

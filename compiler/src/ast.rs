@@ -49,6 +49,27 @@ pub enum Stmt {
         piece: Name,
         region: Name,
         choices: Vec<Name>,
+        /// `by file { a Ship ... }`: per file, the piece and the colour it is said to have.
+        by_file: Vec<(Name, Name, Option<Name>)>,
+        /// `when A` (true) or `unless A` (false): the rule depends on agreement A.
+        condition: Option<(bool, Name)>,
+        span: Span,
+    },
+    /// The `cargo` kinds may ride on `carrier`; `atoms` are the cargo's moves aboard.
+    Carry {
+        cargo: Vec<Name>,
+        carrier: Name,
+        boarding: bool,
+        atoms: Vec<Atom>,
+        span: Span,
+    },
+    /// A declaration the players attach to moves; `draw` ends the game when
+    /// all have it made, otherwise it switches rules (`when`/`unless`) on.
+    Agreement {
+        name: Name,
+        draw: bool,
+        /// (player, marker cell while withdrawn, marker cell while made).
+        markers: Vec<(Name, Name, Name)>,
         span: Span,
     },
     Castling(Castling),
@@ -222,7 +243,15 @@ pub enum Modifier {
 #[derive(Clone, Debug, Serialize)]
 pub struct Castling {
     pub king: Name,
-    pub partner: Name,
+    pub partners: Vec<Name>,
+    /// `king-to nearest COLOUR`: the king goes to the cell of that colour
+    /// nearest the partner, strictly between them.
+    pub king_to: Option<Name>,
+    /// Castling keeps the king's right; the partner may have moved.
+    pub repeatable: bool,
+    /// `written zeros COLOUR`: named by as many zeros as cells of that
+    /// colour on the king's path (`0-0-0`).
+    pub written_zeros: Option<Name>,
     /// `None`: any distance up to the cell next to the partner.
     pub distances: Option<Vec<i32>>,
     pub safe: Vec<Name>,
@@ -263,10 +292,13 @@ pub struct Claim {
 pub enum ClaimKind {
     /// Cells a piece alone on the board attacks (`attacks`) or moves to (`moves`).
     Count {
-        captures: bool,
+        what: CountWhat,
         player: Name,
+        /// Only the moves the cargo of a stack makes while aboard.
+        cargo_only: bool,
         piece: Name,
-        cell: Name,
+        /// `None`: at every cell of the board (each must give `expected`).
+        cell: Option<Name>,
         /// Count only targets in this region.
         within: Option<Name>,
         expected: i64,
@@ -318,4 +350,14 @@ pub enum ClaimEnd {
     Stalemate,
     Draw,
     Win(Name),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CountWhat {
+    /// Cells the piece may capture on.
+    Attacks,
+    /// Cells the piece may move to without capturing.
+    Moves,
+    /// Cells it may move to or capture on.
+    Reaches,
 }

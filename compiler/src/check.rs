@@ -124,6 +124,27 @@ pub struct Model {
     pub arrivals: Vec<ModelArrival>,
     pub marks: Vec<(usize, String)>,
     pub clock_seconds: Option<u32>,
+    pub agreements: Vec<ir::Agreement>,
+}
+
+impl Model {
+    /// The stack kind with the same parts as `kind` but its carrier owned
+    /// by `carrier_owner` (itself for other kinds).
+    pub fn restack(&self, kind: usize, carrier_owner: usize) -> usize {
+        let Some(st) = self.pieces[kind].stack else {
+            return kind;
+        };
+        self.pieces
+            .iter()
+            .position(|p| {
+                p.stack.is_some_and(|t| {
+                    t.carrier == st.carrier
+                        && t.cargo == st.cargo
+                        && t.carrier_owner as usize == carrier_owner
+                })
+            })
+            .unwrap_or(kind)
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -150,6 +171,8 @@ pub struct ModelPiece {
     pub royal: bool,
     pub captures_en_passant: bool,
     pub atoms: Vec<ModelAtom>,
+    /// Set for the kinds `carry` makes.
+    pub stack: Option<ir::StackParts>,
     #[serde(skip)]
     pub span: Span,
 }
@@ -179,6 +202,11 @@ pub struct ModelPromotion {
     pub choices: Vec<u8>,
     /// Also the piece that stood on the promotion cell in the setup.
     pub origin: bool,
+    /// Only the region's cells on this file (column) promote by this rule.
+    pub file: Option<i32>,
+    /// (agreement, reached): the rule holds only while the agreement is
+    /// reached (true) or not yet reached (false).
+    pub condition: Option<(u8, bool)>,
     #[serde(skip)]
     pub span: Span,
 }
@@ -204,7 +232,13 @@ pub struct ModelArrival {
 #[derive(Clone, Debug, Serialize)]
 pub struct ModelCastling {
     pub king: u8,
-    pub partner: u8,
+    /// Bit per partner kind (stacks on a partner carrier included).
+    pub partners: u64,
+    /// The king goes to the nearest cell of this colour region next to the partner.
+    pub king_to: Option<usize>,
+    pub repeatable: bool,
+    /// Named by zeros counting the cells of this region on the king's path.
+    pub written_zeros: Option<usize>,
     pub distances: Option<Vec<i32>>,
     pub safe_origin: bool,
     pub safe_passed: bool,
@@ -381,6 +415,7 @@ impl Checker {
             arrivals: Vec::new(),
             marks: Vec::new(),
             clock_seconds: None,
+            agreements: Vec::new(),
         };
 
         // Players first: regions, pieces and setups refer to them.
@@ -565,16 +600,20 @@ impl Checker {
                 royal: p.royal,
                 captures_en_passant: p.captures_en_passant,
                 atoms: Vec::new(),
+                stack: None,
                 span: p.name.span,
             });
         }
-        let piece_names: Vec<String> = m.pieces.iter().map(|p| p.name.clone()).collect();
+        let mut piece_names: Vec<String> = m.pieces.iter().map(|p| p.name.clone()).collect();
         for (i, p) in piece_asts.iter().enumerate() {
             for atom in &p.atoms {
                 let atoms = self.atom(&m, atom);
                 m.pieces[i].atoms.extend(atoms);
             }
         }
+        self.stacks(&mut m, stmts, &piece_names);
+        piece_names = m.pieces.iter().map(|p| p.name.clone()).collect();
+        self.agreements(&mut m, stmts, &player_names);
 
         for s in stmts {
             match s {
@@ -582,11 +621,42 @@ impl Checker {
                     piece,
                     region,
                     choices,
-                    ..
+                    by_file,
+                    condition,
+                    span,
                 } => {
                     let kind = self.piece(piece, &piece_names);
                     let reg = self.region_ref(&m, region);
                     let region_span = region.span;
+                    let condition = condition.as_ref().and_then(|(when, a)| {
+                        let names: Vec<String> =
+                            m.agreements.iter().map(|a| a.name.clone()).collect();
+                        let i = names.iter().position(|n| *n == a.text);
+                        if i.is_none() {
+                            self.unknown("agreement", a, &names);
+                        }
+                        i.map(|i| (i as u8, *when))
+                    });
+                    if let (Some(kind), Some(region)) = (kind, reg) {
+                        for (file, choice, colour) in by_file {
+                            let x = self.file_index(&m, file);
+                            let k = self.piece(choice, &piece_names);
+                            if let (Some(x), Some(k)) = (x, k) {
+                                if let Some(colour) = colour {
+                                    self.colour_bound_check(&m, region, x, k, colour, *span);
+                                }
+                                m.promotions.push(ModelPromotion {
+                                    kind: kind as u8,
+                                    region,
+                                    choices: vec![k as u8],
+                                    origin: false,
+                                    file: Some(x),
+                                    condition,
+                                    span: region_name_span(region_span),
+                                });
+                            }
+                        }
+                    }
                     let mut ks = Vec::new();
                     let mut origin = false;
                     for c in choices {
@@ -618,19 +688,41 @@ impl Checker {
                         }
                     }
                     if let (Some(kind), Some(region)) = (kind, reg) {
-                        m.promotions.push(ModelPromotion {
-                            kind: kind as u8,
-                            region,
-                            choices: ks,
-                            origin,
-                            span: region_name_span(region_span),
-                        });
+                        if !choices.is_empty() {
+                            m.promotions.push(ModelPromotion {
+                                kind: kind as u8,
+                                region,
+                                choices: ks,
+                                origin,
+                                file: None,
+                                condition,
+                                span: region_name_span(region_span),
+                            });
+                        }
                     }
                 }
                 Stmt::Castling(c) => {
                     let king = self.piece(&c.king, &piece_names);
-                    let partner = self.piece(&c.partner, &piece_names);
-                    if let Some(ds) = &c.distances {
+                    let mut partners = 0u64;
+                    let mut partner = None;
+                    for n in &c.partners {
+                        if let Some(k) = self.piece(n, &piece_names) {
+                            partner = Some(k);
+                            partners |= 1 << k;
+                            // A stack on a partner carrier is a partner too.
+                            for (j, p) in m.pieces.iter().enumerate() {
+                                if p.stack.is_some_and(|st| st.carrier as usize == k) {
+                                    partners |= 1 << j;
+                                }
+                            }
+                        }
+                    }
+                    let king_to = c.king_to.as_ref().and_then(|r| self.region_ref(&m, r));
+                    let written_zeros = c
+                        .written_zeros
+                        .as_ref()
+                        .and_then(|r| self.region_ref(&m, r));
+                    if let (Some(ds), None) = (&c.distances, &c.king_to) {
                         if ds.is_empty() || ds.iter().any(|&d| d < 1) {
                             self.error(Diagnostic::error(
                                 Code::InvalidValue,
@@ -653,9 +745,13 @@ impl Checker {
                             );
                         }
                         let has = |w: &str| c.safe.iter().any(|s| s.text == w);
+                        let _ = partner;
                         m.castlings.push(ModelCastling {
                             king: king as u8,
-                            partner: partner as u8,
+                            partners,
+                            king_to,
+                            repeatable: c.repeatable,
+                            written_zeros,
                             distances: c.distances.clone(),
                             safe_origin: has("origin"),
                             safe_passed: has("passed"),
@@ -805,6 +901,187 @@ impl Checker {
             }
         }
         Some(m)
+    }
+
+    /// `carry` statements: one stack kind per (cargo kind, carrier owner).
+    /// A stack moves as its carrier does (carrying the cargo), and its cargo
+    /// may leave by the moves the statement lists.
+    fn stacks(&mut self, m: &mut Model, stmts: &[Stmt], piece_names: &[String]) {
+        let declared = m.pieces.len();
+        for s in stmts {
+            let Stmt::Carry {
+                cargo,
+                carrier,
+                boarding,
+                atoms,
+                span,
+            } = s
+            else {
+                continue;
+            };
+            let Some(c) = self.piece(carrier, piece_names) else {
+                continue;
+            };
+            let mut aboard: Vec<ModelAtom> = Vec::new();
+            for a in atoms {
+                aboard.extend(self.atom(m, a));
+            }
+            for name in cargo {
+                let Some(k) = self.piece(name, piece_names) else {
+                    continue;
+                };
+                let clash = if k == c {
+                    Some("a piece cannot carry its own kind")
+                } else if m.pieces[k].royal || m.pieces[c].royal {
+                    Some("royal pieces neither carry nor are carried")
+                } else if m.pieces[declared..].iter().any(|p| {
+                    p.stack
+                        .is_some_and(|st| st.cargo as usize == k || st.carrier as usize == k)
+                }) {
+                    Some("this piece already takes part in another carry rule")
+                } else {
+                    None
+                };
+                if let Some(why) = clash {
+                    self.error(
+                        Diagnostic::error(Code::InvalidValue, why, name.span, "this cargo")
+                            .with_secondary(*span, "in this carry rule")
+                            .with_hint("each kind is cargo or carrier in at most one carry rule"),
+                    );
+                    continue;
+                }
+                for o in 0..m.players.len() {
+                    let mut stack_atoms = m.pieces[c].atoms.clone();
+                    for a in &aboard {
+                        stack_atoms.push(ModelAtom {
+                            flags: a.flags | ir::CARGO,
+                            becomes: Some(k as u8),
+                            ..a.clone()
+                        });
+                    }
+                    let piece = ModelPiece {
+                        name: format!(
+                            "{} aboard {} {}",
+                            m.pieces[k].name, m.players[o].name, m.pieces[c].name
+                        ),
+                        letter: m.pieces[k].letter,
+                        aliases: Vec::new(),
+                        value: m.pieces[k].value + m.pieces[c].value,
+                        royal: false,
+                        captures_en_passant: false,
+                        atoms: stack_atoms,
+                        stack: Some(ir::StackParts {
+                            carrier: c as u8,
+                            cargo: k as u8,
+                            carrier_owner: o as u8,
+                            boarding: *boarding,
+                        }),
+                        span: *span,
+                    };
+                    m.pieces.push(piece);
+                }
+            }
+        }
+        if m.pieces.len() > 31 {
+            self.error(Diagnostic::error(
+                Code::InvalidValue,
+                "more than 31 piece kinds, counting one per stack and carrier owner",
+                m.pieces[31].span,
+                "this one is too many",
+            ));
+            m.pieces.truncate(31);
+        }
+    }
+
+    /// `agreement` statements, with their marker cells.
+    fn agreements(&mut self, m: &mut Model, stmts: &[Stmt], player_names: &[String]) {
+        for s in stmts {
+            let Stmt::Agreement {
+                name,
+                draw,
+                markers,
+                span,
+            } = s
+            else {
+                continue;
+            };
+            if m.agreements.iter().any(|a| a.name == name.text) {
+                self.error(Diagnostic::error(
+                    Code::DuplicateDefinition,
+                    format!("agreement `{}` is defined twice", name.text),
+                    *span,
+                    "second definition",
+                ));
+                continue;
+            }
+            let mut cells = vec![None; m.players.len()];
+            for (player, from, to) in markers {
+                let p = self.player(player, player_names);
+                let a = m.cell_named.get(&from.text).copied();
+                let b = m.cell_named.get(&to.text).copied();
+                for (n, c) in [(from, a), (to, b)] {
+                    if c.is_none() {
+                        self.cell_off_board(n);
+                    }
+                }
+                if let (Some(p), Some(a), Some(b)) = (p, a, b) {
+                    cells[p] = Some((a as u16, b as u16));
+                }
+            }
+            m.agreements.push(ir::Agreement {
+                name: name.text.clone(),
+                effect: if *draw {
+                    ir::AgreementEffect::Draw
+                } else {
+                    ir::AgreementEffect::Switch
+                },
+                markers: cells,
+            });
+        }
+    }
+
+    /// A promotion map says the piece on `file` has colour `colour`: the
+    /// promoted piece stands on the promotion cell, so it has that cell's
+    /// colour. Where the cell is of another colour the rule still promotes
+    /// there, and the checker says so (a warning, not an error).
+    fn colour_bound_check(
+        &mut self,
+        m: &Model,
+        region: usize,
+        file: i32,
+        kind: usize,
+        colour: &Name,
+        span: Span,
+    ) {
+        let Some(c) = self.region_ref(m, colour) else {
+            return;
+        };
+        for (p, player) in m.players.iter().enumerate() {
+            for (cell, info) in m.cells.iter().enumerate() {
+                if info.coord.0 == file
+                    && m.regions[region].cells[p][cell]
+                    && !m.regions[c].cells[p][cell]
+                {
+                    self.error(
+                        Diagnostic::warning(
+                            Code::ColourBoundPromotion,
+                            format!(
+                                "{}'s promotion on {} makes a {} that stands on a cell outside `{}`",
+                                player.name, info.name, m.pieces[kind].name, colour.text
+                            ),
+                            colour.span,
+                            format!("said to be on {}", colour.text),
+                        )
+                        .with_secondary(span, "in this promotion rule")
+                        .with_note(format!(
+                            "the promoted piece stands on its promotion cell, so this {} is bound to {}'s colour, not to `{}`",
+                            m.pieces[kind].name, info.name, colour.text
+                        ))
+                        .with_hint("give this player its own promotion map, or drop the colour if either is meant"),
+                    );
+                }
+            }
+        }
     }
 
     fn player(&mut self, n: &Name, names: &[String]) -> Option<usize> {
@@ -1469,7 +1746,7 @@ impl Checker {
                     SetupBody::Explicit(lines) => {
                         let mut list = Vec::new();
                         for (piece, items) in lines {
-                            let kind = self.piece(piece, piece_names);
+                            let kind = self.piece(&own_stack(piece, &player_names[p]), piece_names);
                             let cells = self.cell_items_spanned(m, items);
                             if let Some(k) = kind {
                                 list.extend(cells.into_iter().map(|(c, span)| (c, k, span)));
@@ -1506,6 +1783,12 @@ impl Checker {
             src.retain(|(c, _, _)| seen.insert(*c));
             let mut list = Vec::new();
             for (c, k, _) in src {
+                // A stack copied from another player's setup is carried by
+                // this player's carrier when it was carried by theirs.
+                let k = match m.pieces[k].stack {
+                    Some(st) if st.carrier_owner as usize == q => m.restack(k, p),
+                    _ => k,
+                };
                 let (x, y) = m.cells[c].coord;
                 let image = match (m.lattice, rotate) {
                     (Lattice::Square, false) => (x, y0 + y1 - y),
@@ -1663,5 +1946,18 @@ pub fn gcd(a: i32, b: i32) -> i32 {
         a
     } else {
         gcd(b, a % b)
+    }
+}
+
+/// `Amazon aboard Ship` in a player's setup means the player's own Ship:
+/// `Amazon aboard white Ship`.
+pub(crate) fn own_stack(piece: &Name, player: &str) -> Name {
+    let words: Vec<&str> = piece.text.split(' ').collect();
+    match words.as_slice() {
+        [cargo, "aboard", carrier] => Name {
+            text: format!("{cargo} aboard {player} {carrier}"),
+            span: piece.span,
+        },
+        _ => piece.clone(),
     }
 }

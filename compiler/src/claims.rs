@@ -1,7 +1,7 @@
 //! Phase 5: run a game's claims against its compiled rules. A claim that
 //! the rules contradict is a diagnostic on the claim's span.
 
-use crate::ast::{Claim, ClaimEnd, ClaimKind, Name, Span};
+use crate::ast::{Claim, ClaimEnd, ClaimKind, CountWhat, Name, Span};
 use crate::diag::{Code, Diagnostic};
 use runtime::ir::{self, GameIr};
 use runtime::notation::{parse_move, parse_position};
@@ -79,22 +79,33 @@ fn region_cells(ir: &GameIr, name: &Name, player: usize) -> Result<Vec<u16>, Dia
 
 /// Cells a piece alone on the board reaches from `cell`, with the given rights.
 pub fn targets(ir: &GameIr, player: usize, kind: usize, cell: usize, flag: u8) -> BTreeSet<u16> {
+    targets_where(ir, player, kind, cell, |f| f & flag != 0)
+}
+
+/// Cells a piece alone on the board reaches from `cell` by atoms whose flags pass `keep`.
+fn targets_where(
+    ir: &GameIr,
+    player: usize,
+    kind: usize,
+    cell: usize,
+    keep: impl Fn(u8) -> bool,
+) -> BTreeSet<u16> {
     let set = ir.moves[(player * ir.kinds.len() + kind) * ir.cells.len() + cell];
     let mut out = BTreeSet::new();
     for l in &ir.leaps[set.leap_start as usize..][..set.leap_len as usize] {
-        if l.flags & flag != 0 {
+        if keep(l.flags) {
             out.insert(l.to);
         }
     }
     for r in &ir.rays[set.ray_start as usize..][..set.ray_len as usize] {
-        if r.flags & flag != 0 {
+        if keep(r.flags) {
             out.extend(
                 &ir.ray_cells[r.start as usize..][..r.len as usize][r.first_landing as usize..],
             );
         }
     }
     for h in &ir.hooks[set.hook_start as usize..][..set.hook_len as usize] {
-        if h.flags & flag != 0 {
+        if keep(h.flags) {
             out.insert(h.to);
         }
     }
@@ -150,23 +161,39 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
     let span = claim.span;
     match &claim.kind {
         ClaimKind::Count {
-            captures,
+            what,
             player,
+            cargo_only,
             piece,
             cell,
             within,
             expected,
         } => {
             let p = player_index(ir, player)?;
-            let k = kind_index(ir, piece)?;
-            let c = cell_index(ir, cell)?;
-            let flag = if *captures { ir::CAPTURE } else { ir::MOVE };
-            let mut got = targets(ir, p, k, c, flag);
-            if let Some(r) = within {
-                let cells = region_cells(ir, r, p)?;
-                got.retain(|c| cells.contains(c));
-            }
-            if got.len() as i64 != *expected {
+            let k = kind_index(ir, &crate::check::own_stack(piece, &player.text))?;
+            let cells: Vec<usize> = match cell {
+                Some(cell) => vec![cell_index(ir, cell)?],
+                None => (0..ir.cells.len()).filter(|&c| !ir.cells[c].side).collect(),
+            };
+            let flag = match what {
+                CountWhat::Attacks => ir::CAPTURE,
+                CountWhat::Moves => ir::MOVE,
+                CountWhat::Reaches => ir::MOVE | ir::CAPTURE,
+            };
+            let within = match within {
+                Some(r) => Some(region_cells(ir, r, p)?),
+                None => None,
+            };
+            for c in cells {
+                let mut got = targets_where(ir, p, k, c, |f| {
+                    f & flag != 0 && (!cargo_only || f & ir::CARGO != 0)
+                });
+                if let Some(cells) = &within {
+                    got.retain(|c| cells.contains(c));
+                }
+                if got.len() as i64 == *expected {
+                    continue;
+                }
                 let names: Vec<&str> = got
                     .iter()
                     .map(|&c| ir.cells[c as usize].name.as_str())
@@ -176,8 +203,12 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
                     format!(
                         "claim failed: the {} on {} {} {} cells, not {expected}",
                         piece.text,
-                        cell.text,
-                        if *captures { "attacks" } else { "moves to" },
+                        ir.cells[c].name,
+                        match what {
+                            CountWhat::Attacks => "attacks",
+                            CountWhat::Moves => "moves to",
+                            CountWhat::Reaches => "reaches",
+                        },
                         got.len()
                     ),
                     format!("the rules give {}", got.len()),
@@ -193,7 +224,7 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             position,
         } => {
             let p = player_index(ir, player)?;
-            let k = kind_index(ir, piece)?;
+            let k = kind_index(ir, &crate::check::own_stack(piece, &player.text))?;
             let c = cell_index(ir, cell)?;
             let pos = played(game, position, moves)?;
             let code = pos.board[c];

@@ -42,6 +42,9 @@ pub enum Code {
     InvalidValue,
     /// E015: Betza notation this compiler does not understand.
     BadBetza,
+    /// W001 (warning): a promotion map names a colour-bound piece's colour,
+    /// but some promotion cell of that rule has the other colour.
+    ColourBoundPromotion,
 }
 
 impl Code {
@@ -62,6 +65,7 @@ impl Code {
             Code::MissingStatement => "E013",
             Code::InvalidValue => "E014",
             Code::BadBetza => "E015",
+            Code::ColourBoundPromotion => "W001",
         }
     }
 
@@ -83,10 +87,16 @@ impl Code {
             Code::MissingStatement => "see docs/LANGUAGE.md for what a game must declare",
             Code::InvalidValue => "see docs/LANGUAGE.md for the allowed values",
             Code::BadBetza => "supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v",
+            Code::ColourBoundPromotion => "the promoted piece stands on its promotion cell and keeps that cell's colour",
         }
     }
 
-    pub const ALL: [Code; 15] = [
+    /// Warnings do not stop compilation.
+    pub fn is_warning(self) -> bool {
+        matches!(self, Code::ColourBoundPromotion)
+    }
+
+    pub const ALL: [Code; 16] = [
         Code::Syntax,
         Code::ImportNotFound,
         Code::UnknownName,
@@ -102,6 +112,7 @@ impl Code {
         Code::MissingStatement,
         Code::InvalidValue,
         Code::BadBetza,
+        Code::ColourBoundPromotion,
     ];
 }
 
@@ -139,6 +150,21 @@ impl Diagnostic {
             notes: Vec::new(),
             hint: Some(code.default_hint().to_string()),
         }
+    }
+
+    /// A diagnostic that does not stop compilation (its code says so).
+    pub fn warning(
+        code: Code,
+        message: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+    ) -> Self {
+        debug_assert!(code.is_warning());
+        Diagnostic::error(code, message, span, label)
+    }
+
+    pub fn is_error(&self) -> bool {
+        !self.code.is_warning()
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
@@ -216,7 +242,12 @@ pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
         if let Some(h) = &d.hint {
             notes.push(format!("hint: {h}"));
         }
-        let cs = CsDiagnostic::error()
+        let cs = if d.is_error() {
+            CsDiagnostic::error()
+        } else {
+            CsDiagnostic::warning()
+        };
+        let cs = cs
             .with_code(d.code.id())
             .with_message(&d.message)
             .with_labels(
@@ -237,9 +268,20 @@ pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
         if term::emit(&mut out, &config, &sources.files, &cs).is_err() {
             let _ = std::io::Write::write_all(
                 out.get_mut(),
-                format!("error[{}]: {}\n", d.code.id(), d.message).as_bytes(),
+                format!(
+                    "{}[{}]: {}\n",
+                    if d.is_error() { "error" } else { "warning" },
+                    d.code.id(),
+                    d.message
+                )
+                .as_bytes(),
             );
         }
     }
     String::from_utf8_lossy(&out.into_inner()).into_owned()
+}
+
+/// Does the list hold an error (not just warnings)?
+pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().any(Diagnostic::is_error)
 }

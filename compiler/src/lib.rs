@@ -139,7 +139,7 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
         ir: None,
         diagnostics: Vec::new(),
     };
-    if !diagnostics.is_empty() {
+    if diag::has_errors(&diagnostics) {
         out.diagnostics = diagnostics;
         return out;
     }
@@ -148,7 +148,7 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
     if let Some(model) = &model {
         let (ir, lower_diags) = lower(model);
         diagnostics.extend(lower_diags);
-        if diagnostics.is_empty() && verify_claims {
+        if !diag::has_errors(&diagnostics) && verify_claims {
             match runtime::Game::load(ir.clone()) {
                 Ok(game) => diagnostics.extend(claims::verify(&game, &model.claims)),
                 Err(e) => diagnostics.push(Diagnostic::error(
@@ -159,7 +159,7 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
                 )),
             }
         }
-        if diagnostics.is_empty() {
+        if !diag::has_errors(&diagnostics) {
             out.ir = Some(ir);
         }
     }

@@ -256,6 +256,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         for p in 0..players {
             let zone: Vec<u16> = (0..cells)
                 .filter(|&c| m.regions[pr.region].cells[p][c])
+                .filter(|&c| pr.file.is_none_or(|x| m.cells[c].coord.0 == x))
                 .map(|c| c as u16)
                 .collect();
             if pr.origin {
@@ -267,6 +268,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                             kind: pr.kind,
                             zone: vec![c],
                             choices: vec![start.kind],
+                            condition: pr.condition,
                         }),
                         None if p == 0 => diags.push(
                             Diagnostic::error(
@@ -287,6 +289,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                     kind: pr.kind,
                     zone,
                     choices: pr.choices.clone(),
+                    condition: pr.condition,
                 });
             }
         }
@@ -296,15 +299,23 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
     let mut rights = Vec::new();
     for c in &m.castlings {
         for p in 0..players {
-            let mine = |k: u8| {
+            let setup_cells = |keep: &dyn Fn(u8) -> bool| -> Vec<u16> {
                 m.setup
                     .iter()
-                    .filter(move |s| s.player as usize == p && s.kind == k)
+                    .filter(|s| s.player as usize == p && keep(s.kind))
+                    .map(|s| s.cell)
+                    .collect()
             };
-            for king in mine(c.king) {
-                for partner in mine(c.partner) {
-                    let a = m.cells[king.cell as usize].coord;
-                    let b = m.cells[partner.cell as usize].coord;
+            let partner_cells = setup_cells(&|k| c.partners >> k & 1 != 0);
+            // A repeatable castling may start where an earlier one ended.
+            let mut king_cells = setup_cells(&|k| k == c.king);
+            let mut next = 0;
+            while next < king_cells.len() {
+                let king_cell = king_cells[next];
+                next += 1;
+                for &partner_cell in &partner_cells {
+                    let a = m.cells[king_cell as usize].coord;
+                    let b = m.cells[partner_cell as usize].coord;
                     let d = (b.0 - a.0, b.1 - a.1);
                     // Castling runs along the player's sideways line.
                     let inverse_forward = sideways_in_frame(m, p, d);
@@ -321,9 +332,15 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                     if (1..n).any(|i| at(i).is_none()) {
                         continue;
                     }
-                    let distances: Vec<i32> = match &c.distances {
-                        None => (1..n).collect(),
-                        Some(ds) => ds.iter().copied().filter(|&k| k < n).collect(),
+                    let distances: Vec<i32> = match (c.king_to, &c.distances) {
+                        // The cell of that colour nearest the partner, strictly between.
+                        (Some(colour), _) => (1..n)
+                            .filter(|&k| m.regions[colour].cells[p][at(k).unwrap()])
+                            .max()
+                            .into_iter()
+                            .collect(),
+                        (None, None) => (1..n).collect(),
+                        (None, Some(ds)) => ds.iter().copied().filter(|&k| k < n).collect(),
                     };
                     for k in distances {
                         let king_to = at(k).unwrap();
@@ -331,7 +348,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                         let between: Vec<u16> = (1..n).map(|i| at(i).unwrap() as u16).collect();
                         let mut safe = Vec::new();
                         if c.safe_origin {
-                            safe.push(king.cell);
+                            safe.push(king_cell);
                         }
                         if c.safe_passed {
                             safe.extend((1..k).map(|i| at(i).unwrap() as u16));
@@ -339,7 +356,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                         if c.safe_destination {
                             safe.push(king_to as u16);
                         }
-                        let set = moves[(p * kinds + c.king as usize) * cells + king.cell as usize];
+                        let set = moves[(p * kinds + c.king as usize) * cells + king_cell as usize];
                         let king_reaches = leaps[set.leap_start as usize..]
                             [..set.leap_len as usize]
                             .iter()
@@ -350,18 +367,31 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                                     ray_cells[r.start as usize..][..r.len as usize]
                                         .contains(&(king_to as u16))
                                 });
+                        let name = c.written_zeros.map(|colour| {
+                            let lit = (0..=k)
+                                .filter(|&i| m.regions[colour].cells[p][at(i).unwrap()])
+                                .count();
+                            vec!["0"; lit].join("-")
+                        });
                         castlings.push(ir::Castling {
                             player: p as u8,
-                            king_from: king.cell,
+                            king_from: king_cell,
                             king_to: king_to as u16,
-                            partner_from: partner.cell,
+                            partner_from: partner_cell,
                             partner_to: partner_to as u16,
                             must_be_empty: between,
                             must_be_safe: safe,
                             needs_partner_in_notation: king_reaches,
+                            repeatable: c.repeatable,
+                            partner_kinds: c.partners,
+                            name,
                         });
-                        if !rights.contains(&partner.cell) {
-                            rights.push(partner.cell);
+                        if c.repeatable {
+                            if !king_cells.contains(&(king_to as u16)) {
+                                king_cells.push(king_to as u16);
+                            }
+                        } else if !rights.contains(&partner_cell) {
+                            rights.push(partner_cell);
                         }
                     }
                 }
@@ -392,6 +422,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 value: p.value,
                 royal: p.royal,
                 captures_en_passant: p.captures_en_passant,
+                stack: p.stack,
             })
             .collect(),
         moves,
@@ -455,6 +486,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             })
             .collect(),
         clock_seconds: m.clock_seconds,
+        agreements: m.agreements.clone(),
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

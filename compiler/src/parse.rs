@@ -122,6 +122,17 @@ impl Builder<'_> {
         }
     }
 
+    /// `Amazon` or `Amazon aboard Ship` / `Amazon aboard black Ship`, as one
+    /// name with single spaces.
+    fn piece_ref(&self, p: P) -> Name {
+        let span = self.span(&p);
+        let words: Vec<&str> = p.into_inner().map(|w| w.as_str()).collect();
+        Name {
+            text: words.join(" "),
+            span,
+        }
+    }
+
     fn name(&self, p: &P) -> Name {
         Name {
             text: p.as_str().to_string(),
@@ -270,21 +281,91 @@ impl Builder<'_> {
             Rule::promote_stmt => {
                 let piece = self.name(&it.next().unwrap());
                 let region = self.name(&it.next().unwrap());
-                let choices = it.map(|c| self.name(&c)).collect();
+                let mut condition = None;
+                let mut choices = Vec::new();
+                let mut by_file = Vec::new();
+                for part in it {
+                    match part.as_rule() {
+                        Rule::condition => {
+                            let mut ci = kids(part);
+                            let when = ci.next().unwrap().as_rule() == Rule::when_k;
+                            condition = Some((when, self.name(&ci.next().unwrap())));
+                        }
+                        Rule::promote_to => choices = kids(part).map(|c| self.name(&c)).collect(),
+                        _ => {
+                            for choice in kids(part) {
+                                let mut fi = kids(choice);
+                                let file = self.name(&fi.next().unwrap());
+                                let piece = self.name(&fi.next().unwrap());
+                                by_file.push((file, piece, fi.next().map(|c| self.name(&c))));
+                            }
+                        }
+                    }
+                }
                 Stmt::Promote {
                     piece,
                     region,
                     choices,
+                    by_file,
+                    condition,
+                    span,
+                }
+            }
+            Rule::carry_stmt => {
+                let mut names = Vec::new();
+                let mut boarding = false;
+                let mut atoms = Vec::new();
+                for part in it {
+                    match part.as_rule() {
+                        Rule::ident => names.push(self.name(&part)),
+                        Rule::boarding => boarding = true,
+                        _ => atoms.push(self.atom(part)?),
+                    }
+                }
+                let carrier = names.pop().unwrap();
+                Stmt::Carry {
+                    cargo: names,
+                    carrier,
+                    boarding,
+                    atoms,
+                    span,
+                }
+            }
+            Rule::agreement_stmt => {
+                let name = self.name(&it.next().unwrap());
+                let draw = it.next().unwrap().as_str() == "draw";
+                let markers = it
+                    .map(|m| {
+                        let mut mi = kids(m);
+                        let player = self.name(&mi.next().unwrap());
+                        let from = self.name(&mi.next().unwrap());
+                        let to = self.name(&mi.next().unwrap());
+                        (player, from, to)
+                    })
+                    .collect();
+                Stmt::Agreement {
+                    name,
+                    draw,
+                    markers,
                     span,
                 }
             }
             Rule::castling_stmt => {
                 let king = self.name(&it.next().unwrap());
-                let partner = self.name(&it.next().unwrap());
+                let mut partners = Vec::new();
                 let mut distances = Some(Vec::new());
                 let mut safe = Vec::new();
+                let mut king_to = None;
+                let mut repeatable = false;
+                let mut written_zeros = None;
                 for prop in it {
                     match prop.as_rule() {
+                        Rule::ident => partners.push(self.name(&prop)),
+                        Rule::king_to => king_to = Some(self.name(&kids(prop).next().unwrap())),
+                        Rule::repeatable => repeatable = true,
+                        Rule::written => {
+                            written_zeros = Some(self.name(&kids(prop).next().unwrap()))
+                        }
                         Rule::king_moves => {
                             let mut ds = Vec::new();
                             let mut any = false;
@@ -302,7 +383,10 @@ impl Builder<'_> {
                 }
                 Stmt::Castling(Castling {
                     king,
-                    partner,
+                    partners,
+                    king_to,
+                    repeatable,
+                    written_zeros,
                     distances,
                     safe,
                     span,
@@ -318,7 +402,7 @@ impl Builder<'_> {
                         let mut lines = Vec::new();
                         for line in kids(body) {
                             let mut li = kids(line);
-                            let piece = self.name(&li.next().unwrap());
+                            let piece = self.piece_ref(li.next().unwrap());
                             let cells = li.map(|c| self.cell_item(c)).collect();
                             lines.push((piece, cells));
                         }
@@ -581,7 +665,7 @@ impl Builder<'_> {
         let kind = match rule {
             Rule::claim_piece => {
                 let player = self.name(&it.next().unwrap());
-                let piece = self.name(&it.next().unwrap());
+                let piece = self.piece_ref(it.next().unwrap());
                 let cell = self.name(&it.next().unwrap());
                 let moves = self.string(&it.next().unwrap());
                 let (position, _) = rest_opts(&mut it);
@@ -599,10 +683,20 @@ impl Builder<'_> {
                 ClaimKind::CellIn { cell, region }
             }
             Rule::claim_count => {
-                let captures = it.next().unwrap().as_str().starts_with("attacks");
+                let what = match it.next().unwrap().as_str() {
+                    "attacks" => CountWhat::Attacks,
+                    "moves" => CountWhat::Moves,
+                    _ => CountWhat::Reaches,
+                };
                 let player = self.name(&it.next().unwrap());
-                let piece = self.name(&it.next().unwrap());
-                let cell = self.name(&it.next().unwrap());
+                let mut next = it.next().unwrap();
+                let cargo_only = next.as_rule() == Rule::cargo_only;
+                if cargo_only {
+                    next = it.next().unwrap();
+                }
+                let piece = self.piece_ref(next);
+                let at = it.next().unwrap();
+                let cell = (at.as_rule() == Rule::cell).then(|| self.name(&at));
                 let mut within = None;
                 let mut last = it.next().unwrap();
                 if last.as_rule() == Rule::ident {
@@ -611,8 +705,9 @@ impl Builder<'_> {
                 }
                 let expected = self.int(&last)? as i64;
                 ClaimKind::Count {
-                    captures,
+                    what,
                     player,
+                    cargo_only,
                     piece,
                     cell,
                     within,

@@ -107,6 +107,24 @@ pub struct Game {
     pub resets_move_rule: Vec<bool>,
     /// Per cell: the rights that remain after a move touches that cell.
     pub rights_keep: Vec<u32>,
+    /// Per piece code: (carrier code, cargo code) if the code is a stack.
+    pub stack_parts: Vec<(PieceCode, PieceCode)>,
+    /// Per `mover * codes + occupant`: the stack a move of `mover` onto
+    /// `occupant` may form instead of capturing or stopping (0: none).
+    pub merge: Vec<PieceCode>,
+    /// Per piece code: some move of it (or of its cargo) may form a stack.
+    pub merges: Vec<bool>,
+    /// Some kind is a stack (so move generation looks for stack-forming moves).
+    pub has_stacks: bool,
+    /// Some castling is repeatable (its right is the king's unmoved status).
+    pub repeatable_castling: bool,
+    /// Per promotion-switching agreement state (0: not reached, 1: reached),
+    /// the offset into `promotion_at`.
+    pub promotion_mode_stride: usize,
+    /// The agreement bit that switches promotion rules (0: none).
+    pub promotion_switch: u32,
+    pub zobrist_declared: Vec<u64>,
+    pub zobrist_agreed: Vec<u64>,
     pub zobrist_piece: Vec<u64>,
     pub zobrist_side: Vec<u64>,
     pub zobrist_right: Vec<u64>,
@@ -249,12 +267,71 @@ impl Game {
                 (pr.player as usize) < players
                     && (pr.kind as usize) < kinds
                     && pr.zone.iter().all(|&c| (c as usize) < cells)
-                    && pr.choices.iter().all(|&k| (k as usize) < kinds),
+                    && pr.choices.iter().all(|&k| (k as usize) < kinds)
+                    && pr
+                        .condition
+                        .is_none_or(|(a, _)| (a as usize) < ir.agreements.len()),
                 || "promotion out of range".into(),
             )?;
         }
+        // A cargo move needs a stack to leave, and lands as the stack's cargo.
+        for p in 0..players {
+            for (k, info) in ir.kinds.iter().enumerate() {
+                let cargo_becomes = info.stack.map_or(u8::MAX, |st| st.cargo + 1);
+                for c in 0..cells {
+                    let set = ir.moves[(p * kinds + k) * cells + c];
+                    let ok =
+                        |flags: u8, becomes: u8| flags & ir::CARGO == 0 || becomes == cargo_becomes;
+                    check(
+                        ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
+                            .iter()
+                            .all(|l| ok(l.flags, l.becomes))
+                            && ir.rays[set.ray_start as usize..][..set.ray_len as usize]
+                                .iter()
+                                .all(|r| ok(r.flags, r.becomes))
+                            && ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
+                                .iter()
+                                .all(|h| h.flags & ir::CARGO == 0),
+                        || format!("kind {k} has cargo moves that do not land as its cargo"),
+                    )?;
+                }
+            }
+        }
+        let switches: Vec<u8> = ir
+            .promotions
+            .iter()
+            .filter_map(|p| p.condition.map(|c| c.0))
+            .collect();
+        check(switches.windows(2).all(|w| w[0] == w[1]), || {
+            "promotion rules depend on more than one agreement".into()
+        })?;
+        check(ir.agreements.len() * players <= 32, || {
+            "more than 32 declarations (agreements x players)".into()
+        })?;
+        for a in &ir.agreements {
+            check(
+                a.markers.len() == players
+                    && a.markers
+                        .iter()
+                        .flatten()
+                        .all(|&(x, y)| (x as usize) < cells && (y as usize) < cells),
+                || format!("agreement {} markers out of range", a.name),
+            )?;
+        }
+        for (k, info) in ir.kinds.iter().enumerate() {
+            if let Some(st) = info.stack {
+                let part_ok = |x: u8| (x as usize) < kinds && ir.kinds[x as usize].stack.is_none();
+                check(
+                    part_ok(st.carrier)
+                        && part_ok(st.cargo)
+                        && (st.carrier_owner as usize) < players,
+                    || format!("stack kind {k} has invalid parts"),
+                )?;
+            }
+        }
         for c in &ir.castlings {
             let ok = (c.player as usize) < players
+                && (c.partner_kinds >> kinds.min(63) == 0 || kinds >= 64)
                 && [c.king_from, c.king_to, c.partner_from, c.partner_to]
                     .iter()
                     .chain(&c.must_be_empty)
@@ -283,6 +360,35 @@ impl Game {
                 ep_capturer[code] = ir.kinds[k].captures_en_passant;
                 codes_of_player[p] |= 1 << code;
             }
+        }
+
+        // Stacks: their parts, and which move onto which piece forms which stack.
+        let code_of = |p: usize, k: usize| (1 + p * kinds + k) as PieceCode;
+        let mut stack_parts = vec![(EMPTY, EMPTY); codes];
+        let mut merge = vec![EMPTY; codes * codes];
+        for p in 0..players {
+            for (k, info) in ir.kinds.iter().enumerate() {
+                let Some(st) = info.stack else { continue };
+                let o = st.carrier_owner as usize;
+                let carrier = code_of(o, st.carrier as usize);
+                let cargo = code_of(p, st.cargo as usize);
+                let stack = code_of(p, k);
+                stack_parts[stack as usize] = (carrier, cargo);
+                if p == o || st.boarding {
+                    merge[cargo as usize * codes + carrier as usize] = stack;
+                    merge[carrier as usize * codes + cargo as usize] = stack;
+                }
+            }
+        }
+        let mut merges = vec![false; codes];
+        for code in 1..codes {
+            let mover = |c: usize| {
+                merge[c * codes..(c + 1) * codes]
+                    .iter()
+                    .any(|&r| r != EMPTY)
+            };
+            let (_, cargo) = stack_parts[code];
+            merges[code] = mover(code) || (cargo != EMPTY && mover(cargo as usize));
         }
 
         // Reverse attack tables: for each target cell, who attacks it from where.
@@ -409,18 +515,31 @@ impl Game {
             rev_hooks.extend(list);
         }
 
-        let mut per_cell: Vec<Vec<u8>> = vec![Vec::new(); players * kinds * cells];
+        // Promotion tables: one for each state of the switching agreement
+        // (the second only if some rule depends on it).
+        let promotion_switch = switches.first().map_or(0, |&a| 1u32 << a);
+        let stride = players * kinds * cells;
+        let modes = if promotion_switch != 0 { 2 } else { 1 };
+        let mut per_cell: Vec<Vec<u8>> = vec![Vec::new(); stride * modes];
         let mut promotes = vec![false; players * kinds];
-        for pr in &ir.promotions {
-            let pk = pr.player as usize * kinds + pr.kind as usize;
-            for &c in &pr.zone {
-                let list = &mut per_cell[pk * cells + c as usize];
-                for &choice in &pr.choices {
-                    if !list.contains(&choice) {
-                        list.push(choice);
-                    }
+        for mode in 0..modes {
+            for pr in &ir.promotions {
+                if pr
+                    .condition
+                    .is_some_and(|(_, reached)| reached != (mode == 1))
+                {
+                    continue;
                 }
-                promotes[pk] |= !list.is_empty();
+                let pk = pr.player as usize * kinds + pr.kind as usize;
+                for &c in &pr.zone {
+                    let list = &mut per_cell[mode * stride + pk * cells + c as usize];
+                    for &choice in &pr.choices {
+                        if !list.contains(&choice) {
+                            list.push(choice);
+                        }
+                    }
+                    promotes[pk] |= !list.is_empty();
+                }
             }
         }
         let mut promotion_at = Vec::with_capacity(per_cell.len());
@@ -444,7 +563,8 @@ impl Game {
         let plain_landing = (0..players * kinds)
             .map(|pk| !promotes[pk] && arrival[pk].is_none())
             .collect();
-        let tracks_unmoved = ir.leaps.iter().any(|l| l.flags & ir::UNMOVED_ONLY != 0)
+        let tracks_unmoved = ir.castlings.iter().any(|c| c.repeatable)
+            || ir.leaps.iter().any(|l| l.flags & ir::UNMOVED_ONLY != 0)
             || ir.rays.iter().any(|r| r.flags & ir::UNMOVED_ONLY != 0)
             || ir.hooks.iter().any(|h| h.flags & ir::UNMOVED_ONLY != 0);
         let mut judged_per_move = royal_code.clone();
@@ -470,7 +590,7 @@ impl Game {
         let mut right_cells: Vec<u16> = ir.setup.castling_rights.clone();
         for (i, c) in ir.castlings.iter().enumerate() {
             castlings_of[c.player as usize].push(i as u16);
-            if !right_cells.contains(&c.partner_from) {
+            if !c.repeatable && !right_cells.contains(&c.partner_from) {
                 right_cells.push(c.partner_from);
             }
         }
@@ -486,6 +606,10 @@ impl Game {
             .castlings
             .iter()
             .map(|c| {
+                // A repeatable castling's right is the king's unmoved status.
+                if c.repeatable {
+                    return 0;
+                }
                 1 << right_cells
                     .iter()
                     .position(|&x| x == c.partner_from)
@@ -507,6 +631,8 @@ impl Game {
         let zobrist_ep = (0..cells).map(|_| next_key(&mut state)).collect();
         let zobrist_unmoved = (0..cells).map(|_| next_key(&mut state)).collect();
         let zobrist_budget = (0..32).map(|_| next_key(&mut state)).collect();
+        let zobrist_declared = (0..32).map(|_| next_key(&mut state)).collect();
+        let zobrist_agreed = (0..32).map(|_| next_key(&mut state)).collect();
         let cell_by_name = ir
             .cells
             .iter()
@@ -552,6 +678,15 @@ impl Game {
             castling_right,
             resets_move_rule,
             rights_keep,
+            stack_parts,
+            merge,
+            has_stacks: ir.kinds.iter().any(|k| k.stack.is_some()),
+            repeatable_castling: ir.castlings.iter().any(|c| c.repeatable),
+            merges,
+            promotion_mode_stride: stride,
+            promotion_switch,
+            zobrist_declared,
+            zobrist_agreed,
             zobrist_piece,
             zobrist_side,
             zobrist_right,
@@ -559,6 +694,12 @@ impl Game {
             cell_by_name,
             ir,
         })
+    }
+
+    /// The number of piece codes, the empty cell included.
+    #[inline(always)]
+    pub fn codes(&self) -> usize {
+        1 + self.players * self.kinds
     }
 
     #[inline(always)]
@@ -698,11 +839,24 @@ impl Game {
     }
 
     /// The kind whose letter or alias is `text` (case-insensitive letters).
+    /// The kind a letter or alias names (stacks have no letter of their own).
     pub fn kind_by_letter(&self, text: &str) -> Option<usize> {
         self.ir.kinds.iter().position(|k| {
-            text.chars().count() == 1
-                && text.chars().next().unwrap().to_ascii_uppercase() == k.letter
-                || k.aliases.iter().any(|a| a == text)
+            k.stack.is_none()
+                && (text.chars().count() == 1
+                    && text.chars().next().unwrap().to_ascii_uppercase() == k.letter
+                    || k.aliases.iter().any(|a| a == text))
+        })
+    }
+
+    /// The stack kind of `cargo` aboard a `carrier` owned by `carrier_owner`.
+    pub fn stack_kind(&self, carrier: usize, cargo: usize, carrier_owner: usize) -> Option<usize> {
+        self.ir.kinds.iter().position(|k| {
+            k.stack.is_some_and(|st| {
+                st.carrier as usize == carrier
+                    && st.cargo as usize == cargo
+                    && st.carrier_owner as usize == carrier_owner
+            })
         })
     }
 }

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the meaning or layout of the IR changes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// A move atom may go to an empty cell.
 pub const MOVE: u8 = 1;
@@ -21,6 +21,8 @@ pub const CREATES_EN_PASSANT: u8 = 4;
 pub const UNMOVED_ONLY: u8 = 8;
 /// The piece may not end this move on a cell the opponent attacks.
 pub const UNATTACKED_LANDING: u8 = 16;
+/// The move is made by the cargo of a stack, which leaves its carrier behind.
+pub const CARGO: u8 = 32;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameIr {
@@ -50,6 +52,44 @@ pub struct GameIr {
     pub marks: Vec<Mark>,
     /// Seconds each player has for the whole game, if the game is timed.
     pub clock_seconds: Option<u32>,
+    /// Rule switches and offers the players make by declarations attached
+    /// to their moves (never moves themselves).
+    #[serde(default)]
+    pub agreements: Vec<Agreement>,
+}
+
+/// What happens once every player has declared an agreement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AgreementEffect {
+    /// Rules conditioned on the agreement (promotion modes) hold for the
+    /// rest of the game, even if a player later withdraws.
+    Switch,
+    /// The game is drawn.
+    Draw,
+}
+
+/// A declaration each player may make or withdraw with any of their moves;
+/// when all players have it declared at once, `effect` applies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Agreement {
+    pub name: String,
+    pub effect: AgreementEffect,
+    /// Per player: the cell where the player's marker (a Legate) stands
+    /// while the declaration is withdrawn and while it is made, for drawing;
+    /// a declaration can only be made while that cell holds no piece.
+    pub markers: Vec<Option<(u16, u16)>>,
+}
+
+/// A kind that is a stack: `cargo` aboard a `carrier` that belongs to
+/// `carrier_owner`. The stack moves and attacks for the cargo's owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StackParts {
+    pub carrier: u8,
+    pub cargo: u8,
+    pub carrier_owner: u8,
+    /// Cargo may board another player's carrier, and a carrier may take
+    /// another player's cargo aboard (the stack then belongs to the cargo's owner).
+    pub boarding: bool,
 }
 
 /// A bent move: it reaches `to` if at least one of its intermediate cells
@@ -130,6 +170,9 @@ pub struct KindInfo {
     pub royal: bool,
     /// Capture-capable atoms may take en passant.
     pub captures_en_passant: bool,
+    /// Set for the kinds made by carrying.
+    #[serde(default)]
+    pub stack: Option<StackParts>,
 }
 
 /// Where one (player, kind, cell)'s moves live in `leaps`, `rays`, `hooks` and `swaps`.
@@ -186,6 +229,10 @@ pub struct Promotion {
     pub kind: u8,
     pub zone: Vec<u16>,
     pub choices: Vec<u8>,
+    /// `Some((agreement, true))`: the rule holds only once that agreement
+    /// was reached; `Some((agreement, false))`: only until then.
+    #[serde(default)]
+    pub condition: Option<(u8, bool)>,
 }
 
 /// One concrete castling: the royal on `king_from` goes to `king_to`, the
@@ -204,6 +251,16 @@ pub struct Castling {
     /// The king's plain move `king_from -> king_to` also exists, so notation
     /// must name the partner (`e1d1/b1`).
     pub needs_partner_in_notation: bool,
+    /// Repeatable castling: the right is the king's never having made a
+    /// non-castling move (castling keeps it), and the partner is any piece
+    /// of the side whose kind is in `partner_kinds` (bit per kind), moved or not.
+    #[serde(default)]
+    pub repeatable: bool,
+    #[serde(default)]
+    pub partner_kinds: u64,
+    /// How the castling is written (`0-0-0`), if the game names it.
+    #[serde(default)]
+    pub name: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

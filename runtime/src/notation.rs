@@ -6,9 +6,17 @@
 //!   ride passed over more than one), counters optional.
 //! - The general notation, for any board and any number of players:
 //!   `white: Kg1 Qe1 Pb1; black: Kg10; turn white; castling a1 h1; ep f3 victim f4; clocks 0 1`
-//!   (everything after the piece lists is optional).
+//!   (everything after the piece lists is optional; games with agreements
+//!   add `declared white file_promotion` and `agreed file_promotion`).
+//! - Stacks (a cargo aboard a carrier): in FEN `(Sa)`, the carrier's letter
+//!   then the cargo's, each cased by its owner (a white Ship carrying a black
+//!   Amazon); in the general notation under the cargo's owner, `A(S)a1` for
+//!   the player's own Ship, `A(S:white)a1` for another player's.
 //! - Moves: `<from><to>[promotion letter]`; a castling whose king move is also
-//!   a plain king move carries its partner: `e1d1/b1`.
+//!   a plain king move carries its partner: `e1d1/b1`; a castling the game
+//!   names is written by its name (`0-0-0`). The cargo of a stack leaving it
+//!   adds `/cargo`; a move that ends sharing its cell as a stack (loading,
+//!   boarding, taking aboard) adds `/board`.
 
 use crate::game::{Game, EMPTY};
 use crate::ir::{self, Geometry};
@@ -75,13 +83,37 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
                 x += n as i32;
                 continue;
             }
-            let kind = game
-                .ir
-                .kinds
-                .iter()
-                .position(|k| k.letter == ch.to_ascii_uppercase())
-                .ok_or_else(|| format!("FEN rank {}: unknown piece letter '{ch}'", y + 1))?;
-            let player = if ch.is_uppercase() { 0 } else { 1 };
+            let letter_kind = |ch: char| {
+                game.kind_by_letter(&ch.to_string())
+                    .filter(|_| ch.is_ascii_alphabetic())
+                    .ok_or_else(|| format!("FEN rank {}: unknown piece letter '{ch}'", y + 1))
+            };
+            let owner_of = |ch: char| if ch.is_uppercase() { 0 } else { 1 };
+            let (player, kind) = if ch == '(' {
+                let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
+                let letters: Vec<char> = inner.chars().collect();
+                let [carrier, cargo] = letters[..] else {
+                    return Err(format!(
+                        "FEN rank {}: a stack is written (carrier cargo), e.g. (Sa), not ({inner})",
+                        y + 1
+                    ));
+                };
+                let kind = game
+                    .stack_kind(
+                        letter_kind(carrier)?,
+                        letter_kind(cargo)?,
+                        owner_of(carrier),
+                    )
+                    .ok_or_else(|| {
+                        format!(
+                            "FEN rank {}: ({inner}) is not a stack this game allows",
+                            y + 1
+                        )
+                    })?;
+                (owner_of(cargo), kind)
+            } else {
+                (owner_of(ch), letter_kind(ch)?)
+            };
             if x >= width as i32 {
                 return Err(format!("FEN rank {} is longer than {width} cells", y + 1));
             }
@@ -251,6 +283,11 @@ fn set_ep_from_cells(
 pub fn write_fen(pos: &Position) -> Option<String> {
     let game = pos.game;
     let (width, height, _) = square_geometry(game)?;
+    // FEN cannot say that a king which castled still may castle again, nor
+    // what was declared: such games need the general notation.
+    if game.repeatable_castling || !game.ir.agreements.is_empty() {
+        return None;
+    }
     // FEN has no place for side cells: a position using them needs the general notation.
     if game
         .ir
@@ -274,12 +311,23 @@ pub fn write_fen(pos: &Position) -> Option<String> {
                 out += &empty.to_string();
                 empty = 0;
             }
-            let letter = game.ir.kinds[game.kind_of[code as usize] as usize].letter;
-            out.push(if game.owner[code as usize] == 0 {
-                letter
+            let cased = |code: u8| {
+                let letter = game.ir.kinds[game.kind_of[code as usize] as usize].letter;
+                if game.owner[code as usize] == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                }
+            };
+            let (carrier, cargo) = game.stack_parts[code as usize];
+            if carrier != EMPTY {
+                out.push('(');
+                out.push(cased(carrier));
+                out.push(cased(cargo));
+                out.push(')');
             } else {
-                letter.to_ascii_lowercase()
-            });
+                out.push(cased(code));
+            }
         }
         if empty > 0 {
             out += &empty.to_string();
@@ -381,8 +429,11 @@ pub fn write_general(pos: &Position) -> String {
         let pieces: Vec<String> = pos.occupied_by[p]
             .iter()
             .map(|c| {
-                let kind = game.kind_of[pos.board[c] as usize] as usize;
-                format!("{}{}", game.ir.kinds[kind].letter, game.cell_name(c))
+                format!(
+                    "{}{}",
+                    piece_token(game, p, pos.board[c]),
+                    game.cell_name(c)
+                )
             })
             .collect();
         parts.push(format!("{}: {}", info.name, pieces.join(" ")));
@@ -434,6 +485,30 @@ pub fn write_general(pos: &Position) -> String {
     if !spent.is_empty() {
         parts.push(format!("spent {}", spent.join(" ")));
     }
+    for (p, info) in game.ir.players.iter().enumerate() {
+        let made: Vec<&str> = game
+            .ir
+            .agreements
+            .iter()
+            .enumerate()
+            .filter(|(a, _)| pos.declared >> (a * game.players + p) & 1 != 0)
+            .map(|(_, a)| a.name.as_str())
+            .collect();
+        if !made.is_empty() {
+            parts.push(format!("declared {} {}", info.name, made.join(" ")));
+        }
+    }
+    let agreed: Vec<&str> = game
+        .ir
+        .agreements
+        .iter()
+        .enumerate()
+        .filter(|(a, _)| pos.agreed >> a & 1 != 0)
+        .map(|(_, a)| a.name.as_str())
+        .collect();
+    if !agreed.is_empty() {
+        parts.push(format!("agreed {}", agreed.join(" ")));
+    }
     if pos.ep_victim != NO_CELL {
         parts.push(format!(
             "ep {} victim {}",
@@ -460,7 +535,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
                 .position(|p| p.name == player_name.trim())
                 .ok_or_else(|| format!("unknown player '{}'", player_name.trim()))?;
             for token in pieces.split_whitespace() {
-                let (kind, cell) = split_piece_token(game, token)?;
+                let (kind, cell) = split_piece_token(game, player, token)?;
                 if pos.board[cell] != EMPTY {
                     return Err(format!("cell {} is given two pieces", game.cell_name(cell)));
                 }
@@ -515,6 +590,22 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
                     spent.push(player);
                 }
             }
+            ["declared", player, names @ ..] => {
+                let p = game
+                    .ir
+                    .players
+                    .iter()
+                    .position(|x| x.name == *player)
+                    .ok_or_else(|| format!("declared: unknown player '{player}'"))?;
+                for name in names {
+                    pos.set_declared(agreement_named(game, name)? * game.players + p, true);
+                }
+            }
+            ["agreed", names @ ..] => {
+                for name in names {
+                    pos.set_agreed(agreement_named(game, name)?, true);
+                }
+            }
             ["clocks", h, f] => {
                 pos.halfmove = h
                     .parse()
@@ -551,8 +642,65 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
     Ok(pos)
 }
 
-/// `Kg1` -> (King, g1); letters or aliases, case-insensitive letters.
-fn split_piece_token(game: &Game, token: &str) -> Result<(usize, usize), String> {
+fn agreement_named(game: &Game, name: &str) -> Result<usize, String> {
+    game.ir
+        .agreements
+        .iter()
+        .position(|a| a.name == name)
+        .ok_or_else(|| format!("no agreement named '{name}'"))
+}
+
+/// How the general notation writes the piece `code` in `player`'s list:
+/// its letter, or for a stack `A(S)` / `A(S:owner)`.
+fn piece_token(game: &Game, player: usize, code: u8) -> String {
+    let letter = |code: u8| game.ir.kinds[game.kind_of[code as usize] as usize].letter;
+    let (carrier, cargo) = game.stack_parts[code as usize];
+    if carrier == EMPTY {
+        return letter(code).to_string();
+    }
+    let owner = game.owner[carrier as usize] as usize;
+    if owner == player {
+        format!("{}({})", letter(cargo), letter(carrier))
+    } else {
+        format!(
+            "{}({}:{})",
+            letter(cargo),
+            letter(carrier),
+            game.ir.players[owner].name
+        )
+    }
+}
+
+/// `Kg1` -> (King, g1); letters or aliases, case-insensitive letters;
+/// `A(S)a1` / `A(S:white)a1` for stacks.
+fn split_piece_token(game: &Game, player: usize, token: &str) -> Result<(usize, usize), String> {
+    if let Some((cargo, rest)) = token.split_once('(') {
+        let (inside, cell) = rest
+            .split_once(')')
+            .ok_or_else(|| format!("'{token}': a stack is written A(S)a1 or A(S:owner)a1"))?;
+        let (carrier, owner) = match inside.split_once(':') {
+            Some((carrier, owner)) => (
+                carrier,
+                game.ir
+                    .players
+                    .iter()
+                    .position(|p| p.name == owner)
+                    .ok_or_else(|| format!("'{token}': unknown player '{owner}'"))?,
+            ),
+            None => (inside, player),
+        };
+        let kind_named = |t: &str| {
+            game.kind_by_letter(t)
+                .ok_or_else(|| format!("'{token}': unknown piece '{t}'"))
+        };
+        let kind = game
+            .stack_kind(kind_named(carrier)?, kind_named(cargo)?, owner)
+            .ok_or_else(|| format!("'{token}' is not a stack this game allows"))?;
+        let cell = game
+            .cell(cell)
+            .ok_or_else(|| format!("'{token}': no cell '{cell}'"))?;
+        return Ok((kind, cell));
+    }
     for (i, _) in token.char_indices().skip(1) {
         let (piece, cell) = token.split_at(i);
         if let (Some(kind), Some(cell)) = (game.kind_by_letter(piece), game.cell(cell)) {
@@ -586,10 +734,21 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
     }
     if mv.kind == MoveKind::Castle {
         let c = &game.ir.castlings[mv.aux as usize];
+        if let Some(name) = &c.name {
+            return name.clone();
+        }
         if c.needs_partner_in_notation {
             s.push('/');
             s += game.cell_name(c.partner_from as usize);
         }
+    }
+    if matches!(mv.kind, MoveKind::Unload | MoveKind::UnloadBoard) {
+        // The becomes letter is implied: the cargo lands as itself.
+        s.truncate(s.len() - usize::from(mv.promotion != 0));
+        s += "/cargo";
+    }
+    if matches!(mv.kind, MoveKind::Board | MoveKind::UnloadBoard) {
+        s += "/board";
     }
     s
 }

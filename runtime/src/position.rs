@@ -22,6 +22,32 @@ pub enum MoveKind {
     Swap,
     /// An arrival: the move also places a piece on cell `aux`.
     Arrival,
+    /// The cargo of the stack on `from` moves (to an empty cell or by
+    /// capture); its carrier stays behind, owned by its own player again.
+    Unload,
+    /// The mover lands on `to` sharing it with the piece there: the stack
+    /// formed is piece code `aux`.
+    Board,
+    /// The cargo of the stack on `from` leaves its carrier and boards the
+    /// carrier on `to`, forming piece code `aux`.
+    UnloadBoard,
+}
+
+impl MoveKind {
+    /// Moves that change who owns a piece, or leave a piece on `from`:
+    /// the checks-and-pins shortcut does not judge them, playing them does.
+    #[inline(always)]
+    fn judged_by_playing(self) -> bool {
+        matches!(
+            self,
+            MoveKind::Castle
+                | MoveKind::Swap
+                | MoveKind::Arrival
+                | MoveKind::Unload
+                | MoveKind::Board
+                | MoveKind::UnloadBoard
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,6 +87,11 @@ impl Move {
         Move {
             promotion: becomes,
             unattacked: flags & ir::UNATTACKED_LANDING != 0,
+            kind: if flags & ir::CARGO != 0 {
+                MoveKind::Unload
+            } else {
+                MoveKind::Normal
+            },
             ..Move::normal(from, to)
         }
     }
@@ -73,6 +104,8 @@ struct Undo {
     moved: PieceCode,
     rights: u32,
     budget: u32,
+    declared: u32,
+    agreed: u32,
     unmoved: CellSet,
     ep_victim: u16,
     ep_len: u8,
@@ -104,6 +137,10 @@ pub struct Position<'g> {
     pub rights: u32,
     /// Bit i: arrival rule i may still fire.
     pub budget: u32,
+    /// Bit `agreement * players + player`: that player has the agreement declared.
+    pub declared: u32,
+    /// Bit per agreement: every player declared it at once (latched).
+    pub agreed: u32,
     /// Cells whose piece has not moved since the game began (or was placed).
     pub unmoved: CellSet,
     /// The piece that may be taken en passant, or `NO_CELL`.
@@ -130,6 +167,8 @@ impl PartialEq for Position<'_> {
             && self.to_move == other.to_move
             && self.rights == other.rights
             && self.budget == other.budget
+            && self.declared == other.declared
+            && self.agreed == other.agreed
             && self.unmoved == other.unmoved
             && self.ep_victim == other.ep_victim
             && self.ep_cells[..self.ep_len as usize] == other.ep_cells[..other.ep_len as usize]
@@ -186,7 +225,7 @@ impl MoveSink for LegalCounter {
     fn add(&mut self, pos: &Position, mv: Move) {
         match mv.kind {
             MoveKind::Normal | MoveKind::Passing if self.piece_free => self.count += 1,
-            MoveKind::Castle | MoveKind::Swap | MoveKind::Arrival => self.deferred.push(mv),
+            kind if kind.judged_by_playing() => self.deferred.push(mv),
             _ => {
                 self.count +=
                     pos.simple_move_is_legal(mv, self.in_check, &self.pinned, self.enemies) as u64
@@ -203,6 +242,8 @@ pub enum GameEnd {
     Repetition,
     MoveRule,
     InsufficientMaterial,
+    /// Every player declared a draw agreement.
+    Agreement,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,6 +264,8 @@ impl<'g> Position<'g> {
             to_move: 0,
             rights: 0,
             budget: 0,
+            declared: 0,
+            agreed: 0,
             unmoved: CellSet::EMPTY,
             ep_victim: NO_CELL,
             ep_cells: [NO_CELL; MAX_EN_PASSANT],
@@ -282,6 +325,76 @@ impl<'g> Position<'g> {
         for bit in 0..self.game.ir.arrivals.len() {
             self.set_budget(bit, true);
         }
+    }
+
+    /// The side to move makes (`made`) or withdraws an agreement's
+    /// declaration. When every player has it made, the agreement is reached
+    /// and stays reached.
+    pub fn declare(&mut self, agreement: usize, made: bool) -> Result<(), String> {
+        let g = self.game;
+        let Some(a) = g.ir.agreements.get(agreement) else {
+            return Err(format!("no agreement number {agreement}"));
+        };
+        let me = self.to_move;
+        let bit = agreement * g.players + me;
+        if made {
+            if let Some((_, made_cell)) = a.markers[me] {
+                if self.board[made_cell as usize] != EMPTY {
+                    return Err(format!(
+                        "cannot declare {}: its marker's cell {} is occupied",
+                        a.name,
+                        g.cell_name(made_cell as usize)
+                    ));
+                }
+            }
+        }
+        if (self.declared >> bit & 1 != 0) != made {
+            self.declared ^= 1 << bit;
+            self.hash ^= g.zobrist_declared[bit];
+        }
+        let all = ((1u32 << g.players) - 1) << (agreement * g.players);
+        if self.declared & all == all && self.agreed >> agreement & 1 == 0 {
+            self.agreed |= 1 << agreement;
+            self.hash ^= g.zobrist_agreed[agreement];
+        }
+        Ok(())
+    }
+
+    /// Sets one declaration bit (`agreement * players + player`) as a
+    /// position text says, without the rules `declare` applies.
+    pub fn set_declared(&mut self, bit: usize, on: bool) {
+        if (self.declared >> bit & 1 != 0) != on {
+            self.declared ^= 1 << bit;
+            self.hash ^= self.game.zobrist_declared[bit];
+        }
+    }
+
+    /// Marks an agreement reached (or not) as a position text says.
+    pub fn set_agreed(&mut self, agreement: usize, on: bool) {
+        if (self.agreed >> agreement & 1 != 0) != on {
+            self.agreed ^= 1 << agreement;
+            self.hash ^= self.game.zobrist_agreed[agreement];
+        }
+    }
+
+    /// Plays `mv` with declarations attached (made or withdrawn by the mover);
+    /// `unmake` takes both back. Nothing is changed if a declaration is refused.
+    pub fn make_declaring(
+        &mut self,
+        mv: Move,
+        declarations: &[(usize, bool)],
+    ) -> Result<(), String> {
+        let before = (self.declared, self.agreed, self.hash);
+        for &(agreement, made) in declarations {
+            if let Err(e) = self.declare(agreement, made) {
+                (self.declared, self.agreed, self.hash) = before;
+                return Err(e);
+            }
+        }
+        self.make(mv);
+        let undo = self.undo.last_mut().expect("make pushed an undo record");
+        (undo.declared, undo.agreed, undo.hash) = before;
+        Ok(())
     }
 
     pub fn set_budget(&mut self, bit: usize, on: bool) {
@@ -506,13 +619,24 @@ impl<'g> Position<'g> {
     #[inline(always)]
     fn push_landing<S: MoveSink>(&self, list: &mut S, mv: Move, player: usize, kind: usize) {
         let g = self.game;
+        // A piece that changes kind by this move lands as its new kind.
+        let kind = if mv.promotion != 0 {
+            mv.promotion as usize - 1
+        } else {
+            kind
+        };
         let pk = player * g.kinds + kind;
         if g.lands_plainly(pk) {
             list.add(self, mv);
             return;
         }
         if g.promotes[pk] {
-            let (start, len) = g.promotion_at[pk * g.cells + mv.to as usize];
+            let mode = if self.agreed & g.promotion_switch != 0 {
+                g.promotion_mode_stride
+            } else {
+                0
+            };
+            let (start, len) = g.promotion_at[mode + pk * g.cells + mv.to as usize];
             if len > 0 {
                 for &choice in &g.promotion_choices[start as usize..][..len as usize] {
                     list.add(
@@ -605,7 +729,8 @@ impl<'g> Position<'g> {
                 // kind change) runs a lean loop; the rest the general one.
                 if ray.first_landing == 0
                     && ray.becomes == 0
-                    && ray.flags & (ir::CREATES_EN_PASSANT | ir::UNATTACKED_LANDING) == 0
+                    && ray.flags & (ir::CREATES_EN_PASSANT | ir::UNATTACKED_LANDING | ir::CARGO)
+                        == 0
                 {
                     let quiet = ray.flags & ir::MOVE != 0;
                     let takes = ray.flags & ir::CAPTURE != 0;
@@ -690,6 +815,9 @@ impl<'g> Position<'g> {
                 }
             }
         }
+        if g.has_stacks {
+            self.merge_moves(list);
+        }
         let victim = self.ep_victim as u32;
         for right in self.en_passant_rights() {
             let from = right.attacker as usize;
@@ -712,10 +840,74 @@ impl<'g> Position<'g> {
         self.castling_moves(list);
     }
 
+    /// Moves that land on a piece to form a stack with it (loading,
+    /// boarding, taking aboard): any atom that may move to an empty cell
+    /// may also form a stack where its landing cell holds a suitable piece.
+    /// A stack is formed as it is: it neither promotes nor arrives.
+    fn merge_moves<S: MoveSink>(&self, list: &mut S) {
+        let g = self.game;
+        let me = self.to_move;
+        let codes = g.codes();
+        for from in self.occupied_by[me].iter() {
+            let code = self.at(from);
+            if !g.merges[code as usize] {
+                continue;
+            }
+            let kind = g.kind_of_code(code);
+            let set = g.moveset(me, kind, from);
+            let skip = if self.unmoved.contains(from) {
+                0
+            } else {
+                ir::UNMOVED_ONLY
+            };
+            let mut add = |flags: u8, becomes: u8, to: usize, target: PieceCode| {
+                let mover = if becomes != 0 {
+                    g.code(me, becomes as usize - 1)
+                } else {
+                    code
+                };
+                let formed = g.merge[mover as usize * codes + target as usize];
+                if formed != EMPTY {
+                    let kind = if flags & ir::CARGO != 0 {
+                        MoveKind::UnloadBoard
+                    } else {
+                        MoveKind::Board
+                    };
+                    list.add(
+                        self,
+                        Move {
+                            kind,
+                            aux: formed as u32,
+                            ..Move::normal(from, to)
+                        },
+                    );
+                }
+            };
+            for leap in g.leaps_of(set) {
+                let target = self.at(leap.to as usize);
+                if leap.flags & ir::MOVE != 0 && leap.flags & skip == 0 && target != EMPTY {
+                    add(leap.flags, leap.becomes, leap.to as usize, target);
+                }
+            }
+            for ray in g.rays_of(set) {
+                if ray.flags & ir::MOVE == 0 || ray.flags & skip != 0 {
+                    continue;
+                }
+                let cells = g.cells_of(ray);
+                if let Some(i) = cells.iter().position(|&c| self.at(c as usize) != EMPTY) {
+                    if i >= ray.first_landing as usize {
+                        let to = cells[i] as usize;
+                        add(ray.flags, ray.becomes, to, self.at(to));
+                    }
+                }
+            }
+        }
+    }
+
     fn castling_moves<S: MoveSink>(&self, list: &mut S) {
         let g = self.game;
         let me = self.to_move;
-        if self.rights == 0 {
+        if self.rights == 0 && !g.repeatable_castling {
             return;
         }
         let enemies = self.enemy_codes(me);
@@ -724,7 +916,14 @@ impl<'g> Position<'g> {
             let right = g.castling_right[index as usize];
             let king = self.board[c.king_from as usize];
             let partner = self.board[c.partner_from as usize];
-            if self.rights & right == 0
+            let has_right = if c.repeatable {
+                self.unmoved.contains(c.king_from as usize)
+                    && partner != EMPTY
+                    && c.partner_kinds >> g.kind_of[partner as usize] & 1 != 0
+            } else {
+                self.rights & right != 0
+            };
+            if !has_right
                 || king == EMPTY
                 || !g.royal_code[king as usize]
                 || g.owner[king as usize] as usize != me
@@ -964,8 +1163,8 @@ impl<'g> Position<'g> {
         while i < list.len() {
             let mv = list[i];
             let legal = match mv.kind {
-                // These change more than one cell: play them to see.
-                MoveKind::Castle | MoveKind::Swap | MoveKind::Arrival => {
+                // These change more than one cell or an owner: play them to see.
+                kind if kind.judged_by_playing() => {
                     self.make(mv);
                     let ok = !self.royal_attacked(me);
                     self.unmake(mv);
@@ -991,6 +1190,8 @@ impl<'g> Position<'g> {
             moved: self.board[from],
             rights: self.rights,
             budget: self.budget,
+            declared: self.declared,
+            agreed: self.agreed,
             unmoved: self.unmoved,
             ep_victim: self.ep_victim,
             ep_len: self.ep_len,
@@ -1022,6 +1223,20 @@ impl<'g> Position<'g> {
                 self.put(c.partner_to as usize, partner);
                 self.put(to, moved);
                 self.set_unmoved(c.partner_from as usize, false);
+                // Castling does not spend a repeatable castling's right.
+                if c.repeatable {
+                    self.set_unmoved(to, true);
+                }
+            }
+            MoveKind::Board | MoveKind::UnloadBoard => {
+                if mv.kind == MoveKind::UnloadBoard {
+                    self.put(from, g.stack_parts[moved as usize].0);
+                }
+                // Taken aboard, not captured; irreversible all the same.
+                undo.captured = self.take(to);
+                undo.captured_cell = to as u16;
+                self.put(to, mv.aux as PieceCode);
+                reset = true;
             }
             MoveKind::Swap => {
                 let partner = self.take(to);
@@ -1039,6 +1254,9 @@ impl<'g> Position<'g> {
                 } else {
                     to
                 };
+                if mv.kind == MoveKind::Unload {
+                    self.put(from, g.stack_parts[moved as usize].0);
+                }
                 if self.board[victim_cell] != EMPTY {
                     undo.captured = self.take(victim_cell);
                     undo.captured_cell = victim_cell as u16;
@@ -1116,6 +1334,10 @@ impl<'g> Position<'g> {
                 self.lift(mv.aux as usize);
                 self.lift(to);
             }
+            MoveKind::Unload | MoveKind::UnloadBoard => {
+                self.lift(to);
+                self.lift(from);
+            }
             _ => {
                 self.lift(to);
             }
@@ -1127,6 +1349,8 @@ impl<'g> Position<'g> {
         self.ep_stack.truncate(undo.ep_pairs.1 as usize);
         self.rights = undo.rights;
         self.budget = undo.budget;
+        self.declared = undo.declared;
+        self.agreed = undo.agreed;
         self.unmoved = undo.unmoved;
         self.ep_victim = undo.ep_victim;
         self.ep_len = undo.ep_len;
@@ -1240,6 +1464,17 @@ impl<'g> Position<'g> {
                 Outcome::Loss => two.then_some(1 - me).or(Some((me + 1) % g.players)),
             },
         };
+        let drawn =
+            g.ir.agreements
+                .iter()
+                .enumerate()
+                .any(|(i, a)| a.effect == ir::AgreementEffect::Draw && self.agreed >> i & 1 != 0);
+        if drawn {
+            return Some(GameResult {
+                end: GameEnd::Agreement,
+                winner: None,
+            });
+        }
         if list.is_empty() {
             return Some(if self.in_check() {
                 outcome(end.checkmate, GameEnd::Checkmate)
