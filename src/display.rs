@@ -13,8 +13,11 @@ fn glyph(pos: &Position, cell: usize) -> String {
     let g = pos.game;
     let code = pos.board[cell];
     if code == EMPTY {
-        return "·".into();
+        return legate(pos, cell).unwrap_or("·").into();
     }
+    // A stack shows its cargo; the legend under the board names its carrier.
+    let (carrier, cargo) = g.stack_parts[code as usize];
+    let code = if carrier != EMPTY { cargo } else { code };
     let owner = g.owner[code as usize] as usize;
     let letter = g.ir.kinds[g.kind_of[code as usize] as usize].letter;
     let glyphs = ["KQRBNP", "♔♕♖♗♘♙", "♚♛♜♝♞♟"];
@@ -29,6 +32,63 @@ fn glyph(pos: &Position, cell: usize) -> String {
         };
     }
     format!("{letter}{owner}")
+}
+
+/// The marker (a Legate) standing on `cell` for a player's declaration:
+/// on its "made" cell while the declaration is made, else on its other cell.
+fn legate(pos: &Position, cell: usize) -> Option<&'static str> {
+    let g = pos.game;
+    for (a, agreement) in g.ir.agreements.iter().enumerate() {
+        for (p, marker) in agreement.markers.iter().enumerate() {
+            let Some((withdrawn, made)) = *marker else {
+                continue;
+            };
+            let on = if pos.declared >> (a * g.players + p) & 1 != 0 {
+                made
+            } else {
+                withdrawn
+            };
+            if on as usize == cell {
+                return Some(if p == 0 { "⚐" } else { "⚑" });
+            }
+        }
+    }
+    None
+}
+
+/// Lines under the board: the stacks (cargo aboard whose carrier) and the
+/// declarations made and agreements reached.
+fn legend(pos: &Position) -> String {
+    let g = pos.game;
+    let mut out = String::new();
+    for cell in 0..g.cells {
+        let code = pos.board[cell];
+        let (carrier, cargo) = g.stack_parts[code as usize];
+        if code != EMPTY && carrier != EMPTY {
+            let name = |c: u8| &g.ir.kinds[g.kind_of[c as usize] as usize].name;
+            let owner = |c: u8| &g.ir.players[g.owner[c as usize] as usize].name;
+            out += &format!(
+                "\n{}: {} {} aboard {} {}",
+                g.ir.cells[cell].name,
+                owner(cargo),
+                name(cargo),
+                owner(carrier),
+                name(carrier)
+            );
+        }
+    }
+    for (a, agreement) in g.ir.agreements.iter().enumerate() {
+        let made: Vec<&str> = (0..g.players)
+            .filter(|p| pos.declared >> (a * g.players + p) & 1 != 0)
+            .map(|p| g.ir.players[p].name.as_str())
+            .collect();
+        if pos.agreed >> a & 1 != 0 {
+            out += &format!("\n{}: agreed", agreement.name);
+        } else if !made.is_empty() {
+            out += &format!("\n{}: declared by {}", agreement.name, made.join(", "));
+        }
+    }
+    out
 }
 
 /// The colour a game marks this cell with (`mark REGION colour`), if any.
@@ -129,6 +189,7 @@ pub fn board(pos: &Position, ansi: bool) -> String {
             }
         }
     }
+    out += &legend(pos);
     out += &format!("\n{} to move", g.ir.players[pos.to_move].name);
     out
 }

@@ -6,7 +6,10 @@ mod display;
 use clap::{Parser, Subcommand, ValueEnum};
 use compiler::compile_file;
 use runtime::ir::GameIr;
-use runtime::notation::{move_to_string, parse_move, parse_position, write_fen, write_general};
+use runtime::notation::{
+    move_to_string, parse_position, parse_recorded, play_record, recorded_to_string, write_fen,
+    write_general,
+};
 use runtime::{Game, Position};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -142,10 +145,7 @@ fn position<'g>(
         Some(f) => parse_position(game, f).map_err(|e| format!("bad position: {e}"))?,
         None => Position::start(game),
     };
-    for text in moves.iter().flat_map(|m| m.split_whitespace()) {
-        let mv = parse_move(&mut pos, text)?;
-        pos.make(mv);
-    }
+    play_record(&mut pos, &moves.join(" ")).map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
     Ok(pos)
 }
 
@@ -306,6 +306,13 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
         "{} — type a move like e2e4, `moves`, `fen`, `resign` or `quit`.",
         game.ir.name
     );
+    if !game.ir.agreements.is_empty() {
+        let names: Vec<&str> = game.ir.agreements.iter().map(|a| a.name.as_str()).collect();
+        println!(
+            "Declarations go after your move: +name makes one, -name withdraws it ({}).",
+            names.join(", ")
+        );
+    }
     loop {
         println!("\n{}", display::board(&pos, ansi));
         if let Some(left) = &clock {
@@ -386,11 +393,11 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
                 println!("{}", names.join(" "));
             }
             "fen" => println!("{}", write_fen(&pos).unwrap_or_else(|| write_general(&pos))),
-            text => match parse_move(&mut pos, text) {
-                Ok(mv) => {
-                    played.push(move_to_string(game, mv));
-                    pos.make(mv);
-                }
+            text => match parse_recorded(&mut pos, text) {
+                Ok(entry) => match pos.make_declaring(entry.mv, &entry.declarations) {
+                    Ok(()) => played.push(recorded_to_string(game, &entry)),
+                    Err(e) => println!("{e}"),
+                },
                 Err(e) => println!("{e}"),
             },
         }

@@ -4,7 +4,7 @@
 use crate::ast::{Claim, ClaimEnd, ClaimKind, CountWhat, Name, Span};
 use crate::diag::{Code, Diagnostic};
 use runtime::ir::{self, GameIr};
-use runtime::notation::{parse_move, parse_position};
+use runtime::notation::{parse_position, play_record};
 use runtime::{Game, GameEnd, Position};
 use std::collections::BTreeSet;
 
@@ -144,16 +144,10 @@ fn played<'g>(
     Ok(pos)
 }
 
-/// Plays a move list; the error names the first move that fails and why.
+/// Plays a move list (with declarations); the error names the first move
+/// that fails and why.
 fn play<'g>(pos: &mut Position<'g>, moves: &Name) -> Result<(), (usize, String)> {
-    for (i, mv) in moves.text.split_whitespace().enumerate() {
-        let mv_text = mv.trim_end_matches(['+', '#']);
-        match parse_move(pos, mv_text) {
-            Ok(m) => pos.make(m),
-            Err(e) => return Err((i, e)),
-        }
-    }
-    Ok(())
+    play_record(pos, &moves.text)
 }
 
 fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
@@ -323,7 +317,12 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
         }
         ClaimKind::Illegal { moves, position } => {
             let mut pos = start_position(game, position)?;
-            let count = moves.text.split_whitespace().count();
+            // Declarations (`+name`, `-name`) belong to the move before them.
+            let count = moves
+                .text
+                .split_whitespace()
+                .filter(|w| !(w.len() > 1 && (w.starts_with('+') || w.starts_with('-'))))
+                .count();
             match play(&mut pos, moves) {
                 Ok(()) => {
                     return Err(failed(
