@@ -932,6 +932,8 @@ impl Checker {
                 };
                 let clash = if k == c {
                     Some("a piece cannot carry its own kind")
+                } else if m.pieces[c].atoms.iter().any(|a| a.becomes.is_some()) {
+                    Some("a carrier whose moves change its kind cannot carry (the stack would not know what it becomes)")
                 } else if m.pieces[k].royal || m.pieces[c].royal {
                     Some("royal pieces neither carry nor are carried")
                 } else if m.pieces[declared..].iter().any(|p| {

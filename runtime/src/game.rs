@@ -116,6 +116,8 @@ pub struct Game {
     pub merges: Vec<bool>,
     /// Some kind is a stack (so move generation looks for stack-forming moves).
     pub has_stacks: bool,
+    /// Some move changes a piece's kind (`becomes`, or a stack's cargo leaving).
+    pub changes_kinds: bool,
     /// Some castling is repeatable (its right is the king's unmoved status).
     pub repeatable_castling: bool,
     /// Per promotion-switching agreement state (0: not reached, 1: reached),
@@ -280,8 +282,15 @@ impl Game {
                 let cargo_becomes = info.stack.map_or(u8::MAX, |st| st.cargo + 1);
                 for c in 0..cells {
                     let set = ir.moves[(p * kinds + k) * cells + c];
-                    let ok =
-                        |flags: u8, becomes: u8| flags & ir::CARGO == 0 || becomes == cargo_becomes;
+                    // In a stack, exactly the cargo's atoms change its kind.
+                    let ok = |flags: u8, becomes: u8| {
+                        if info.stack.is_some() {
+                            (flags & ir::CARGO != 0) == (becomes != 0)
+                                && (becomes == 0 || becomes == cargo_becomes)
+                        } else {
+                            flags & ir::CARGO == 0
+                        }
+                    };
                     check(
                         ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
                             .iter()
@@ -560,8 +569,28 @@ impl Game {
                 place_cells: a.place_cells.clone(),
             });
         }
+        // A kind with an atom that changes it (`becomes`, a stack's cargo
+        // leaving) is pushed through the general path, which finds the kind
+        // that lands.
+        let changes_kind = |pk: usize| {
+            let (p, k) = (pk / kinds, pk % kinds);
+            ir.kinds[k].stack.is_some()
+                || (0..cells).any(|c| {
+                    let set = ir.moves[(p * kinds + k) * cells + c];
+                    ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
+                        .iter()
+                        .any(|l| l.becomes != 0)
+                        || ir.rays[set.ray_start as usize..][..set.ray_len as usize]
+                            .iter()
+                            .any(|r| r.becomes != 0)
+                        || ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
+                            .iter()
+                            .any(|h| h.becomes != 0)
+                })
+        };
+        let changes_kinds = (0..players * kinds).any(changes_kind);
         let plain_landing = (0..players * kinds)
-            .map(|pk| !promotes[pk] && arrival[pk].is_none())
+            .map(|pk| !promotes[pk] && arrival[pk].is_none() && !changes_kind(pk))
             .collect();
         let tracks_unmoved = ir.castlings.iter().any(|c| c.repeatable)
             || ir.leaps.iter().any(|l| l.flags & ir::UNMOVED_ONLY != 0)
@@ -681,6 +710,7 @@ impl Game {
             stack_parts,
             merge,
             has_stacks: ir.kinds.iter().any(|k| k.stack.is_some()),
+            changes_kinds,
             repeatable_castling: ir.castlings.iter().any(|c| c.repeatable),
             merges,
             promotion_mode_stride: stride,
@@ -759,7 +789,8 @@ impl Game {
         }
     }
 
-    /// Is a move of this (player * kinds + kind) pushed as generated?
+    /// Is a move of this (player * kinds + kind) pushed as generated (no
+    /// promotion, arrival or change of kind to look for)?
     #[inline(always)]
     pub fn lands_plainly(&self, player_kind: usize) -> bool {
         debug_assert!(player_kind < self.plain_landing.len());

@@ -87,11 +87,6 @@ impl Move {
         Move {
             promotion: becomes,
             unattacked: flags & ir::UNATTACKED_LANDING != 0,
-            kind: if flags & ir::CARGO != 0 {
-                MoveKind::Unload
-            } else {
-                MoveKind::Normal
-            },
             ..Move::normal(from, to)
         }
     }
@@ -141,6 +136,9 @@ pub struct Position<'g> {
     pub declared: u32,
     /// Bit per agreement: every player declared it at once (latched).
     pub agreed: u32,
+    /// Where this position's promotion rules start in `Game::promotion_at`
+    /// (they change once an agreement switches them).
+    promotion_base: usize,
     /// Cells whose piece has not moved since the game began (or was placed).
     pub unmoved: CellSet,
     /// The piece that may be taken en passant, or `NO_CELL`.
@@ -266,6 +264,7 @@ impl<'g> Position<'g> {
             budget: 0,
             declared: 0,
             agreed: 0,
+            promotion_base: 0,
             unmoved: CellSet::EMPTY,
             ep_victim: NO_CELL,
             ep_cells: [NO_CELL; MAX_EN_PASSANT],
@@ -353,9 +352,8 @@ impl<'g> Position<'g> {
             self.hash ^= g.zobrist_declared[bit];
         }
         let all = ((1u32 << g.players) - 1) << (agreement * g.players);
-        if self.declared & all == all && self.agreed >> agreement & 1 == 0 {
-            self.agreed |= 1 << agreement;
-            self.hash ^= g.zobrist_agreed[agreement];
+        if self.declared & all == all {
+            self.set_agreed(agreement, true);
         }
         Ok(())
     }
@@ -374,6 +372,15 @@ impl<'g> Position<'g> {
         if (self.agreed >> agreement & 1 != 0) != on {
             self.agreed ^= 1 << agreement;
             self.hash ^= self.game.zobrist_agreed[agreement];
+            self.promotion_base = self.promotion_base_for(self.agreed);
+        }
+    }
+
+    fn promotion_base_for(&self, agreed: u32) -> usize {
+        if agreed & self.game.promotion_switch != 0 {
+            self.game.promotion_mode_stride
+        } else {
+            0
         }
     }
 
@@ -388,6 +395,7 @@ impl<'g> Position<'g> {
         for &(agreement, made) in declarations {
             if let Err(e) = self.declare(agreement, made) {
                 (self.declared, self.agreed, self.hash) = before;
+                self.promotion_base = self.promotion_base_for(self.agreed);
                 return Err(e);
             }
         }
@@ -617,26 +625,51 @@ impl<'g> Position<'g> {
     /// Adds the move, once per promotion choice where the piece must promote,
     /// and once per placement cell where its arrival places a piece.
     #[inline(always)]
-    fn push_landing<S: MoveSink>(&self, list: &mut S, mv: Move, player: usize, kind: usize) {
+    fn push_landing<S: MoveSink, const CHANGES: bool>(
+        &self,
+        list: &mut S,
+        mv: Move,
+        player: usize,
+        kind: usize,
+    ) {
         let g = self.game;
-        // A piece that changes kind by this move lands as its new kind.
-        let kind = if mv.promotion != 0 {
-            mv.promotion as usize - 1
-        } else {
-            kind
-        };
         let pk = player * g.kinds + kind;
         if g.lands_plainly(pk) {
             list.add(self, mv);
             return;
         }
+        if CHANGES && mv.promotion != 0 {
+            self.push_changed(list, mv, player, kind);
+            return;
+        }
+        self.push_promoting(list, mv, pk);
+    }
+
+    /// A move by which the piece changes kind: it lands as its new kind
+    /// (which may promote there); a stack's kind-changing moves are its
+    /// cargo's, which leaves and lands as itself.
+    #[inline(never)]
+    fn push_changed<S: MoveSink>(&self, list: &mut S, mv: Move, player: usize, kind: usize) {
+        let g = self.game;
+        if g.ir.kinds[kind].stack.is_some() {
+            list.add(
+                self,
+                Move {
+                    kind: MoveKind::Unload,
+                    ..mv
+                },
+            );
+            return;
+        }
+        self.push_promoting(list, mv, player * g.kinds + mv.promotion as usize - 1);
+    }
+
+    /// Promotion and arrival for a piece of `player * kinds + kind` = `pk` landing.
+    #[inline(always)]
+    fn push_promoting<S: MoveSink>(&self, list: &mut S, mv: Move, pk: usize) {
+        let g = self.game;
         if g.promotes[pk] {
-            let mode = if self.agreed & g.promotion_switch != 0 {
-                g.promotion_mode_stride
-            } else {
-                0
-            };
-            let (start, len) = g.promotion_at[mode + pk * g.cells + mv.to as usize];
+            let (start, len) = g.promotion_at[self.promotion_base + pk * g.cells + mv.to as usize];
             if len > 0 {
                 for &choice in &g.promotion_choices[start as usize..][..len as usize] {
                     list.add(
@@ -681,7 +714,18 @@ impl<'g> Position<'g> {
         self.generate(list);
     }
 
+    /// Games where no move changes a piece's kind (no `becomes`, no
+    /// stacks) get a generator without those checks.
+    #[inline(always)]
     fn generate<S: MoveSink>(&self, list: &mut S) {
+        if self.game.changes_kinds {
+            self.generate_in::<S, true>(list)
+        } else {
+            self.generate_in::<S, false>(list)
+        }
+    }
+
+    fn generate_in<S: MoveSink, const CHANGES: bool>(&self, list: &mut S) {
         let g = self.game;
         let me = self.to_move;
         let mine = g.codes_of_player[me];
@@ -704,7 +748,7 @@ impl<'g> Position<'g> {
                 let target = self.at(to);
                 if target == EMPTY {
                     if leap.flags & ir::MOVE != 0 {
-                        self.push_landing(
+                        self.push_landing::<S, CHANGES>(
                             list,
                             Move::by_atom(from, to, leap.flags, leap.becomes),
                             me,
@@ -712,7 +756,7 @@ impl<'g> Position<'g> {
                         );
                     }
                 } else if leap.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0 {
-                    self.push_landing(
+                    self.push_landing::<S, CHANGES>(
                         list,
                         Move::by_atom(from, to, leap.flags, leap.becomes),
                         me,
@@ -729,8 +773,7 @@ impl<'g> Position<'g> {
                 // kind change) runs a lean loop; the rest the general one.
                 if ray.first_landing == 0
                     && ray.becomes == 0
-                    && ray.flags & (ir::CREATES_EN_PASSANT | ir::UNATTACKED_LANDING | ir::CARGO)
-                        == 0
+                    && ray.flags & (ir::CREATES_EN_PASSANT | ir::UNATTACKED_LANDING) == 0
                 {
                     let quiet = ray.flags & ir::MOVE != 0;
                     let takes = ray.flags & ir::CAPTURE != 0;
@@ -739,11 +782,21 @@ impl<'g> Position<'g> {
                         let target = self.at(to);
                         if target == EMPTY {
                             if quiet {
-                                self.push_landing(list, Move::normal(from, to), me, kind);
+                                self.push_landing::<S, CHANGES>(
+                                    list,
+                                    Move::normal(from, to),
+                                    me,
+                                    kind,
+                                );
                             }
                         } else {
                             if takes && mine >> target & 1 == 0 {
-                                self.push_landing(list, Move::normal(from, to), me, kind);
+                                self.push_landing::<S, CHANGES>(
+                                    list,
+                                    Move::normal(from, to),
+                                    me,
+                                    kind,
+                                );
                             }
                             break;
                         }
@@ -762,11 +815,11 @@ impl<'g> Position<'g> {
                                 mv.passed = i as u8;
                                 mv.aux = ray.start;
                             }
-                            self.push_landing(list, mv, me, kind);
+                            self.push_landing::<S, CHANGES>(list, mv, me, kind);
                         }
                     } else {
                         if ray.flags & ir::CAPTURE != 0 && i >= first && mine >> target & 1 == 0 {
-                            self.push_landing(
+                            self.push_landing::<S, CHANGES>(
                                 list,
                                 Move::by_atom(from, to, ray.flags, ray.becomes),
                                 me,
@@ -790,7 +843,7 @@ impl<'g> Position<'g> {
                         };
                     let none = NO_CELL as usize;
                     if usable && self.hook_open(hook.via_start, hook.via_len, none, none, none) {
-                        self.push_landing(
+                        self.push_landing::<S, CHANGES>(
                             list,
                             Move::by_atom(from, to, hook.flags, hook.becomes),
                             me,
@@ -810,12 +863,12 @@ impl<'g> Position<'g> {
                             kind: MoveKind::Swap,
                             ..Move::normal(from, swap.with as usize)
                         };
-                        self.push_landing(list, mv, me, kind);
+                        self.push_landing::<S, CHANGES>(list, mv, me, kind);
                     }
                 }
             }
         }
-        if g.has_stacks {
+        if CHANGES && g.has_stacks {
             self.merge_moves(list);
         }
         let victim = self.ep_victim as u32;
@@ -834,7 +887,7 @@ impl<'g> Position<'g> {
                     passed: quiet,
                     ..Move::normal(from, to)
                 };
-                self.push_landing(list, mv, me, kind);
+                self.push_landing::<S, CHANGES>(list, mv, me, kind);
             }
         }
         self.castling_moves(list);
@@ -1351,6 +1404,7 @@ impl<'g> Position<'g> {
         self.budget = undo.budget;
         self.declared = undo.declared;
         self.agreed = undo.agreed;
+        self.promotion_base = self.promotion_base_for(undo.agreed);
         self.unmoved = undo.unmoved;
         self.ep_victim = undo.ep_victim;
         self.ep_len = undo.ep_len;
