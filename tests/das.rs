@@ -141,6 +141,10 @@ fn xorshift(seed: &mut u64) -> u64 {
     *seed
 }
 
+fn mine_unsorted(list: &[Move]) -> Vec<String> {
+    list.iter().map(|&m| move_to_string(game(), m)).collect()
+}
+
 /// Moves that exercise stacks and castling.
 fn special(m: &str) -> bool {
     m.contains("/cargo") || m.contains("/board") || m.starts_with('0')
@@ -166,6 +170,7 @@ fn engine_matches_reference_in_random_games() {
     let g = game();
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
     let mut stats = [0usize; 4]; // plies, special moves played, checks, mates
+    let mut kinds = [0usize; 4]; // /cargo, /board, castlings, promotions
     for game_no in 0..32 {
         let mut ours = Position::start(g);
         let mut reference = RefPos::start();
@@ -227,9 +232,36 @@ fn engine_matches_reference_in_random_games() {
             if mine.is_empty() {
                 break;
             }
-            let mv = pick(&mut seed, &mine).clone();
+            // A quarter of the time a checking move (checks and mates are
+            // rare in random play), otherwise the stack/castling bias.
+            let checking: Vec<&String> = if xorshift(&mut seed) % 4 == 0 {
+                list.iter()
+                    .zip(&mine_unsorted(&list))
+                    .filter(|(&m, _)| {
+                        ours.make(m);
+                        let c = ours.in_check();
+                        ours.unmake(m);
+                        c
+                    })
+                    .map(|(_, s)| mine.iter().find(|x| *x == s).unwrap())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mv = if checking.is_empty() {
+                pick(&mut seed, &mine).clone()
+            } else {
+                checking[(xorshift(&mut seed) % checking.len() as u64) as usize].clone()
+            };
             stats[1] += special(&mv) as usize;
+            for (i, kind) in ["/cargo", "/board", "0-"].iter().enumerate() {
+                kinds[i] += mv.contains(kind) as usize;
+            }
             let m = parse_move(&mut ours, &mv).unwrap();
+            let mover = &g.ir.kinds[g.kind_of[ours.board[m.from as usize] as usize] as usize];
+            kinds[3] += (m.promotion != 0
+                && (mover.name == "Pawn" || mover.name == "Elva" && !mv.ends_with('p')))
+                as usize;
             ours.make(m);
             reference
                 .play(&mv)
@@ -238,8 +270,9 @@ fn engine_matches_reference_in_random_games() {
         }
     }
     println!(
-        "random games: {} plies, {} stack moves/castlings, {} checks, {} mates",
-        stats[0], stats[1], stats[2], stats[3]
+        "random games: {} plies, {} stack moves/castlings, {} checks, {} mates; \
+         /cargo {}, /board {}, castlings {}, promotions {}",
+        stats[0], stats[1], stats[2], stats[3], kinds[0], kinds[1], kinds[2], kinds[3]
     );
     assert!(stats[1] > 200, "too few special moves: {stats:?}");
 }

@@ -90,12 +90,11 @@ fn published_perft_deep_rows() {
     check_rows(|r| r.nodes > QUICK_LIMIT);
 }
 
-/// This project's own table for 100-cell chess (`tests/perft/hundred.tsv`,
-/// see its README for why each row is trusted).
-#[test]
-fn hundred_cell_chess_table() {
-    let text = std::fs::read_to_string("tests/perft/hundred.tsv").unwrap();
-    let compiled = compiler::compile_file(Path::new("stdlib/hundred.variant"), false);
+/// Replays one of this project's own tables (`tests/perft/README.md` says
+/// why each row is trusted); returns how many rows ran.
+fn own_table(table: &str, game_file: &str) -> usize {
+    let text = std::fs::read_to_string(table).unwrap();
+    let compiled = compiler::compile_file(Path::new(game_file), false);
     let game = runtime::Game::load(compiled.ir.clone().unwrap()).unwrap();
     let mut rows = 0;
     for line in text
@@ -117,7 +116,19 @@ fn hundred_cell_chess_table() {
         assert_eq!(pos.perft(depth), nodes, "{name} depth {depth}");
         rows += 1;
     }
-    assert!(rows >= 7);
+    rows
+}
+
+/// This project's own table for 100-cell chess (`tests/perft/hundred.tsv`).
+#[test]
+fn hundred_cell_chess_table() {
+    assert!(own_table("tests/perft/hundred.tsv", "stdlib/hundred.variant") >= 7);
+}
+
+/// Das chess (`tests/perft/das.tsv`): the start and four positions with stacks.
+#[test]
+fn das_chess_table() {
+    assert!(own_table("tests/perft/das.tsv", "stdlib/das.variant") >= 16);
 }
 
 #[test]
