@@ -141,20 +141,19 @@ fn xorshift(seed: &mut u64) -> u64 {
     *seed
 }
 
-fn mine_unsorted(list: &[Move]) -> Vec<String> {
-    list.iter().map(|&m| move_to_string(game(), m)).collect()
-}
-
 /// Moves that exercise stacks and castling.
 fn special(m: &str) -> bool {
     m.contains("/cargo") || m.contains("/board") || m.starts_with('0')
 }
 
-/// Picks a move: half of the time (when there are any) a stack move or a
-/// castling, otherwise any move.
+/// Picks a move: half of the time (when there are any) a castling, then
+/// half of the time a stack move or castling, otherwise any move.
 fn pick<'a>(seed: &mut u64, list: &'a [String]) -> &'a String {
     let specials: Vec<&String> = list.iter().filter(|m| special(m)).collect();
-    if !specials.is_empty() && xorshift(seed) % 2 == 0 {
+    let castlings: Vec<&String> = specials.iter().copied().filter(|m| m.starts_with('0')).collect();
+    if !castlings.is_empty() && xorshift(seed) % 2 == 0 {
+        castlings[(xorshift(seed) % castlings.len() as u64) as usize]
+    } else if !specials.is_empty() && xorshift(seed) % 2 == 0 {
         specials[(xorshift(seed) % specials.len() as u64) as usize]
     } else {
         &list[(xorshift(seed) % list.len() as u64) as usize]
@@ -165,116 +164,251 @@ fn pick<'a>(seed: &mut u64, list: &'a [String]) -> &'a String {
 // 1. Random games against the reference
 // ---------------------------------------------------------------------------
 
+#[derive(Default, Debug)]
+struct Stats {
+    plies: usize,
+    special: usize,
+    checks: usize,
+    mates: usize,
+    cargo: usize,
+    board: usize,
+    castlings: usize,
+    promotions: usize,
+}
+
+/// Plays one pseudo-random game of up to `plies` plies from `ours` /
+/// `reference` (the same position), asserting at every ply that the sorted
+/// legal move lists, check and checkmate agree and that no move ends on the
+/// r-file. A quarter of the time it plays a checking move (checks and mates
+/// are rare in random play), otherwise `pick`'s stack/castling bias.
+fn random_game(
+    label: &str,
+    mut ours: Position<'static>,
+    mut reference: RefPos,
+    plies: usize,
+    seed: &mut u64,
+    stats: &mut Stats,
+) {
+    let g = game();
+    let mut line: Vec<String> = Vec::new();
+    for ply in 0..plies {
+        let list = engine_moves(&mut ours);
+        for &m in &list {
+            assert!(
+                !g.ir.cells[m.to as usize].side,
+                "{label} after '{}': {} ends on the r-file",
+                line.join(" "),
+                move_to_string(g, m)
+            );
+        }
+        let strings: Vec<String> = list.iter().map(|&m| move_to_string(g, m)).collect();
+        let mut mine = strings.clone();
+        mine.sort();
+        let mut theirs = reference.legal_moves();
+        theirs.sort();
+        if mine != theirs {
+            let a: BTreeSet<&String> = mine.iter().collect();
+            let b: BTreeSet<&String> = theirs.iter().collect();
+            panic!(
+                "{label} ply {ply}: move lists differ\nmoves: {}\nposition: {}\n\
+                 engine only: {:?}\nreference only: {:?}\n{}",
+                line.join(" "),
+                write_general(&ours),
+                a.difference(&b).collect::<Vec<_>>(),
+                b.difference(&a).collect::<Vec<_>>(),
+                reference.diagram()
+            );
+        }
+        let check = ours.in_check();
+        assert_eq!(
+            check,
+            reference.in_check(),
+            "{label} ply {ply}: in_check differs\nmoves: {}\nposition: {}",
+            line.join(" "),
+            write_general(&ours)
+        );
+        let mate = check && mine.is_empty();
+        assert_eq!(
+            mate,
+            reference.is_checkmate(),
+            "{label} ply {ply}: checkmate differs\nmoves: {}\nposition: {}",
+            line.join(" "),
+            write_general(&ours)
+        );
+        if mine.is_empty() {
+            let end = ours.result().map(|r| r.end);
+            let want = if mate {
+                GameEnd::Checkmate
+            } else {
+                GameEnd::Stalemate
+            };
+            assert_eq!(end, Some(want), "{label}: {}", line.join(" "));
+        }
+        stats.plies += 1;
+        stats.checks += check as usize;
+        stats.mates += mate as usize;
+        if mine.is_empty() {
+            break;
+        }
+        let checking: Vec<usize> = if xorshift(seed) % 4 == 0 {
+            (0..list.len())
+                .filter(|&i| {
+                    ours.make(list[i]);
+                    let c = ours.in_check();
+                    ours.unmake(list[i]);
+                    c
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mv = if checking.is_empty() {
+            pick(seed, &mine).clone()
+        } else {
+            strings[checking[(xorshift(seed) % checking.len() as u64) as usize]].clone()
+        };
+        let m = list[strings.iter().position(|s| *s == mv).unwrap()];
+        let mover = &g.ir.kinds[g.kind_of[ours.board[m.from as usize] as usize] as usize];
+        stats.special += special(&mv) as usize;
+        stats.cargo += mv.contains("/cargo") as usize;
+        stats.board += mv.contains("/board") as usize;
+        stats.castlings += mv.starts_with('0') as usize;
+        stats.promotions += (m.promotion != 0
+            && (mover.name == "Pawn" || mover.name == "Elva" && !mv.ends_with('p')))
+            as usize;
+        ours.make(m);
+        reference
+            .play(&mv)
+            .unwrap_or_else(|e| panic!("{label}: reference refuses {mv}: {e}"));
+        line.push(mv);
+    }
+}
+
+/// Games from the start position (`DAS_GAMES` overrides the count).
 #[test]
 fn engine_matches_reference_in_random_games() {
-    let g = game();
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut stats = [0usize; 4]; // plies, special moves played, checks, mates
-    let mut kinds = [0usize; 4]; // /cargo, /board, castlings, promotions
-    for game_no in 0..32 {
-        let mut ours = Position::start(g);
-        let mut reference = RefPos::start();
-        let mut line: Vec<String> = Vec::new();
-        for ply in 0..80 {
-            let list = engine_moves(&mut ours);
-            // No move ever ends on the side file r.
-            for &m in &list {
-                assert!(
-                    !g.ir.cells[m.to as usize].side,
-                    "game {game_no} after {line:?}: {} ends on the r-file",
-                    move_to_string(g, m)
-                );
-            }
-            let mut mine: Vec<String> = list.iter().map(|&m| move_to_string(g, m)).collect();
-            mine.sort();
-            let mut theirs = reference.legal_moves();
-            theirs.sort();
-            if mine != theirs {
-                let a: BTreeSet<&String> = mine.iter().collect();
-                let b: BTreeSet<&String> = theirs.iter().collect();
-                panic!(
-                    "game {game_no} ply {ply}: move lists differ\nmoves: {}\nposition: {}\n\
-                     engine only: {:?}\nreference only: {:?}\n{}",
-                    line.join(" "),
-                    write_general(&ours),
-                    a.difference(&b).collect::<Vec<_>>(),
-                    b.difference(&a).collect::<Vec<_>>(),
-                    reference.diagram()
-                );
-            }
-            let check = ours.in_check();
-            assert_eq!(
-                check,
-                reference.in_check(),
-                "game {game_no} ply {ply}: in_check differs\nmoves: {}\nposition: {}",
-                line.join(" "),
-                write_general(&ours)
+    let games: usize = std::env::var("DAS_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(96);
+    let mut seed = 0x2545_F491_4F6C_DD1Du64
+        ^ std::env::var("DAS_SEED")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0);
+    let mut stats = Stats::default();
+    for game_no in 0..games {
+        random_game(
+            &format!("game {game_no}"),
+            Position::start(game()),
+            RefPos::start(),
+            80,
+            &mut seed,
+            &mut stats,
+        );
+    }
+    println!("random games from the start: {stats:?}");
+    assert!(stats.special > 200 && stats.castlings > 5, "{stats:?}");
+}
+
+/// Short random games from constructed positions, each written in both
+/// notations (engine: general notation, where pieces on setup cells are
+/// unmoved; reference: `from_pieces`, `*` = unmoved / may castle): an Elva
+/// that can reach its last rank, a Pirate pinned against its King, a Ship
+/// facing an enemy Knight with its King behind, a Black Frigate beside the
+/// White King, both sides' castlings with a Frigate partner, long pawn
+/// moves with en passant, and all the inverted starters and Centurions.
+#[test]
+fn engine_matches_reference_from_constructed_positions() {
+    let cases: [(&str, &[(&str, &str)], das_ref::Color); 7] = [
+        (
+            "white: Eb1 Kj1; black: Kj9",
+            &[("b1", "E"), ("j1", "K"), ("j9", "k")],
+            das_ref::Color::White,
+        ),
+        (
+            "white: Ke1 N(S:black)e5 Pc2; black: Kj10 Rh5",
+            &[("e1", "K"), ("e5", "s+N"), ("c2", "P*"), ("j10", "k"), ("h5", "r")],
+            das_ref::Color::White,
+        ),
+        (
+            "white: Sa5 Ke1; black: Ne5 Kj10 A(S)j9",
+            &[("a5", "S"), ("e1", "K"), ("e5", "n"), ("j10", "k"), ("j9", "s+a")],
+            das_ref::Color::White,
+        ),
+        (
+            "white: Kf4 Nh1; black: N(S:white)e5 Kj10",
+            &[("f4", "K"), ("h1", "N"), ("e5", "S+n"), ("j10", "k")],
+            das_ref::Color::White,
+        ),
+        (
+            "white: Kf1 Rj1 A(S)a1 Pa2 Pb2; black: Kf10 Rj10 N(S:white)a10 Rg8",
+            &[
+                ("f1", "K*"),
+                ("j1", "R"),
+                ("a1", "S+A"),
+                ("a2", "P*"),
+                ("b2", "P*"),
+                ("f10", "k*"),
+                ("j10", "r"),
+                ("a10", "S+n"),
+                ("g8", "r"),
+            ],
+            das_ref::Color::Black,
+        ),
+        (
+            "white: Kf1 Pc2 Pe2 Ph2; black: Kf10 Pb4 Pd5 Pf4 Pg9",
+            &[
+                ("f1", "K*"),
+                ("c2", "P*"),
+                ("e2", "P*"),
+                ("h2", "P*"),
+                ("f10", "k*"),
+                ("b4", "p"),
+                ("d5", "p"),
+                ("f4", "p"),
+                ("g9", "p*"),
+            ],
+            das_ref::Color::White,
+        ),
+        (
+            "white: Kf1 Cr1 Ii1 Eb1 Sj1; black: Kf10 Cr10 Ii10 Eb10 Ni2 A(S:white)a10",
+            &[
+                ("f1", "K*"),
+                ("r1", "C"),
+                ("i1", "H*"),
+                ("b1", "E"),
+                ("j1", "S"),
+                ("f10", "k*"),
+                ("r10", "c"),
+                ("i10", "h*"),
+                ("b10", "e"),
+                ("i2", "n"),
+                ("a10", "S+a"),
+            ],
+            das_ref::Color::White,
+        ),
+    ];
+    let mut seed = 0x1234_5678_9ABC_DEF1u64;
+    let mut stats = Stats::default();
+    for (text, pieces, side) in cases {
+        let mut ours = pos(text);
+        if side == das_ref::Color::Black {
+            ours.set_to_move(1);
+        }
+        let reference = RefPos::from_pieces(pieces, side);
+        for round in 0..12 {
+            random_game(
+                &format!("from '{text}' round {round}"),
+                ours.clone(),
+                reference.clone(),
+                40,
+                &mut seed,
+                &mut stats,
             );
-            let mate = check && mine.is_empty();
-            assert_eq!(
-                mate,
-                reference.is_checkmate(),
-                "game {game_no} ply {ply}: checkmate differs\nmoves: {}\nposition: {}",
-                line.join(" "),
-                write_general(&ours)
-            );
-            if mate {
-                assert_eq!(
-                    ours.result().map(|r| r.end),
-                    Some(GameEnd::Checkmate),
-                    "{}",
-                    line.join(" ")
-                );
-            }
-            stats[0] += 1;
-            stats[2] += check as usize;
-            stats[3] += mate as usize;
-            if mine.is_empty() {
-                break;
-            }
-            // A quarter of the time a checking move (checks and mates are
-            // rare in random play), otherwise the stack/castling bias.
-            let checking: Vec<&String> = if xorshift(&mut seed) % 4 == 0 {
-                list.iter()
-                    .zip(&mine_unsorted(&list))
-                    .filter(|(&m, _)| {
-                        ours.make(m);
-                        let c = ours.in_check();
-                        ours.unmake(m);
-                        c
-                    })
-                    .map(|(_, s)| mine.iter().find(|x| *x == s).unwrap())
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            let mv = if checking.is_empty() {
-                pick(&mut seed, &mine).clone()
-            } else {
-                checking[(xorshift(&mut seed) % checking.len() as u64) as usize].clone()
-            };
-            stats[1] += special(&mv) as usize;
-            for (i, kind) in ["/cargo", "/board", "0-"].iter().enumerate() {
-                kinds[i] += mv.contains(kind) as usize;
-            }
-            let m = parse_move(&mut ours, &mv).unwrap();
-            let mover = &g.ir.kinds[g.kind_of[ours.board[m.from as usize] as usize] as usize];
-            kinds[3] += (m.promotion != 0
-                && (mover.name == "Pawn" || mover.name == "Elva" && !mv.ends_with('p')))
-                as usize;
-            ours.make(m);
-            reference
-                .play(&mv)
-                .unwrap_or_else(|e| panic!("reference refuses {mv}: {e}"));
-            line.push(mv);
         }
     }
-    println!(
-        "random games: {} plies, {} stack moves/castlings, {} checks, {} mates; \
-         /cargo {}, /board {}, castlings {}, promotions {}",
-        stats[0], stats[1], stats[2], stats[3], kinds[0], kinds[1], kinds[2], kinds[3]
-    );
-    assert!(stats[1] > 200, "too few special moves: {stats:?}");
+    println!("random games from constructed positions: {stats:?}");
 }
 
 // ---------------------------------------------------------------------------

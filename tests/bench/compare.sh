@@ -107,10 +107,12 @@ CASES=(
   "100-cell chess startpos|stdlib/hundred.variant||5||n"
   "Capablanca startpos|dsl-examples/capablanca.variant||5|capablanca|n"
   "Glinski startpos|dsl-examples/glinski.variant||5||n"
+  "Das startpos|stdlib/das.variant||5||n"
 )
 # Known counts: chess/Kiwipete/Mirodol/Capablanca are published tables
 # (../shared/perft); 100-cell and Glinski d5 are variant's own counts
-# (checked against independent slow generators only to depth 4).
+# (checked against independent slow generators only to depth 4); so is Das d5
+# (its reference generator agrees to depth 4).
 expected() {
   case "$1/$2" in
     "chess startpos/4") echo 197281 ;; "chess startpos/5") echo 4865609 ;;
@@ -120,6 +122,7 @@ expected() {
     "100-cell chess startpos/5") echo 18919696 ;;
     "Capablanca startpos/5") echo 28741319 ;;
     "Glinski startpos/5") echo 401622759 ;;
+    "Das startpos/5") echo 325451984 ;;
     *) echo "" ;;
   esac
 }
