@@ -150,7 +150,11 @@ fn special(m: &str) -> bool {
 /// half of the time a stack move or castling, otherwise any move.
 fn pick<'a>(seed: &mut u64, list: &'a [String]) -> &'a String {
     let specials: Vec<&String> = list.iter().filter(|m| special(m)).collect();
-    let castlings: Vec<&String> = specials.iter().copied().filter(|m| m.starts_with('0')).collect();
+    let castlings: Vec<&String> = specials
+        .iter()
+        .copied()
+        .filter(|m| m.starts_with('0'))
+        .collect();
     if !castlings.is_empty() && xorshift(seed) % 2 == 0 {
         castlings[(xorshift(seed) % castlings.len() as u64) as usize]
     } else if !specials.is_empty() && xorshift(seed) % 2 == 0 {
@@ -328,12 +332,24 @@ fn engine_matches_reference_from_constructed_positions() {
         ),
         (
             "white: Ke1 N(S:black)e5 Pc2; black: Kj10 Rh5",
-            &[("e1", "K"), ("e5", "s+N"), ("c2", "P*"), ("j10", "k"), ("h5", "r")],
+            &[
+                ("e1", "K"),
+                ("e5", "s+N"),
+                ("c2", "P*"),
+                ("j10", "k"),
+                ("h5", "r"),
+            ],
             das_ref::Color::White,
         ),
         (
             "white: Sa5 Ke1; black: Ne5 Kj10 A(S)j9",
-            &[("a5", "S"), ("e1", "K"), ("e5", "n"), ("j10", "k"), ("j9", "s+a")],
+            &[
+                ("a5", "S"),
+                ("e1", "K"),
+                ("e5", "n"),
+                ("j10", "k"),
+                ("j9", "s+a"),
+            ],
             das_ref::Color::White,
         ),
         (

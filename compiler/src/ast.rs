@@ -55,12 +55,14 @@ pub enum Stmt {
         condition: Option<(bool, Name)>,
         span: Span,
     },
-    /// The `cargo` kinds may ride on `carrier`; `atoms` are the cargo's moves aboard.
+    /// The `cargo` kinds may ride on `carrier`; `atoms` are the cargo's moves
+    /// out of the stack, `laden` the stack's own moves (`None`: the carrier's).
     Carry {
         cargo: Vec<Name>,
         carrier: Name,
         boarding: bool,
         atoms: Vec<Atom>,
+        laden: Option<Vec<Atom>>,
         span: Span,
     },
     /// A declaration the players attach to moves; `draw` ends the game when

@@ -914,6 +914,7 @@ impl Checker {
                 carrier,
                 boarding,
                 atoms,
+                laden,
                 span,
             } = s
             else {
@@ -926,13 +927,18 @@ impl Checker {
             for a in atoms {
                 aboard.extend(self.atom(m, a));
             }
+            // How a loaded carrier moves: as declared, or as the carrier alone.
+            let laden_atoms: Vec<ModelAtom> = match laden {
+                Some(list) => list.iter().flat_map(|a| self.atom(m, a)).collect(),
+                None => m.pieces[c].atoms.clone(),
+            };
             for name in cargo {
                 let Some(k) = self.piece(name, piece_names) else {
                     continue;
                 };
                 let clash = if k == c {
                     Some("a piece cannot carry its own kind")
-                } else if m.pieces[c].atoms.iter().any(|a| a.becomes.is_some()) {
+                } else if laden_atoms.iter().any(|a| a.becomes.is_some()) {
                     Some("a carrier whose moves change its kind cannot carry (the stack would not know what it becomes)")
                 } else if m.pieces[k].royal || m.pieces[c].royal {
                     Some("royal pieces neither carry nor are carried")
@@ -953,7 +959,7 @@ impl Checker {
                     continue;
                 }
                 for o in 0..m.players.len() {
-                    let mut stack_atoms = m.pieces[c].atoms.clone();
+                    let mut stack_atoms = laden_atoms.clone();
                     for a in &aboard {
                         stack_atoms.push(ModelAtom {
                             flags: a.flags | ir::CARGO,

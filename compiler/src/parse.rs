@@ -315,11 +315,23 @@ impl Builder<'_> {
                 let mut names = Vec::new();
                 let mut boarding = false;
                 let mut atoms = Vec::new();
+                let mut laden = None;
                 for part in it {
                     match part.as_rule() {
                         Rule::ident => names.push(self.name(&part)),
                         Rule::boarding => boarding = true,
-                        _ => atoms.push(self.atom(part)?),
+                        Rule::cargo_moves => {
+                            for a in kids(part) {
+                                atoms.push(self.atom(a)?);
+                            }
+                        }
+                        _ => {
+                            let mut list = Vec::new();
+                            for a in kids(part) {
+                                list.push(self.atom(a)?);
+                            }
+                            laden = Some(list);
+                        }
                     }
                 }
                 let carrier = names.pop().unwrap();
@@ -328,6 +340,7 @@ impl Builder<'_> {
                     carrier,
                     boarding,
                     atoms,
+                    laden,
                     span,
                 }
             }
