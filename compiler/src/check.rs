@@ -936,25 +936,42 @@ impl Checker {
                 let Some(k) = self.piece(name, piece_names) else {
                     continue;
                 };
+                let takes_part = |x: usize| {
+                    m.pieces[declared..].iter().any(|p| {
+                        p.stack.is_some_and(|st| {
+                            (st.cargo as usize == x || st.carrier as usize == x)
+                                && !(st.carrier as usize == c && x == c)
+                        })
+                    })
+                };
                 let clash = if k == c {
-                    Some("a piece cannot carry its own kind")
+                    Some((
+                        "a piece cannot carry its own kind",
+                        "a cell holds at most one carrier and one cargo; name another kind as cargo",
+                    ))
                 } else if laden_atoms.iter().any(|a| a.becomes.is_some()) {
-                    Some("a carrier whose moves change its kind cannot carry (the stack would not know what it becomes)")
+                    Some((
+                        "a stack's moves may not change its kind",
+                        "remove `becomes` from the carrier's moves, or give the stack a `laden { ... }` block without it",
+                    ))
                 } else if m.pieces[k].royal || m.pieces[c].royal {
-                    Some("royal pieces neither carry nor are carried")
-                } else if m.pieces[declared..].iter().any(|p| {
-                    p.stack
-                        .is_some_and(|st| st.cargo as usize == k || st.carrier as usize == k)
-                }) {
-                    Some("this piece already takes part in another carry rule")
+                    Some((
+                        "royal pieces neither carry nor are carried",
+                        "a royal piece must stay alone on its cell to be checked and mated",
+                    ))
+                } else if takes_part(k) || takes_part(c) {
+                    Some((
+                        "this piece already takes part in another carry rule",
+                        "each kind is cargo or carrier in at most one carry rule (stacks do not nest)",
+                    ))
                 } else {
                     None
                 };
-                if let Some(why) = clash {
+                if let Some((why, hint)) = clash {
                     self.error(
                         Diagnostic::error(Code::InvalidValue, why, name.span, "this cargo")
                             .with_secondary(*span, "in this carry rule")
-                            .with_hint("each kind is cargo or carrier in at most one carry rule"),
+                            .with_hint(hint),
                     );
                     continue;
                 }
