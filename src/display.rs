@@ -13,7 +13,7 @@ fn glyph(pos: &Position, cell: usize) -> String {
     let g = pos.game;
     let code = pos.board[cell];
     if code == EMPTY {
-        return legate(pos, cell).unwrap_or("·").into();
+        return declaration_marker(pos, cell).unwrap_or("·").into();
     }
     // A stack shows its cargo; the legend under the board names its carrier.
     let (carrier, cargo) = g.stack_parts[code as usize];
@@ -34,9 +34,9 @@ fn glyph(pos: &Position, cell: usize) -> String {
     format!("{letter}{owner}")
 }
 
-/// The marker (a Legate) standing on `cell` for a player's declaration:
+/// The marker (in Das chess, a Legate) standing on `cell` for a player's declaration:
 /// on its "made" cell while the declaration is made, else on its other cell.
-fn legate(pos: &Position, cell: usize) -> Option<&'static str> {
+fn declaration_marker(pos: &Position, cell: usize) -> Option<&'static str> {
     let g = pos.game;
     for (a, agreement) in g.ir.agreements.iter().enumerate() {
         for (p, marker) in agreement.markers.iter().enumerate() {
