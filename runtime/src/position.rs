@@ -209,6 +209,23 @@ struct LegalCounter {
     /// not royal).
     piece_free: bool,
     deferred: Vec<Move>,
+    landing: LandingMap,
+}
+
+/// The cells the enemy attacks once one piece has left its cell (`from`):
+/// built when the first of that piece's must-land-unattacked moves is
+/// judged, then read for the rest of them (one walk of the enemy's moves
+/// instead of a reverse-attack walk per move).
+struct LandingMap {
+    from: usize,
+    attacked: CellSet,
+}
+
+impl LandingMap {
+    const NONE: LandingMap = LandingMap {
+        from: usize::MAX,
+        attacked: CellSet::EMPTY,
+    };
 }
 
 impl MoveSink for LegalCounter {
@@ -225,8 +242,13 @@ impl MoveSink for LegalCounter {
             MoveKind::Normal | MoveKind::Passing if self.piece_free => self.count += 1,
             kind if kind.judged_by_playing() => self.deferred.push(mv),
             _ => {
-                self.count +=
-                    pos.simple_move_is_legal(mv, self.in_check, &self.pinned, self.enemies) as u64
+                self.count += pos.simple_move_is_legal(
+                    mv,
+                    self.in_check,
+                    &self.pinned,
+                    self.enemies,
+                    &mut self.landing,
+                ) as u64
             }
         }
     }
@@ -1060,6 +1082,58 @@ impl<'g> Position<'g> {
         false
     }
 
+    /// Every cell a piece with a code in `codes` attacks while `vacated` is
+    /// empty: for each empty cell, what `attacked_after(cell, codes,
+    /// vacated, cell, cell)` says, found by walking the attackers' own move
+    /// tables once.
+    fn attack_map(&self, codes: u64, vacated: usize) -> CellSet {
+        let g = self.game;
+        let none = NO_CELL as usize;
+        let mut map = CellSet::EMPTY;
+        for p in 0..g.players {
+            if g.codes_of_player[p] & codes == 0 {
+                continue;
+            }
+            for from in self.occupied_by[p].iter() {
+                let code = self.at(from);
+                if codes >> code & 1 == 0 || from == vacated {
+                    continue;
+                }
+                let set = g.moveset(p, g.kind_of_code(code), from);
+                for leap in g.leaps_of(set) {
+                    if leap.flags & ir::CAPTURE != 0 {
+                        map.insert(leap.to as usize);
+                    }
+                }
+                for ray in g.rays_of(set) {
+                    if ray.flags & ir::CAPTURE == 0 {
+                        continue;
+                    }
+                    let first = ray.first_landing as usize;
+                    for (i, &c) in g.cells_of(ray).iter().enumerate() {
+                        let c = c as usize;
+                        if i >= first {
+                            map.insert(c);
+                        }
+                        if c != vacated && self.at(c) != EMPTY {
+                            break;
+                        }
+                    }
+                }
+                if set.hook_len > 0 {
+                    for hook in &g.hooks[set.hook_start as usize..][..set.hook_len as usize] {
+                        if hook.flags & ir::CAPTURE != 0
+                            && self.hook_open(hook.via_start, hook.via_len, vacated, none, none)
+                        {
+                            map.insert(hook.to as usize);
+                        }
+                    }
+                }
+            }
+        }
+        map
+    }
+
     /// Would the moved piece stand attacked on its target cell after `mv`?
     #[inline]
     fn lands_attacked(&self, mv: Move, enemies: u64) -> bool {
@@ -1158,9 +1232,21 @@ impl<'g> Position<'g> {
         in_check: bool,
         pinned: &CellSet,
         enemies: u64,
+        landing: &mut LandingMap,
     ) -> bool {
-        if mv.unattacked && self.lands_attacked(mv, enemies) {
-            return false;
+        if mv.unattacked {
+            let attacked = if mv.kind == MoveKind::EnPassant {
+                self.lands_attacked(mv, enemies)
+            } else {
+                if landing.from != mv.from as usize {
+                    landing.attacked = self.attack_map(enemies, mv.from as usize);
+                    landing.from = mv.from as usize;
+                }
+                landing.attacked.contains(mv.to as usize)
+            };
+            if attacked {
+                return false;
+            }
         }
         match mv.kind {
             MoveKind::EnPassant => !self.exposes_royal(mv, enemies),
@@ -1191,6 +1277,7 @@ impl<'g> Position<'g> {
             enemies,
             piece_free: false,
             deferred,
+            landing: LandingMap::NONE,
         };
         self.generate(&mut counter);
         // Moves that change more than one cell are played to be judged.
@@ -1212,6 +1299,7 @@ impl<'g> Position<'g> {
         let me = self.to_move;
         let enemies = self.enemy_codes(me);
         let (in_check, pinned) = self.checks_and_pins(enemies);
+        let mut landing = LandingMap::NONE;
         let mut i = 0;
         while i < list.len() {
             let mv = list[i];
@@ -1223,7 +1311,7 @@ impl<'g> Position<'g> {
                     self.unmake(mv);
                     ok
                 }
-                _ => self.simple_move_is_legal(mv, in_check, &pinned, enemies),
+                _ => self.simple_move_is_legal(mv, in_check, &pinned, enemies, &mut landing),
             };
             if legal {
                 i += 1;
