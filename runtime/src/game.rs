@@ -118,6 +118,9 @@ pub struct Game {
     pub has_stacks: bool,
     /// Some move changes a piece's kind (`becomes`, or a stack's cargo leaving).
     pub changes_kinds: bool,
+    /// Unmoved-only atoms, hooks or swaps exist: the move generator must
+    /// look for them.
+    pub full_generator: bool,
     /// Some castling is repeatable (its right is the king's unmoved status).
     pub repeatable_castling: bool,
     /// Per promotion-switching agreement state (0: not reached, 1: reached),
@@ -711,6 +714,7 @@ impl Game {
             merge,
             has_stacks: ir.kinds.iter().any(|k| k.stack.is_some()),
             changes_kinds,
+            full_generator: tracks_unmoved || !ir.hooks.is_empty() || !ir.swaps.is_empty(),
             repeatable_castling: ir.castlings.iter().any(|c| c.repeatable),
             merges,
             promotion_mode_stride: stride,

@@ -736,18 +736,20 @@ impl<'g> Position<'g> {
         self.generate(list);
     }
 
-    /// Games where no move changes a piece's kind (no `becomes`, no
-    /// stacks) get a generator without those checks.
+    /// Games that use none of the rarer mechanisms get a generator without
+    /// their checks: `FULL` for unmoved-only atoms, hooks and swaps,
+    /// `CHANGES` for moves that change a piece's kind (and stacks).
     #[inline(always)]
     fn generate<S: MoveSink>(&self, list: &mut S) {
-        if self.game.changes_kinds {
-            self.generate_in::<S, true>(list)
-        } else {
-            self.generate_in::<S, false>(list)
+        match (self.game.full_generator, self.game.changes_kinds) {
+            (false, false) => self.generate_in::<S, false, false>(list),
+            (false, true) => self.generate_in::<S, false, true>(list),
+            (true, false) => self.generate_in::<S, true, false>(list),
+            (true, true) => self.generate_in::<S, true, true>(list),
         }
     }
 
-    fn generate_in<S: MoveSink, const CHANGES: bool>(&self, list: &mut S) {
+    fn generate_in<S: MoveSink, const FULL: bool, const CHANGES: bool>(&self, list: &mut S) {
         let g = self.game;
         let me = self.to_move;
         let mine = g.codes_of_player[me];
@@ -757,13 +759,13 @@ impl<'g> Position<'g> {
             let set = g.moveset(me, kind, from);
             list.piece(self, from);
             // Atoms for unmoved pieces only are skipped for moved ones.
-            let skip = if self.unmoved.contains(from) {
+            let skip = if !FULL || self.unmoved.contains(from) {
                 0
             } else {
                 ir::UNMOVED_ONLY
             };
             for leap in g.leaps_of(set) {
-                if leap.flags & skip != 0 {
+                if FULL && leap.flags & skip != 0 {
                     continue;
                 }
                 let to = leap.to as usize;
@@ -787,7 +789,7 @@ impl<'g> Position<'g> {
                 }
             }
             for ray in g.rays_of(set) {
-                if ray.flags & skip != 0 {
+                if FULL && ray.flags & skip != 0 {
                     continue;
                 }
                 let cells = g.cells_of(ray);
@@ -852,7 +854,7 @@ impl<'g> Position<'g> {
                     }
                 }
             }
-            if set.hook_len > 0 {
+            if FULL && set.hook_len > 0 {
                 let hooks = &g.hooks[set.hook_start as usize..][..set.hook_len as usize];
                 for hook in hooks {
                     let to = hook.to as usize;
@@ -874,7 +876,7 @@ impl<'g> Position<'g> {
                     }
                 }
             }
-            if set.swap_len > 0 {
+            if FULL && set.swap_len > 0 {
                 for swap in &g.swaps[set.swap_start as usize..][..set.swap_len as usize] {
                     let partner = self.board[swap.with as usize];
                     if partner != EMPTY
