@@ -86,6 +86,9 @@ pub struct Game {
     pub arrival: Vec<Option<ArrivalRule>>,
     /// Cells that start with a piece (unmoved until it leaves).
     pub setup_cells: CellSet,
+    /// Per `player * kinds + kind`: the cells where landing may promote
+    /// (in any agreement state) or trigger an arrival.
+    pub special_landings: Vec<CellSet>,
     /// Per `player * kinds + kind`: no promotion and no arrival rule, so a
     /// generated move is pushed as it is.
     pub plain_landing: Vec<bool>,
@@ -554,6 +557,18 @@ impl Game {
                 }
             }
         }
+        let mut special_landings = vec![CellSet::EMPTY; players * kinds];
+        for (i, list) in per_cell.iter().enumerate() {
+            if !list.is_empty() {
+                let pk = i % stride / cells;
+                special_landings[pk].insert(i % cells);
+            }
+        }
+        for a in &ir.arrivals {
+            for &c in &a.trigger {
+                special_landings[a.player as usize * kinds + a.kind as usize].insert(c as usize);
+            }
+        }
         let mut promotion_at = Vec::with_capacity(per_cell.len());
         let mut promotion_choices = Vec::new();
         for list in per_cell {
@@ -700,6 +715,7 @@ impl Game {
             promotion_choices,
             arrival,
             setup_cells,
+            special_landings,
             tracks_unmoved,
             judged_per_move,
             plain_landing,
@@ -791,6 +807,13 @@ impl Game {
             self.rev_hooks
                 .get_unchecked(start as usize..(start + len) as usize)
         }
+    }
+
+    #[inline(always)]
+    pub fn special_landing(&self, player_kind: usize) -> &CellSet {
+        debug_assert!(player_kind < self.special_landings.len());
+        // SAFETY: built with one entry per player x kind at load.
+        unsafe { self.special_landings.get_unchecked(player_kind) }
     }
 
     /// Is a move of this (player * kinds + kind) pushed as generated (no

@@ -664,6 +664,11 @@ impl<'g> Position<'g> {
             self.push_changed(list, mv, player, kind);
             return;
         }
+        // Most landings of a promoting piece are not on a promotion cell.
+        if !g.special_landing(pk).contains(mv.to as usize) {
+            list.add(self, mv);
+            return;
+        }
         self.push_promoting(list, mv, pk);
     }
 
