@@ -106,6 +106,8 @@ pub struct Game {
     pub right_cells: Vec<u16>,
     /// Per castling (index into `ir.castlings`): the bit of the right it needs.
     pub castling_right: Vec<u32>,
+    /// Per player: the rights any of its castlings needs.
+    pub rights_of_player: Vec<u32>,
     /// Per piece code: its moves reset the move-rule counter.
     pub resets_move_rule: Vec<bool>,
     /// Per cell: the rights that remain after a move touches that cell.
@@ -663,8 +665,10 @@ impl Game {
                     .unwrap()
             })
             .collect();
+        let mut rights_of_player = vec![0u32; players];
         for (c, right) in ir.castlings.iter().zip(&castling_right) {
             rights_keep[c.king_from as usize] &= !right;
+            rights_of_player[c.player as usize] |= right;
         }
         // Per piece code: does a move of this kind reset the move-rule counter?
         let resets_move_rule = (0..codes)
@@ -724,6 +728,7 @@ impl Game {
             castlings_of,
             right_cells,
             castling_right,
+            rights_of_player,
             resets_move_rule,
             rights_keep,
             stack_parts,

@@ -989,7 +989,8 @@ impl<'g> Position<'g> {
     fn castling_moves<S: MoveSink>(&self, list: &mut S) {
         let g = self.game;
         let me = self.to_move;
-        if self.rights == 0 && !g.repeatable_castling {
+        // Most nodes: the side's rights are gone (or it never had any).
+        if self.rights & g.rights_of_player[me] == 0 && !g.repeatable_castling {
             return;
         }
         let enemies = self.enemy_codes(me);
