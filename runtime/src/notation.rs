@@ -528,12 +528,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
     let mut spent = Vec::new();
     for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         if let Some((player_name, pieces)) = part.split_once(':') {
-            let player = game
-                .ir
-                .players
-                .iter()
-                .position(|p| p.name == player_name.trim())
-                .ok_or_else(|| format!("unknown player '{}'", player_name.trim()))?;
+            let player = player_named(game, player_name.trim(), "")?;
             for token in pieces.split_whitespace() {
                 let (kind, cell) = split_piece_token(game, player, token)?;
                 if pos.board[cell] != EMPTY {
@@ -546,12 +541,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
         let words: Vec<&str> = part.split_whitespace().collect();
         match words.as_slice() {
             ["turn", name] => {
-                let player = game
-                    .ir
-                    .players
-                    .iter()
-                    .position(|p| p.name == *name)
-                    .ok_or_else(|| format!("unknown player '{name}'"))?;
+                let player = player_named(game, name, "turn: ")?;
                 pos.set_to_move(player);
                 seen_turn = true;
             }
@@ -581,22 +571,12 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
             }
             ["spent", players @ ..] => {
                 for name in players.iter() {
-                    let player = game
-                        .ir
-                        .players
-                        .iter()
-                        .position(|p| p.name == *name)
-                        .ok_or_else(|| format!("spent: unknown player '{name}'"))?;
+                    let player = player_named(game, name, "spent: ")?;
                     spent.push(player);
                 }
             }
             ["declared", player, names @ ..] => {
-                let p = game
-                    .ir
-                    .players
-                    .iter()
-                    .position(|x| x.name == *player)
-                    .ok_or_else(|| format!("declared: unknown player '{player}'"))?;
+                let p = player_named(game, player, "declared: ")?;
                 for name in names {
                     pos.set_declared(agreement_named(game, name)? * game.players + p, true);
                 }
@@ -642,6 +622,15 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
     Ok(pos)
 }
 
+/// The player of that name; the error starts with `context`.
+fn player_named(game: &Game, name: &str, context: &str) -> Result<usize, String> {
+    game.ir
+        .players
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| format!("{context}unknown player '{name}'"))
+}
+
 fn agreement_named(game: &Game, name: &str) -> Result<usize, String> {
     game.ir
         .agreements
@@ -679,14 +668,9 @@ fn split_piece_token(game: &Game, player: usize, token: &str) -> Result<(usize, 
             .split_once(')')
             .ok_or_else(|| format!("'{token}': a stack is written A(S)a1 or A(S:owner)a1"))?;
         let (carrier, owner) = match inside.split_once(':') {
-            Some((carrier, owner)) => (
-                carrier,
-                game.ir
-                    .players
-                    .iter()
-                    .position(|p| p.name == owner)
-                    .ok_or_else(|| format!("'{token}': unknown player '{owner}'"))?,
-            ),
+            Some((carrier, owner)) => {
+                (carrier, player_named(game, owner, &format!("'{token}': "))?)
+            }
             None => (inside, player),
         };
         let kind_named = |t: &str| {
