@@ -223,3 +223,59 @@ fn a_library_file_checks_clean_but_is_no_game() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("defines no game"));
 }
+
+/// Declarations follow their move in `play`: both players offering a draw
+/// ends the game drawn, the record keeps the declarations, and an unknown or
+/// refused declaration is explained without playing the move.
+#[test]
+fn play_takes_declarations_and_ends_on_an_agreed_draw() {
+    let out = variant(
+        &["play", "stdlib/das.variant"],
+        Some("h2h3 +draw_offr\nh2h3 +file_promotion\nh2h3 +draw_offer\nh9h8 +draw_offer\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("no agreement named 'draw_offr'"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("cannot declare file_promotion: its marker's cell r1 is occupied"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("draw_offer: declared by white"), "{stdout}");
+    assert!(stdout.contains("Game over: Agreement — draw."), "{stdout}");
+    assert!(
+        stdout.contains("Moves: h2h3 +draw_offer h9h8 +draw_offer"),
+        "{stdout}"
+    );
+}
+
+/// Stacks in the general notation: a position with a Frigate (a White Knight
+/// on a Black Ship) reads, lists the stack's moves and writes back the same.
+#[test]
+fn stacks_read_and_move_in_the_general_notation() {
+    let fen = "white: Kj1 N(S:black)d5; black: Kj10; turn white";
+    let out = variant(&["moves", "stdlib/das.variant", "--fen", fen], None);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for mv in ["d5d10", "d5d1/cargo", "d5e6/cargo"] {
+        let wanted = mv != "d5e6/cargo"; // no diagonal capture on an empty cell
+        assert_eq!(stdout.lines().any(|l| l == mv), wanted, "{mv}: {stdout}");
+    }
+    let bad = variant(
+        &[
+            "moves",
+            "stdlib/das.variant",
+            "--fen",
+            "white: Kj1 N(Q)d5; black: Kj10",
+        ],
+        None,
+    );
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("'N(Q)d5' is not a stack this game allows"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
