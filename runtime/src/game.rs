@@ -9,6 +9,11 @@ use crate::ir::{self, GameIr, Leap, MoveSet, Ray};
 /// A piece on the board: 0 is an empty cell, otherwise `1 + player * kinds + kind`.
 pub type PieceCode = u8;
 pub const EMPTY: PieceCode = 0;
+/// Set by the loader on rides that land on every cell and nothing else
+/// (no en passant, no unattacked landing, no change of kind): the generator
+/// walks those with its lean loop after one test. IR files never set it.
+pub const PLAIN_RIDE: u8 = 128;
+
 /// At most this many passed-over cells can be open to en passant at once.
 pub const MAX_EN_PASSANT: usize = 16;
 
@@ -240,6 +245,9 @@ impl Game {
             })?;
         }
         for ray in &ir.rays {
+            check(ray.flags & PLAIN_RIDE == 0, || {
+                "a ray uses flag bit 128, which the runtime keeps for itself".into()
+            })?;
             check(
                 ray.start as usize + ray.len as usize <= ir.ray_cells.len(),
                 || "ray out of range".into(),
@@ -702,7 +710,19 @@ impl Game {
             codes_of_player,
             movesets: ir.moves.clone(),
             leaps: ir.leaps.clone(),
-            rays: ir.rays.clone(),
+            rays: ir
+                .rays
+                .iter()
+                .map(|r| {
+                    let plain = r.first_landing == 0
+                        && r.becomes == 0
+                        && r.flags & (ir::CREATES_EN_PASSANT | ir::UNATTACKED_LANDING) == 0;
+                    Ray {
+                        flags: r.flags | if plain { PLAIN_RIDE } else { 0 },
+                        ..*r
+                    }
+                })
+                .collect(),
             ray_cells: ir.ray_cells.clone(),
             rev_leap_index,
             rev_leaps,

@@ -3,7 +3,7 @@
 //! by piece code and cell, no allocation once the move lists are warm.
 
 use crate::bitset::CellSet;
-use crate::game::{Game, PieceCode, EMPTY, MAX_EN_PASSANT};
+use crate::game::{Game, PieceCode, EMPTY, MAX_EN_PASSANT, PLAIN_RIDE};
 use crate::ir::{self, Outcome};
 
 pub const NO_CELL: u16 = u16::MAX;
@@ -800,10 +800,7 @@ impl<'g> Position<'g> {
                 let cells = g.cells_of(ray);
                 // The common ride (every cell a landing, no en passant, no
                 // kind change) runs a lean loop; the rest the general one.
-                if ray.first_landing == 0
-                    && ray.becomes == 0
-                    && ray.flags & (ir::CREATES_EN_PASSANT | ir::UNATTACKED_LANDING) == 0
-                {
+                if ray.flags & PLAIN_RIDE != 0 {
                     let quiet = ray.flags & ir::MOVE != 0;
                     let takes = ray.flags & ir::CAPTURE != 0;
                     for &to in cells {
