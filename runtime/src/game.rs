@@ -103,6 +103,8 @@ pub struct Game {
     /// Per piece code: royal, or some atom of its kind must land
     /// unattacked, so its moves are judged one by one.
     pub judged_per_move: Vec<bool>,
+    /// Bit per piece code not judged per move.
+    pub free_codes: u64,
     pub zobrist_unmoved: Vec<u64>,
     pub zobrist_budget: Vec<u64>,
     /// Per player: indices into `ir.castlings`.
@@ -741,6 +743,9 @@ impl Game {
             setup_cells,
             special_landings,
             tracks_unmoved,
+            free_codes: (1..codes)
+                .filter(|&c| !judged_per_move[c])
+                .fold(0u64, |m, c| m | 1 << c),
             judged_per_move,
             plain_landing,
             zobrist_unmoved,

@@ -185,9 +185,9 @@ impl std::fmt::Debug for Position<'_> {
 
 /// Where generated moves go: a list, or a counter that judges legality.
 pub trait MoveSink {
-    /// Moves of the piece on `from` follow.
+    /// Moves of the piece `code` on `from` follow.
     #[inline(always)]
-    fn piece(&mut self, _pos: &Position, _from: usize) {}
+    fn piece(&mut self, _from: usize, _code: PieceCode) {}
     fn add(&mut self, pos: &Position, mv: Move);
 }
 
@@ -208,6 +208,9 @@ struct LegalCounter {
     /// The current piece's plain moves are all legal (no check, not pinned,
     /// not royal).
     piece_free: bool,
+    /// Bit per piece code whose plain moves are legal unless it is pinned
+    /// (none while in check).
+    free_codes: u64,
     deferred: Vec<Move>,
     landing: LandingMap,
 }
@@ -230,10 +233,10 @@ impl LandingMap {
 
 impl MoveSink for LegalCounter {
     #[inline(always)]
-    fn piece(&mut self, pos: &Position, from: usize) {
-        // Royal pieces and pieces that must land unattacked are judged move by move.
-        self.piece_free =
-            !self.in_check && !self.pinned.contains(from) && !pos.game.judged_alone(pos.at(from));
+    fn piece(&mut self, from: usize, code: PieceCode) {
+        // Royal pieces and pieces that must land unattacked are judged move
+        // by move (`free_codes` leaves them out, and everything when in check).
+        self.piece_free = self.free_codes >> code & 1 != 0 && !self.pinned.contains(from);
     }
 
     #[inline(always)]
@@ -762,7 +765,7 @@ impl<'g> Position<'g> {
             let code = self.at(from);
             let kind = g.kind_of_code(code);
             let set = g.moveset(me, kind, from);
-            list.piece(self, from);
+            list.piece(from, code);
             // Atoms for unmoved pieces only are skipped for moved ones.
             let skip = if !FULL || self.unmoved.contains(from) {
                 0
@@ -1281,6 +1284,7 @@ impl<'g> Position<'g> {
             pinned,
             enemies,
             piece_free: false,
+            free_codes: if in_check { 0 } else { self.game.free_codes },
             deferred,
             landing: LandingMap::NONE,
         };
