@@ -34,7 +34,7 @@ fn glyph(pos: &Position, cell: usize) -> String {
     format!("{letter}{owner}")
 }
 
-/// The marker (in Das chess, a Legate) standing on `cell` for a player's declaration:
+/// The marker (a piece drawn beside the board) standing on `cell` for a player's declaration:
 /// on its "made" cell while the declaration is made, else on its other cell.
 fn declaration_marker(pos: &Position, cell: usize) -> Option<&'static str> {
     let g = pos.game;

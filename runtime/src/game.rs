@@ -100,10 +100,8 @@ pub struct Game {
     /// Some atom needs an unmoved piece, so whether a piece has moved is
     /// part of the position (otherwise it is not tracked, nor hashed).
     pub tracks_unmoved: bool,
-    /// Per piece code: royal, or some atom of its kind must land
-    /// unattacked, so its moves are judged one by one.
-    pub judged_per_move: Vec<bool>,
-    /// Bit per piece code not judged per move.
+    /// Bit per piece code whose moves need no judging one by one: not
+    /// royal, and no atom of its kind must land unattacked.
     pub free_codes: u64,
     pub zobrist_unmoved: Vec<u64>,
     pub zobrist_budget: Vec<u64>,
@@ -746,7 +744,6 @@ impl Game {
             free_codes: (1..codes)
                 .filter(|&c| !judged_per_move[c])
                 .fold(0u64, |m, c| m | 1 << c),
-            judged_per_move,
             plain_landing,
             zobrist_unmoved,
             zobrist_budget,
@@ -853,14 +850,6 @@ impl Game {
         debug_assert!(player_kind < self.plain_landing.len());
         // SAFETY: built with one entry per player x kind at load.
         unsafe { *self.plain_landing.get_unchecked(player_kind) }
-    }
-
-    /// Must this piece code's moves be judged one by one?
-    #[inline(always)]
-    pub fn judged_alone(&self, code: PieceCode) -> bool {
-        debug_assert!((code as usize) < self.judged_per_move.len());
-        // SAFETY: one entry per piece code, built at load.
-        unsafe { *self.judged_per_move.get_unchecked(code as usize) }
     }
 
     /// The kind of a piece code on the board (never `EMPTY`).

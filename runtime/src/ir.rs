@@ -74,7 +74,7 @@ pub enum AgreementEffect {
 pub struct Agreement {
     pub name: String,
     pub effect: AgreementEffect,
-    /// Per player: the cell where the player's marker (in Das chess, a Legate) stands
+    /// Per player: the cell where the player's marker stands
     /// while the declaration is withdrawn and while it is made, for drawing;
     /// a declaration can only be made while that cell holds no piece.
     pub markers: Vec<Option<(u16, u16)>>,
