@@ -821,8 +821,17 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
         let s = move_to_string(game, *mv);
         s.eq_ignore_ascii_case(text) || long_form(mv).eq_ignore_ascii_case(text)
     };
-    if let Some(mv) = legal.iter().find(|m| matches(m)) {
+    let found: Vec<&Move> = legal.iter().filter(|m| matches(m)).collect();
+    if let [mv] = found[..] {
         return Ok(*mv);
+    }
+    if found.len() > 1 {
+        let long: Vec<String> = found.iter().map(|m| long_form(m)).collect();
+        return Err(format!(
+            "ambiguous move {text}: it names {} legal moves ({})",
+            found.len(),
+            long.join(", ")
+        ));
     }
     // Explain the refusal.
     let mut pseudo = Vec::new();
