@@ -111,8 +111,8 @@ CASES=(
 )
 # Known counts: chess/Kiwipete/Mirodol/Capablanca are published tables
 # (../shared/perft); 100-cell and Glinski d5 are variant's own counts
-# (checked against independent slow generators only to depth 4); so is Das d5
-# (its reference generator agrees to depth 4).
+# (checked against independent slow generators only to depth 4); Das d5 equals
+# its independent reference (run once, tests/perft/README.md).
 expected() {
   case "$1/$2" in
     "chess startpos/4") echo 197281 ;; "chess startpos/5") echo 4865609 ;;
