@@ -4,7 +4,7 @@
 use crate::ast::{Claim, ClaimEnd, ClaimKind, CountWhat, Name, Span};
 use crate::diag::{Code, Diagnostic};
 use runtime::ir::{self, GameIr};
-use runtime::notation::{parse_position, play_record};
+use runtime::notation::{is_declaration, parse_position, play_record};
 use runtime::{Game, GameEnd, Position};
 use std::collections::BTreeSet;
 
@@ -317,11 +317,11 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
         }
         ClaimKind::Illegal { moves, position } => {
             let mut pos = start_position(game, position)?;
-            // Declarations (`+name`, `-name`) belong to the move before them.
+            // Declarations belong to the move before them.
             let count = moves
                 .text
                 .split_whitespace()
-                .filter(|w| !(w.len() > 1 && (w.starts_with('+') || w.starts_with('-'))))
+                .filter(|w| !is_declaration(w))
                 .count();
             match play(&mut pos, moves) {
                 Ok(()) => {

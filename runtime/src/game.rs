@@ -164,6 +164,26 @@ fn next_key(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// (flags, becomes) of every atom of `player`'s `kind`, from every cell
+/// (ranges already checked by the loader).
+fn atoms_of(ir: &GameIr, player: usize, kind: usize) -> impl Iterator<Item = (u8, u8)> + '_ {
+    let (kinds, cells) = (ir.kinds.len(), ir.cells.len());
+    ir.moves[(player * kinds + kind) * cells..][..cells]
+        .iter()
+        .flat_map(move |set| {
+            let leaps = ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
+                .iter()
+                .map(|l| (l.flags, l.becomes));
+            let rays = ir.rays[set.ray_start as usize..][..set.ray_len as usize]
+                .iter()
+                .map(|r| (r.flags, r.becomes));
+            let hooks = ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
+                .iter()
+                .map(|h| (h.flags, h.becomes));
+            leaps.chain(rays).chain(hooks)
+        })
+}
+
 impl Game {
     pub fn load(ir: GameIr) -> Result<Game, String> {
         check(ir.format_version == ir::FORMAT_VERSION, || {
@@ -292,34 +312,20 @@ impl Game {
                 || "promotion out of range".into(),
             )?;
         }
-        // A cargo move needs a stack to leave, and lands as the stack's cargo.
+        // A cargo move needs a stack to leave, and lands as the stack's
+        // cargo: in a stack, exactly the cargo's atoms change its kind.
         for p in 0..players {
             for (k, info) in ir.kinds.iter().enumerate() {
-                let cargo_becomes = info.stack.map_or(u8::MAX, |st| st.cargo + 1);
-                for c in 0..cells {
-                    let set = ir.moves[(p * kinds + k) * cells + c];
-                    // In a stack, exactly the cargo's atoms change its kind.
-                    let ok = |flags: u8, becomes: u8| {
-                        if info.stack.is_some() {
-                            (flags & ir::CARGO != 0) == (becomes != 0)
-                                && (becomes == 0 || becomes == cargo_becomes)
-                        } else {
-                            flags & ir::CARGO == 0
-                        }
-                    };
-                    check(
-                        ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
-                            .iter()
-                            .all(|l| ok(l.flags, l.becomes))
-                            && ir.rays[set.ray_start as usize..][..set.ray_len as usize]
-                                .iter()
-                                .all(|r| ok(r.flags, r.becomes))
-                            && ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
-                                .iter()
-                                .all(|h| h.flags & ir::CARGO == 0),
-                        || format!("kind {k} has cargo moves that do not land as its cargo"),
-                    )?;
-                }
+                let ok = |(flags, becomes): (u8, u8)| match info.stack {
+                    Some(st) => {
+                        (flags & ir::CARGO != 0) == (becomes != 0)
+                            && (becomes == 0 || becomes == st.cargo + 1)
+                    }
+                    None => flags & ir::CARGO == 0,
+                };
+                check(atoms_of(&ir, p, k).all(ok), || {
+                    format!("kind {k} has cargo moves that do not land as its cargo")
+                })?;
             }
         }
         let switches: Vec<u8> = ir
@@ -602,19 +608,7 @@ impl Game {
         // that lands.
         let changes_kind = |pk: usize| {
             let (p, k) = (pk / kinds, pk % kinds);
-            ir.kinds[k].stack.is_some()
-                || (0..cells).any(|c| {
-                    let set = ir.moves[(p * kinds + k) * cells + c];
-                    ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
-                        .iter()
-                        .any(|l| l.becomes != 0)
-                        || ir.rays[set.ray_start as usize..][..set.ray_len as usize]
-                            .iter()
-                            .any(|r| r.becomes != 0)
-                        || ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
-                            .iter()
-                            .any(|h| h.becomes != 0)
-                })
+            ir.kinds[k].stack.is_some() || atoms_of(&ir, p, k).any(|(_, becomes)| becomes != 0)
         };
         let changes_kinds = (0..players * kinds).any(changes_kind);
         let plain_landing = (0..players * kinds)
@@ -627,18 +621,8 @@ impl Game {
         let mut judged_per_move = royal_code.clone();
         for p in 0..players {
             for k in 0..kinds {
-                judged_per_move[1 + p * kinds + k] |= (0..cells).any(|c| {
-                    let set = ir.moves[(p * kinds + k) * cells + c];
-                    ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
-                        .iter()
-                        .any(|l| l.flags & ir::UNATTACKED_LANDING != 0)
-                        || ir.rays[set.ray_start as usize..][..set.ray_len as usize]
-                            .iter()
-                            .any(|r| r.flags & ir::UNATTACKED_LANDING != 0)
-                        || ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
-                            .iter()
-                            .any(|h| h.flags & ir::UNATTACKED_LANDING != 0)
-                });
+                judged_per_move[1 + p * kinds + k] |=
+                    atoms_of(&ir, p, k).any(|(flags, _)| flags & ir::UNATTACKED_LANDING != 0);
             }
         }
         let setup_cells = CellSet::from_cells(ir.setup.pieces.iter().map(|p| p.cell as usize));

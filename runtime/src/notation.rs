@@ -770,12 +770,16 @@ pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, St
     Ok(RecordedMove { mv, declarations })
 }
 
+/// Is this word of a game record a declaration (`+name`, `-name`) rather than a move?
+pub fn is_declaration(word: &str) -> bool {
+    word.len() > 1 && (word.starts_with('+') || word.starts_with('-'))
+}
+
 /// Plays a game record: moves separated by spaces, each optionally
 /// followed by its declarations (`e2e4 +file_promotion e9e7 -draw_offer`).
 /// The error gives the index of the move that failed and why.
 pub fn play_record(pos: &mut Position, text: &str) -> Result<(), (usize, String)> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let is_declaration = |w: &str| w.len() > 1 && (w.starts_with('+') || w.starts_with('-'));
     let mut i = 0;
     let mut index = 0;
     while i < words.len() {
