@@ -10,16 +10,16 @@ use runtime::Position;
 /// the first player, lower case for the second, with the player's index
 /// after it for more players).
 fn glyph(pos: &Position, cell: usize) -> String {
-    let g = pos.game;
-    let code = pos.board[cell];
+    let g = pos.game();
+    let code = pos.board()[cell];
     if code == EMPTY {
         return declaration_marker(pos, cell).unwrap_or("·").into();
     }
     // A stack shows its cargo; the legend under the board names its carrier.
-    let (carrier, cargo) = g.stack_parts[code as usize];
+    let (carrier, cargo) = g.stack_parts(code);
     let code = if carrier != EMPTY { cargo } else { code };
-    let owner = g.owner[code as usize] as usize;
-    let letter = g.ir.kinds[g.kind_of[code as usize] as usize].letter;
+    let owner = g.owner_of(code) as usize;
+    let letter = g.ir().kinds[g.kind_of(code) as usize].letter;
     let glyphs = ["KQRBNP", "♔♕♖♗♘♙", "♚♛♜♝♞♟"];
     if owner < 2 {
         if let Some(i) = glyphs[0].find(letter) {
@@ -37,13 +37,13 @@ fn glyph(pos: &Position, cell: usize) -> String {
 /// The marker (a piece drawn beside the board) standing on `cell` for a player's declaration:
 /// on its "made" cell while the declaration is made, else on its other cell.
 fn declaration_marker(pos: &Position, cell: usize) -> Option<&'static str> {
-    let g = pos.game;
-    for (a, agreement) in g.ir.agreements.iter().enumerate() {
+    let g = pos.game();
+    for (a, agreement) in g.ir().agreements.iter().enumerate() {
         for (p, marker) in agreement.markers.iter().enumerate() {
             let Some((withdrawn, made)) = *marker else {
                 continue;
             };
-            let on = if pos.declared >> (a * g.players + p) & 1 != 0 {
+            let on = if pos.declared() >> (a * g.players() + p) & 1 != 0 {
                 made
             } else {
                 withdrawn
@@ -59,17 +59,17 @@ fn declaration_marker(pos: &Position, cell: usize) -> Option<&'static str> {
 /// Lines under the board: the stacks (cargo aboard whose carrier) and the
 /// declarations made and agreements reached.
 fn legend(pos: &Position) -> String {
-    let g = pos.game;
+    let g = pos.game();
     let mut out = String::new();
-    for cell in 0..g.cells {
-        let code = pos.board[cell];
-        let (carrier, cargo) = g.stack_parts[code as usize];
+    for cell in 0..g.cells() {
+        let code = pos.board()[cell];
+        let (carrier, cargo) = g.stack_parts(code);
         if code != EMPTY && carrier != EMPTY {
-            let name = |c: u8| &g.ir.kinds[g.kind_of[c as usize] as usize].name;
-            let owner = |c: u8| &g.ir.players[g.owner[c as usize] as usize].name;
+            let name = |c: u8| &g.ir().kinds[g.kind_of(c) as usize].name;
+            let owner = |c: u8| &g.ir().players[g.owner_of(c) as usize].name;
             out += &format!(
                 "\n{}: {} {} aboard {} {}",
-                g.ir.cells[cell].name,
+                g.ir().cells[cell].name,
                 owner(cargo),
                 name(cargo),
                 owner(carrier),
@@ -77,12 +77,12 @@ fn legend(pos: &Position) -> String {
             );
         }
     }
-    for (a, agreement) in g.ir.agreements.iter().enumerate() {
-        let made: Vec<&str> = (0..g.players)
-            .filter(|p| pos.declared >> (a * g.players + p) & 1 != 0)
-            .map(|p| g.ir.players[p].name.as_str())
+    for (a, agreement) in g.ir().agreements.iter().enumerate() {
+        let made: Vec<&str> = (0..g.players())
+            .filter(|p| pos.declared() >> (a * g.players() + p) & 1 != 0)
+            .map(|p| g.ir().players[p].name.as_str())
             .collect();
-        if pos.agreed >> a & 1 != 0 {
+        if pos.agreed() >> a & 1 != 0 {
             out += &format!("\n{}: agreed", agreement.name);
         } else if !made.is_empty() {
             out += &format!("\n{}: declared by {}", agreement.name, made.join(", "));
@@ -93,8 +93,8 @@ fn legend(pos: &Position) -> String {
 
 /// The colour a game marks this cell with (`mark REGION colour`), if any.
 fn mark_of<'a>(pos: &'a Position, cell: usize) -> Option<&'a str> {
-    pos.game
-        .ir
+    pos.game()
+        .ir()
         .marks
         .iter()
         .find(|m| m.cells.contains(&(cell as u16)))
@@ -124,28 +124,29 @@ fn cell_text(pos: &Position, cell: usize, ansi: bool) -> String {
 }
 
 pub fn board(pos: &Position, ansi: bool) -> String {
-    let g = pos.game;
+    let g = pos.game();
     let mut out = String::new();
-    match &g.ir.geometry {
+    match &g.ir().geometry {
         Geometry::Square {
             width,
             height,
             files,
         } => {
             // Side cells stand beside the grid, at their own coordinates.
-            let right =
-                g.ir.cells
-                    .iter()
-                    .map(|c| c.coord.0 + 1)
-                    .max()
-                    .unwrap_or(*width as i32);
+            let right = g
+                .ir()
+                .cells
+                .iter()
+                .map(|c| c.coord.0 + 1)
+                .max()
+                .unwrap_or(*width as i32);
             for y in (0..*height as i32).rev() {
                 out += &format!("{:>3} │", y + 1);
                 for x in 0..right {
                     if x == *width as i32 {
                         out += " │";
                     }
-                    match g.ir.cells.iter().position(|c| c.coord == (x, y)) {
+                    match g.ir().cells.iter().position(|c| c.coord == (x, y)) {
                         Some(c) => out += &format!(" {}", cell_text(pos, c, ansi)),
                         None => out += "  ",
                     }
@@ -160,12 +161,13 @@ pub fn board(pos: &Position, ansi: bool) -> String {
         }
         Geometry::Hex => {
             // Screen row from the forward measure 2r + q, column from q.
-            let placed: Vec<(i32, i32, usize)> =
-                g.ir.cells
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| (-(2 * c.coord.1 + c.coord.0), c.coord.0, i))
-                    .collect();
+            let placed: Vec<(i32, i32, usize)> = g
+                .ir()
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (-(2 * c.coord.1 + c.coord.0), c.coord.0, i))
+                .collect();
             let (rmin, rmax) = (
                 placed.iter().map(|p| p.0).min().unwrap(),
                 placed.iter().map(|p| p.0).max().unwrap(),
@@ -178,7 +180,7 @@ pub fn board(pos: &Position, ansi: bool) -> String {
                     while line.len() < col {
                         line.push("  ".into());
                     }
-                    let name = &g.ir.cells[cell].name;
+                    let name = &g.ir().cells[cell].name;
                     let _ = r;
                     line.push(format!("{}{:<4}", cell_text(pos, cell, ansi), name));
                 }
@@ -190,6 +192,6 @@ pub fn board(pos: &Position, ansi: bool) -> String {
         }
     }
     out += &legend(pos);
-    out += &format!("\n{} to move", g.ir.players[pos.to_move].name);
+    out += &format!("\n{} to move", g.ir().players[pos.to_move()].name);
     out
 }

@@ -275,7 +275,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let median = rates[rates.len() / 2];
             println!(
                 "{} depth {depth}: nodes {nodes}, median {:.2} M nodes/s over {} runs",
-                game.ir.name,
+                game.ir().name,
                 median / 1e6,
                 rates.len()
             );
@@ -301,13 +301,21 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
     let mut played: Vec<String> = Vec::new();
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     // Time left per player, if the game declares a clock.
-    let mut clock: Option<Vec<f64>> = game.ir.clock_seconds.map(|s| vec![s as f64; game.players]);
+    let mut clock: Option<Vec<f64>> = game
+        .ir()
+        .clock_seconds
+        .map(|s| vec![s as f64; game.players()]);
     println!(
         "{} — type a move like e2e4, `moves`, `fen`, `resign` or `quit`.",
-        game.ir.name
+        game.ir().name
     );
-    if !game.ir.agreements.is_empty() {
-        let names: Vec<&str> = game.ir.agreements.iter().map(|a| a.name.as_str()).collect();
+    if !game.ir().agreements.is_empty() {
+        let names: Vec<&str> = game
+            .ir()
+            .agreements
+            .iter()
+            .map(|a| a.name.as_str())
+            .collect();
         println!(
             "Declarations go after your move: +name makes one, -name withdraws it ({}).",
             names.join(", ")
@@ -323,7 +331,7 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
                     let s = s.max(0.0) as u64;
                     format!(
                         "{} {}:{:02}:{:02}",
-                        game.ir.players[p].name,
+                        game.ir().players[p].name,
                         s / 3600,
                         s / 60 % 60,
                         s % 60
@@ -334,15 +342,15 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
         }
         if let Some(result) = pos.result() {
             let who = match result.winner {
-                Some(p) => format!("{} wins", game.ir.players[p].name),
+                Some(p) => format!("{} wins", game.ir().players[p].name),
                 None => "draw".into(),
             };
             println!("Game over: {:?} — {who}.", result.end);
             println!("Moves: {}", played.join(" "));
             return Ok(ExitCode::SUCCESS);
         }
-        let me = pos.to_move;
-        let name = &game.ir.players[me].name;
+        let me = pos.to_move();
+        let name = &game.ir().players[me].name;
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
         if players.get(me) == Some(&Player::Random) {
@@ -369,8 +377,8 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
         if let Some(left) = &mut clock {
             left[me] -= thinking.elapsed().as_secs_f64();
             if left[me] <= 0.0 {
-                let outcome = if game.players == 2 {
-                    format!("{} wins", game.ir.players[1 - me].name)
+                let outcome = if game.players() == 2 {
+                    format!("{} wins", game.ir().players[1 - me].name)
                 } else {
                     "the others play on".into()
                 };

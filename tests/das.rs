@@ -17,7 +17,7 @@ mod das_ref;
 use das_ref::RefPos;
 use runtime::game::EMPTY;
 use runtime::notation::{move_to_string, parse_move, parse_position, play_record, write_general};
-use runtime::position::{GameEnd, Move};
+use runtime::{position::Move, GameEnd};
 use runtime::{Game, Position};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -98,13 +98,13 @@ fn after(text: &str, line: &str) -> Position<'static> {
 fn at(p: &Position, cell: &str) -> String {
     let g = game();
     let c = g.cell(cell).unwrap_or_else(|| panic!("no cell {cell}"));
-    let code = p.board[c];
+    let code = p.board()[c];
     if code == EMPTY {
         return "-".into();
     }
-    let letter = |code: u8| g.ir.kinds[g.kind_of[code as usize] as usize].letter;
-    let player = |code: u8| g.ir.players[g.owner[code as usize] as usize].name.clone();
-    let (carrier, cargo) = g.stack_parts[code as usize];
+    let letter = |code: u8| g.ir().kinds[g.kind_of(code) as usize].letter;
+    let player = |code: u8| g.ir().players[g.owner_of(code) as usize].name.clone();
+    let (carrier, cargo) = g.stack_parts(code);
     if carrier == EMPTY {
         format!("{} {}", player(code), letter(code))
     } else {
@@ -207,7 +207,7 @@ fn random_game(
         let list = engine_moves(&mut ours);
         for &m in &list {
             assert!(
-                !g.ir.cells[m.to as usize].side,
+                !g.ir().cells[m.to as usize].side,
                 "{label} after '{}': {} ends on the r-file",
                 line.join(" "),
                 move_to_string(g, m)
@@ -280,7 +280,7 @@ fn random_game(
             strings[checking[(xorshift(seed) % checking.len() as u64) as usize]].clone()
         };
         let m = list[strings.iter().position(|s| *s == mv).unwrap()];
-        let mover = &g.ir.kinds[g.kind_of[ours.board[m.from as usize] as usize] as usize];
+        let mover = &g.ir().kinds[g.kind_of(ours.board()[m.from as usize])];
         stats.special += special(&mv) as usize;
         stats.cargo += mv.contains("/cargo") as usize;
         stats.board += mv.contains("/board") as usize;
@@ -546,7 +546,7 @@ fn centurion_enters_from_r1() {
 fn assert_no_side_landing(p: &mut Position) {
     for m in engine_moves(p) {
         assert!(
-            !game().ir.cells[m.to as usize].side,
+            !game().ir().cells[m.to as usize].side,
             "{} lands on the r-file",
             move_to_string(game(), m)
         );
@@ -1071,7 +1071,7 @@ fn promotion_declaration_needs_the_centurion_gone() {
 #[test]
 fn draw_agreement() {
     let start = Position::start(game());
-    let drawn = Some(runtime::position::GameResult {
+    let drawn = Some(runtime::GameResult {
         end: GameEnd::Agreement,
         winner: None,
     });
@@ -1095,7 +1095,7 @@ fn draw_agreement() {
     let before = p.clone();
     let mv = parse_move(&mut p, "h9h8").unwrap();
     let draw_offer = game()
-        .ir
+        .ir()
         .agreements
         .iter()
         .position(|a| a.name == "draw_offer")
@@ -1119,11 +1119,12 @@ fn draw_agreement() {
 #[test]
 fn make_unmake_and_hash_invariants_with_stacks() {
     let g = game();
-    let file_promotion =
-        g.ir.agreements
-            .iter()
-            .position(|a| a.name == "file_promotion")
-            .unwrap();
+    let file_promotion = g
+        .ir()
+        .agreements
+        .iter()
+        .position(|a| a.name == "file_promotion")
+        .unwrap();
     let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ env_or("DAS_SEED", 0);
     let mut checked = 0usize;
     let mut agreed_plies = 0usize;
@@ -1141,8 +1142,8 @@ fn make_unmake_and_hash_invariants_with_stacks() {
             let text = write_general(&p);
             let mut back = pos(&text);
             assert_eq!(
-                back.hash,
-                p.hash,
+                back.hash(),
+                p.hash(),
                 "game {game_no} after {}: {text}",
                 line.join(" ")
             );
@@ -1182,8 +1183,8 @@ fn make_unmake_and_hash_invariants_with_stacks() {
             }
             let after_text = write_general(&p);
             assert_eq!(
-                pos(&after_text).hash,
-                p.hash,
+                pos(&after_text).hash(),
+                p.hash(),
                 "game {game_no} after {} {mv}: {after_text}",
                 line.join(" ")
             );
@@ -1193,7 +1194,7 @@ fn make_unmake_and_hash_invariants_with_stacks() {
             assert!(p == here, "unmake after {} {mv}", line.join(" "));
             p = moved;
             line.push(mv);
-            agreed_plies += (p.agreed != 0) as usize;
+            agreed_plies += (p.agreed() != 0) as usize;
         }
     }
     println!("make/unmake checked {checked} moves; {agreed_plies} plies under file promotion");

@@ -22,7 +22,10 @@ fn game() -> Game {
 fn our_moves(pos: &mut Position) -> Vec<String> {
     let mut list = Vec::new();
     pos.legal_moves(&mut list);
-    let mut names: Vec<String> = list.iter().map(|&m| move_to_string(pos.game, m)).collect();
+    let mut names: Vec<String> = list
+        .iter()
+        .map(|&m| move_to_string(pos.game(), m))
+        .collect();
     names.sort();
     names
 }

@@ -164,7 +164,7 @@ fn throne_places_a_pawn_once() {
     assert!(moves(&mut p).contains("c2c4"));
     // Leaving and returning places nothing: the right is spent.
     play(&mut p, "e10e9 k9k10 e9e10");
-    assert_eq!(p.board[game().cell("g2").unwrap()], runtime::game::EMPTY);
+    assert_eq!(p.board()[game().cell("g2").unwrap()], runtime::game::EMPTY);
 }
 
 #[test]
@@ -215,11 +215,11 @@ fn pawn_castling_from_the_start() {
     // The Jester now stands on e2, the pawn on d1.
     let g = game();
     assert_eq!(
-        g.ir.kinds[g.kind_of[p.board[g.cell("e2").unwrap()] as usize] as usize].name,
+        g.ir().kinds[g.kind_of(p.board()[g.cell("e2").unwrap()])].name,
         "Jester"
     );
     assert_eq!(
-        g.ir.kinds[g.kind_of[p.board[g.cell("d1").unwrap()] as usize] as usize].name,
+        g.ir().kinds[g.kind_of(p.board()[g.cell("d1").unwrap()])].name,
         "Pawn"
     );
 }
@@ -261,7 +261,7 @@ fn en_passant_by_bishop_rook_knight_and_king() {
     // The capture removes the pawn from d4.
     let mut q = p.clone();
     play(&mut q, "d8d3/ep");
-    assert_eq!(q.board[game().cell("d4").unwrap()], runtime::game::EMPTY);
+    assert_eq!(q.board()[game().cell("d4").unwrap()], runtime::game::EMPTY);
     // One move later the right has expired.
     play(&mut p, "c5a4 a1a2");
     assert!(!moves(&mut p).iter().any(|m| m.ends_with("/ep")));
@@ -289,7 +289,7 @@ fn both_king_castlings() {
     play(&mut p, "e1h1");
     let g = game();
     assert_eq!(
-        g.ir.kinds[g.kind_of[p.board[g.cell("g1").unwrap()] as usize] as usize].name,
+        g.ir().kinds[g.kind_of(p.board()[g.cell("g1").unwrap()])].name,
         "Rook"
     );
     // i1 may be attacked (a black rook on i10): castling long still allowed; g1 attacked forbids it.

@@ -126,41 +126,41 @@ fn config(cases: u32) -> ProptestConfig {
 /// FEN exists for rectangular two-player boards, except while a side cell
 /// (beside the board) holds a piece.
 fn has_fen(pos: &Position) -> bool {
-    let game = pos.game;
+    let game = pos.game();
     // FEN cannot carry a repeatable castling right or declarations.
-    matches!(game.ir.geometry, Geometry::Square { .. })
-        && game.players == 2
-        && !game.ir.castlings.iter().any(|c| c.repeatable)
-        && game.ir.agreements.is_empty()
+    matches!(game.ir().geometry, Geometry::Square { .. })
+        && game.players() == 2
+        && !game.ir().castlings.iter().any(|c| c.repeatable)
+        && game.ir().agreements.is_empty()
         && !game
-            .ir
+            .ir()
             .cells
             .iter()
             .enumerate()
-            .any(|(c, info)| info.side && pos.board[c] != runtime::game::EMPTY)
+            .any(|(c, info)| info.side && pos.board()[c] != runtime::game::EMPTY)
 }
 
 /// Everything `==` on positions compares, spelled out for the messages.
 fn describe(p: &Position) -> String {
     format!(
-        "{} | hash {:016x} ep_victim {} ep {:?}",
+        "{} | hash {:016x} ep_victim {:?} ep {:?}",
         write_general(p),
-        p.hash,
-        p.ep_victim,
-        &p.ep_cells[..p.ep_len as usize]
+        p.hash(),
+        p.ep_victim(),
+        p.ep_cells()
     )
 }
 
 /// Equal in everything FEN can express.
 fn fen_equivalent(a: &Position, b: &Position) -> bool {
-    a.board == b.board
-        && a.to_move == b.to_move
-        && a.rights == b.rights
-        && a.ep_victim == b.ep_victim
-        && a.ep_cells[..a.ep_len as usize] == b.ep_cells[..b.ep_len as usize]
+    a.board() == b.board()
+        && a.to_move() == b.to_move()
+        && a.rights() == b.rights()
+        && a.ep_victim() == b.ep_victim()
+        && a.ep_cells() == b.ep_cells()
         && a.en_passant_rights() == b.en_passant_rights()
-        && a.halfmove == b.halfmove
-        && a.fullmove == b.fullmove
+        && a.halfmove() == b.halfmove()
+        && a.fullmove() == b.fullmove()
 }
 
 fn sorted_strings(game: &Game, list: &[Move]) -> Vec<String> {
@@ -176,7 +176,7 @@ fn check_position(
     ctx: &dyn Fn() -> String,
     deep: bool,
 ) -> Result<(), TestCaseError> {
-    let game = pos.game;
+    let game = pos.game();
     let snapshot = pos.clone();
 
     // The general notation round-trips to an equal position (board, side to
@@ -257,7 +257,7 @@ fn check_position(
 
     // Legal moves = pseudo-legal moves that leave no royal of the mover
     // attacked (and, for moves that must land unattacked, not the moved piece).
-    let me = pos.to_move;
+    let me = pos.to_move();
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     let mut naive = BTreeSet::new();
@@ -359,7 +359,7 @@ fn playout(s: &Shipped, start: &Position<'static>, choices: &[u32]) -> Result<()
             .filter(|m| {
                 m.kind != MoveKind::Normal
                     || m.promotion != 0
-                    || pos.board[m.to as usize] != runtime::game::EMPTY
+                    || pos.board()[m.to as usize] != runtime::game::EMPTY
             })
             .collect();
         let mv = if choice % 3 == 0 && !special.is_empty() {
@@ -427,16 +427,16 @@ proptest! {
 /// Does any atom of the game depend on whether its piece has moved?
 fn moved_matters(game: &Game) -> bool {
     let unmoved = runtime::ir::UNMOVED_ONLY;
-    game.ir.leaps.iter().any(|a| a.flags & unmoved != 0)
-        || game.ir.rays.iter().any(|a| a.flags & unmoved != 0)
-        || game.ir.hooks.iter().any(|a| a.flags & unmoved != 0)
+    game.ir().leaps.iter().any(|a| a.flags & unmoved != 0)
+        || game.ir().rays.iter().any(|a| a.flags & unmoved != 0)
+        || game.ir().hooks.iter().any(|a| a.flags & unmoved != 0)
 }
 
 /// What makes two positions "the same" for repetition: placement, side to
 /// move, castling rights, en passant (and arrival budgets), not the clocks;
 /// whether a piece has moved only in games where some move depends on it.
 fn repetition_key(pos: &Position) -> String {
-    let matters = moved_matters(pos.game);
+    let matters = moved_matters(pos.game());
     write_general(pos)
         .split("; ")
         .filter(|part| {
@@ -458,7 +458,7 @@ fn repetition_playout(s: &Shipped, choices: &[u32]) -> Result<(), TestCaseError>
     let mut played: Vec<Move> = Vec::new();
     let mut list = Vec::new();
     for &choice in choices {
-        let window = (pos.halfmove as usize + 1).min(keys.len());
+        let window = (pos.halfmove() as usize + 1).min(keys.len());
         let current = keys.last().unwrap();
         let naive = keys[keys.len() - window..]
             .iter()
@@ -505,11 +505,11 @@ fn repetition_playout(s: &Shipped, choices: &[u32]) -> Result<(), TestCaseError>
 /// (its piece tokens are `<letter><cell>`), so the position is as
 /// consistent as any parsed one.
 fn castling_ready(game: &'static Game) -> Option<Position<'static>> {
-    if game.ir.castlings.is_empty() {
+    if game.ir().castlings.is_empty() {
         return None;
     }
     let clear: HashSet<&str> = game
-        .ir
+        .ir()
         .castlings
         .iter()
         .flat_map(|c| c.must_be_empty.iter())
@@ -1282,7 +1282,11 @@ fn loader_rejects_castling_right_off_the_board() {
 fn fen_en_passant_victim_is_the_pawn_that_passed_exactly_those_cells() {
     let game = mirodol();
     let mut pos = parse_position(game, "4k5/10/10/2Pp6/3p6/10/10/10/10/4K5 w - d8 0 1").unwrap();
-    assert_eq!(pos.ep_victim as usize, game.cell("d7").unwrap(), "{pos:?}");
+    assert_eq!(
+        pos.ep_victim().unwrap(),
+        game.cell("d7").unwrap(),
+        "{pos:?}"
+    );
     let mv = parse_move(&mut pos, "c7d8").unwrap();
     pos.make(mv);
     assert_eq!(
@@ -1304,15 +1308,15 @@ fn knight_shuffle_repeats_the_start_position_three_times() {
         (mirodol(), "h1i3 h10i8 i3h1 i8h10 h1i3 h10i8 i3h1 i8h10"),
     ] {
         let mut pos = Position::start(game);
-        let start_hash = pos.hash;
+        let start_hash = pos.hash();
         play(&mut pos, moves);
-        assert_eq!(pos.hash, start_hash, "{}: {moves}", game.ir.name);
-        assert_eq!(pos.repetitions(), 3, "{}: {moves}", game.ir.name);
+        assert_eq!(pos.hash(), start_hash, "{}: {moves}", game.ir().name);
+        assert_eq!(pos.repetitions(), 3, "{}: {moves}", game.ir().name);
         assert_eq!(
             pos.result().map(|r| r.end),
             Some(runtime::GameEnd::Repetition),
             "{}: {moves}",
-            game.ir.name
+            game.ir().name
         );
     }
 }

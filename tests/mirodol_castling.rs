@@ -43,7 +43,7 @@ fn castlings(p: &mut Position) -> BTreeSet<String> {
     p.legal_moves(&mut list);
     list.iter()
         .filter(|m| m.kind == MoveKind::Castle)
-        .map(|&m| move_to_string(p.game, m))
+        .map(|&m| move_to_string(p.game(), m))
         .collect()
 }
 
@@ -267,7 +267,7 @@ fn positions_after_castling() {
             "after {mv_text}"
         );
         // The incremental hash equals the hash of the same position from scratch.
-        assert_eq!(p.hash, pos(&write_fen(&p).unwrap()).hash, "{mv_text}");
+        assert_eq!(p.hash(), pos(&write_fen(&p).unwrap()).hash(), "{mv_text}");
         p.unmake(mv);
         assert_eq!(p, before, "unmake {mv_text}");
     }

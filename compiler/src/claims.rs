@@ -151,7 +151,7 @@ fn play<'g>(pos: &mut Position<'g>, moves: &Name) -> Result<(), (usize, String)>
 }
 
 fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
-    let ir = &game.ir;
+    let ir = &game.ir();
     let span = claim.span;
     match &claim.kind {
         ClaimKind::Count {
@@ -221,15 +221,15 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             let k = kind_index(ir, &crate::check::own_stack(piece, &player.text))?;
             let c = cell_index(ir, cell)?;
             let pos = played(game, position, moves)?;
-            let code = pos.board[c];
+            let code = pos.board()[c];
             if code != game.code(p, k) {
                 let there = if code == runtime::game::EMPTY {
                     "nothing".to_string()
                 } else {
                     format!(
                         "a {} {}",
-                        ir.players[game.owner[code as usize] as usize].name,
-                        ir.kinds[game.kind_of[code as usize] as usize].name
+                        ir.players[game.owner_of(code) as usize].name,
+                        ir.kinds[game.kind_of(code) as usize].name
                     )
                 };
                 return Err(failed(

@@ -1,14 +1,22 @@
 //! The variant runtime: the IR the compiler emits (`ir`), its validating
-//! loader (`game`), positions with strictly legal move generation and perft
-//! (`position`), and text notations for positions and moves (`notation`).
+//! loader (`game`), positions with strictly legal move generation
+//! (`position`), perft (`perft`), how games end (`outcome`), whose turn it
+//! is (`turn`), and text notations for positions and moves (`notation`).
 //!
-//! The compiler depends on this crate, never the reverse.
+//! The compiler depends on this crate, never the reverse. Every `unsafe`
+//! block is in `unchecked.rs`.
+
+#![deny(unsafe_code)]
 
 pub mod bitset;
 pub mod game;
 pub mod ir;
 pub mod notation;
+pub mod outcome;
+pub mod perft;
 pub mod position;
+mod unchecked;
 
 pub use game::Game;
-pub use position::{GameEnd, GameResult, Move, MoveKind, Position};
+pub use outcome::{GameEnd, GameResult};
+pub use position::{Move, MoveKind, Position};

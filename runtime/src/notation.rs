@@ -926,3 +926,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
         "illegal move {text}: unexpected '{suffix}' after the cells (a castling that is also a king step is written with its partner, e.g. e1d1/b1)"
     ))
 }
+
+impl std::fmt::Debug for Position<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", write_general(self))
+    }
+}

@@ -5,6 +5,7 @@
 
 use crate::bitset::{CellSet, MAX_CELLS};
 use crate::ir::{self, GameIr, Leap, MoveSet, Ray};
+use crate::unchecked;
 
 /// A piece on the board: 0 is an empty cell, otherwise `1 + player * kinds + kind`.
 pub type PieceCode = u8;
@@ -54,97 +55,95 @@ pub struct ArrivalRule {
 }
 
 pub struct Game {
-    pub ir: GameIr,
-    pub cells: usize,
-    pub players: usize,
-    pub kinds: usize,
+    pub(crate) ir: GameIr,
+    pub(crate) cells: usize,
+    pub(crate) players: usize,
+    pub(crate) kinds: usize,
     /// Per piece code.
-    pub owner: Vec<u8>,
-    pub kind_of: Vec<u8>,
-    pub royal_code: Vec<bool>,
-    pub ep_capturer: Vec<bool>,
+    pub(crate) owner: Vec<u8>,
+    pub(crate) kind_of: Vec<u8>,
+    pub(crate) royal_code: Vec<bool>,
+    pub(crate) ep_capturer: Vec<bool>,
     /// Bit per piece code, for each player: the codes of that player's pieces.
-    pub codes_of_player: Vec<u64>,
-    pub movesets: Vec<MoveSet>,
-    pub leaps: Vec<Leap>,
-    pub rays: Vec<Ray>,
-    pub ray_cells: Vec<u16>,
+    pub(crate) codes_of_player: Vec<u64>,
+    pub(crate) movesets: Vec<MoveSet>,
+    pub(crate) leaps: Vec<Leap>,
+    pub(crate) rays: Vec<Ray>,
+    pub(crate) ray_cells: Vec<u16>,
     /// Per target cell: range into `rev_leaps`.
-    pub rev_leap_index: Vec<(u32, u32)>,
-    pub rev_leaps: Vec<Attacker>,
+    pub(crate) rev_leap_index: Vec<(u32, u32)>,
+    pub(crate) rev_leaps: Vec<Attacker>,
     /// Per target cell: range into `rev_rays`; each is a range into `rev_ray_cells`.
-    pub rev_ray_index: Vec<(u32, u32)>,
-    pub rev_rays: Vec<RevLine>,
-    pub rev_ray_cells: Vec<Attacker>,
+    pub(crate) rev_ray_index: Vec<(u32, u32)>,
+    pub(crate) rev_rays: Vec<RevLine>,
+    pub(crate) rev_ray_cells: Vec<Attacker>,
     /// Per target cell: range into `rev_hooks`.
-    pub rev_hook_index: Vec<(u32, u32)>,
-    pub rev_hooks: Vec<HookAttacker>,
-    pub hooks: Vec<ir::Hook>,
-    pub hook_cells: Vec<u16>,
-    pub swaps: Vec<ir::Swap>,
+    pub(crate) rev_hook_index: Vec<(u32, u32)>,
+    pub(crate) rev_hooks: Vec<HookAttacker>,
+    pub(crate) hooks: Vec<ir::Hook>,
+    pub(crate) hook_cells: Vec<u16>,
+    pub(crate) swaps: Vec<ir::Swap>,
     /// Per `player * kinds + kind`: does any cell promote it?
-    pub promotes: Vec<bool>,
+    pub(crate) promotes: Vec<bool>,
     /// Per `(player * kinds + kind) * cells + cell`: range into `promotion_choices`.
-    pub promotion_at: Vec<(u32, u16)>,
-    pub promotion_choices: Vec<u8>,
+    pub(crate) promotion_at: Vec<(u32, u16)>,
+    pub(crate) promotion_choices: Vec<u8>,
     /// Per `player * kinds + kind`.
-    pub arrival: Vec<Option<ArrivalRule>>,
-    /// Cells that start with a piece (unmoved until it leaves).
-    pub setup_cells: CellSet,
+    pub(crate) arrival: Vec<Option<ArrivalRule>>,
     /// Per `player * kinds + kind`: the cells where landing may promote
     /// (in any agreement state) or trigger an arrival.
-    pub special_landings: Vec<CellSet>,
+    pub(crate) special_landings: Vec<CellSet>,
     /// Per `player * kinds + kind`: no promotion and no arrival rule, so a
     /// generated move is pushed as it is.
-    pub plain_landing: Vec<bool>,
+    pub(crate) plain_landing: Vec<bool>,
     /// Some atom needs an unmoved piece, so whether a piece has moved is
     /// part of the position (otherwise it is not tracked, nor hashed).
-    pub tracks_unmoved: bool,
+    pub(crate) tracks_unmoved: bool,
     /// Bit per piece code whose moves need no judging one by one: not
     /// royal, and no atom of its kind must land unattacked.
-    pub free_codes: u64,
-    pub zobrist_unmoved: Vec<u64>,
-    pub zobrist_budget: Vec<u64>,
+    pub(crate) free_codes: u64,
+    pub(crate) zobrist_unmoved: Vec<u64>,
+    pub(crate) zobrist_budget: Vec<u64>,
     /// Per player: indices into `ir.castlings`.
-    pub castlings_of: Vec<Vec<u16>>,
+    pub(crate) castlings_of: Vec<Vec<u16>>,
     /// The cells that can hold a castling right, one bit each.
-    pub right_cells: Vec<u16>,
+    pub(crate) right_cells: Vec<u16>,
     /// Per castling (index into `ir.castlings`): the bit of the right it needs.
-    pub castling_right: Vec<u32>,
+    pub(crate) castling_right: Vec<u32>,
     /// Per player: the rights any of its castlings needs.
-    pub rights_of_player: Vec<u32>,
+    pub(crate) rights_of_player: Vec<u32>,
     /// Per piece code: its moves reset the move-rule counter.
-    pub resets_move_rule: Vec<bool>,
+    pub(crate) resets_move_rule: Vec<bool>,
     /// Per cell: the rights that remain after a move touches that cell.
-    pub rights_keep: Vec<u32>,
+    pub(crate) rights_keep: Vec<u32>,
     /// Per piece code: (carrier code, cargo code) if the code is a stack.
-    pub stack_parts: Vec<(PieceCode, PieceCode)>,
+    pub(crate) stack_parts: Vec<(PieceCode, PieceCode)>,
     /// Per `mover * codes + occupant`: the stack a move of `mover` onto
     /// `occupant` may form instead of capturing or stopping (0: none).
-    pub merge: Vec<PieceCode>,
+    pub(crate) merge: Vec<PieceCode>,
     /// Per piece code: some move of it (or of its cargo) may form a stack.
-    pub merges: Vec<bool>,
+    pub(crate) merges: Vec<bool>,
     /// Some kind is a stack (so move generation looks for stack-forming moves).
-    pub has_stacks: bool,
+    pub(crate) has_stacks: bool,
     /// Some move changes a piece's kind (`becomes`, or a stack's cargo leaving).
-    pub changes_kinds: bool,
+    pub(crate) changes_kinds: bool,
     /// Unmoved-only atoms, hooks or swaps exist: the move generator must
     /// look for them.
-    pub full_generator: bool,
+    pub(crate) full_generator: bool,
     /// Some castling is repeatable (its right is the king's unmoved status).
-    pub repeatable_castling: bool,
+    pub(crate) repeatable_castling: bool,
     /// Per promotion-switching agreement state (0: not reached, 1: reached),
     /// the offset into `promotion_at`.
-    pub promotion_mode_stride: usize,
+    pub(crate) promotion_mode_stride: usize,
     /// The agreement bit that switches promotion rules (0: none).
-    pub promotion_switch: u32,
-    pub zobrist_declared: Vec<u64>,
-    pub zobrist_agreed: Vec<u64>,
-    pub zobrist_piece: Vec<u64>,
-    pub zobrist_side: Vec<u64>,
-    pub zobrist_right: Vec<u64>,
-    pub zobrist_ep: Vec<u64>,
-    pub cell_by_name: std::collections::HashMap<String, u16>,
+    pub(crate) promotion_switch: u32,
+    pub(crate) zobrist_declared: Vec<u64>,
+    pub(crate) zobrist_agreed: Vec<u64>,
+    pub(crate) zobrist_piece: Vec<u64>,
+    pub(crate) zobrist_side: Vec<u64>,
+    pub(crate) zobrist_right: Vec<u64>,
+    pub(crate) zobrist_ep: Vec<u64>,
+    pub(crate) cell_by_name: std::collections::HashMap<String, u16>,
 }
 
 fn check(cond: bool, what: impl FnOnce() -> String) -> Result<(), String> {
@@ -625,7 +624,6 @@ impl Game {
                     atoms_of(&ir, p, k).any(|(flags, _)| flags & ir::UNATTACKED_LANDING != 0);
             }
         }
-        let setup_cells = CellSet::from_cells(ir.setup.pieces.iter().map(|p| p.cell as usize));
 
         let mut castlings_of = vec![Vec::new(); players];
         let mut right_cells: Vec<u16> = ir.setup.castling_rights.clone();
@@ -722,7 +720,6 @@ impl Game {
             promotion_at,
             promotion_choices,
             arrival,
-            setup_cells,
             special_landings,
             tracks_unmoved,
             free_codes: (1..codes)
@@ -759,7 +756,7 @@ impl Game {
 
     /// The number of piece codes, the empty cell included.
     #[inline(always)]
-    pub fn codes(&self) -> usize {
+    pub(crate) fn codes(&self) -> usize {
         1 + self.players * self.kinds
     }
 
@@ -768,106 +765,74 @@ impl Game {
         (1 + player * self.kinds + kind) as PieceCode
     }
 
+    /// The move table of one (player, kind, cell); the three come from the
+    /// loaded game (a board code's owner and kind, an occupied cell).
     #[inline(always)]
-    pub fn moveset(&self, player: usize, kind: usize, cell: usize) -> &MoveSet {
-        let index = (player * self.kinds + kind) * self.cells + cell;
-        debug_assert!(index < self.movesets.len());
-        // SAFETY: players, kinds and cells come from the loaded game, whose
-        // move table `load` checked to hold players x kinds x cells sets.
-        unsafe { self.movesets.get_unchecked(index) }
+    pub(crate) fn moveset(&self, player: usize, kind: usize, cell: usize) -> &MoveSet {
+        unchecked::get(
+            &self.movesets,
+            (player * self.kinds + kind) * self.cells + cell,
+        )
     }
 
     /// Who attacks `cell` by a leap (reverse table, built at load).
     #[inline(always)]
-    pub fn leap_attackers(&self, cell: usize) -> &[Attacker] {
-        let (start, len) = self.rev_leap_index[cell];
-        // SAFETY: `load` built every range inside `rev_leaps`.
-        unsafe {
-            self.rev_leaps
-                .get_unchecked(start as usize..(start + len) as usize)
-        }
+    pub(crate) fn leap_attackers(&self, cell: usize) -> &[Attacker] {
+        let (start, len) = *unchecked::get(&self.rev_leap_index, cell);
+        unchecked::range(&self.rev_leaps, start as usize, len as usize)
     }
 
     /// The lines along which riders attack `cell`.
     #[inline(always)]
-    pub fn attack_lines(&self, cell: usize) -> &[RevLine] {
-        let (start, len) = self.rev_ray_index[cell];
-        // SAFETY: `load` built every range inside `rev_rays`.
-        unsafe {
-            self.rev_rays
-                .get_unchecked(start as usize..(start + len) as usize)
-        }
+    pub(crate) fn attack_lines(&self, cell: usize) -> &[RevLine] {
+        let (start, len) = *unchecked::get(&self.rev_ray_index, cell);
+        unchecked::range(&self.rev_rays, start as usize, len as usize)
     }
 
     /// The cells of one attack line, nearest first.
     #[inline(always)]
-    pub fn line_cells(&self, line: &RevLine) -> &[Attacker] {
-        // SAFETY: `load` built every line inside `rev_ray_cells`.
-        unsafe {
-            self.rev_ray_cells
-                .get_unchecked(line.start as usize..(line.start + line.len) as usize)
-        }
+    pub(crate) fn line_cells(&self, line: &RevLine) -> &[Attacker] {
+        unchecked::range(&self.rev_ray_cells, line.start as usize, line.len as usize)
     }
 
     /// Who attacks `cell` by a hook.
     #[inline(always)]
-    pub fn hook_attackers(&self, cell: usize) -> &[HookAttacker] {
-        let (start, len) = self.rev_hook_index[cell];
-        // SAFETY: `load` built every range inside `rev_hooks`.
-        unsafe {
-            self.rev_hooks
-                .get_unchecked(start as usize..(start + len) as usize)
-        }
+    pub(crate) fn hook_attackers(&self, cell: usize) -> &[HookAttacker] {
+        let (start, len) = *unchecked::get(&self.rev_hook_index, cell);
+        unchecked::range(&self.rev_hooks, start as usize, len as usize)
     }
 
     #[inline(always)]
-    pub fn special_landing(&self, player_kind: usize) -> &CellSet {
-        debug_assert!(player_kind < self.special_landings.len());
-        // SAFETY: built with one entry per player x kind at load.
-        unsafe { self.special_landings.get_unchecked(player_kind) }
+    pub(crate) fn special_landing(&self, player_kind: usize) -> &CellSet {
+        unchecked::get(&self.special_landings, player_kind)
     }
 
     /// Is a move of this (player * kinds + kind) pushed as generated (no
     /// promotion, arrival or change of kind to look for)?
     #[inline(always)]
-    pub fn lands_plainly(&self, player_kind: usize) -> bool {
-        debug_assert!(player_kind < self.plain_landing.len());
-        // SAFETY: built with one entry per player x kind at load.
-        unsafe { *self.plain_landing.get_unchecked(player_kind) }
+    pub(crate) fn lands_plainly(&self, player_kind: usize) -> bool {
+        *unchecked::get(&self.plain_landing, player_kind)
     }
 
     /// The kind of a piece code on the board (never `EMPTY`).
     #[inline(always)]
-    pub fn kind_of_code(&self, code: PieceCode) -> usize {
-        debug_assert!((code as usize) < self.kind_of.len());
-        // SAFETY: board codes are made by `code()` from loaded players and kinds.
-        unsafe { *self.kind_of.get_unchecked(code as usize) as usize }
-    }
-
-    // The accessors below skip bounds checks: `load` checked every range.
-
-    #[inline(always)]
-    pub fn leaps_of(&self, set: &MoveSet) -> &[Leap] {
-        let range = set.leap_start as usize..set.leap_start as usize + set.leap_len as usize;
-        debug_assert!(range.end <= self.leaps.len());
-        // SAFETY: `load` checked every move set's leap range.
-        unsafe { self.leaps.get_unchecked(range) }
+    pub(crate) fn kind_of_code(&self, code: PieceCode) -> usize {
+        *unchecked::get(&self.kind_of, code as usize) as usize
     }
 
     #[inline(always)]
-    pub fn rays_of(&self, set: &MoveSet) -> &[Ray] {
-        let range = set.ray_start as usize..set.ray_start as usize + set.ray_len as usize;
-        debug_assert!(range.end <= self.rays.len());
-        // SAFETY: `load` checked every move set's ray range.
-        unsafe { self.rays.get_unchecked(range) }
+    pub(crate) fn leaps_of(&self, set: &MoveSet) -> &[Leap] {
+        unchecked::range(&self.leaps, set.leap_start as usize, set.leap_len as usize)
     }
 
     #[inline(always)]
-    pub fn cells_of(&self, ray: &Ray) -> &[u16] {
-        let range = ray.start as usize..ray.start as usize + ray.len as usize;
-        debug_assert!(range.end <= self.ray_cells.len());
-        // SAFETY: `load` checked every ray's cell range.
-        unsafe { self.ray_cells.get_unchecked(range) }
+    pub(crate) fn rays_of(&self, set: &MoveSet) -> &[Ray] {
+        unchecked::range(&self.rays, set.ray_start as usize, set.ray_len as usize)
+    }
+
+    #[inline(always)]
+    pub(crate) fn cells_of(&self, ray: &Ray) -> &[u16] {
+        unchecked::range(&self.ray_cells, ray.start as usize, ray.len as usize)
     }
 
     /// Do the rules let this piece go from `from` to `to` with rights `flag`
@@ -919,5 +884,38 @@ impl Game {
                     && st.carrier_owner as usize == carrier_owner
             })
         })
+    }
+
+    /// The IR this game was loaded from (read-only: it was validated).
+    pub fn ir(&self) -> &GameIr {
+        &self.ir
+    }
+
+    pub fn cells(&self) -> usize {
+        self.cells
+    }
+
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The number of kinds, stacks included.
+    pub fn kinds(&self) -> usize {
+        self.kinds
+    }
+
+    /// The owner of a piece code (not `EMPTY`).
+    pub fn owner_of(&self, code: PieceCode) -> usize {
+        self.owner[code as usize] as usize
+    }
+
+    /// The kind of a piece code (not `EMPTY`).
+    pub fn kind_of(&self, code: PieceCode) -> usize {
+        self.kind_of[code as usize] as usize
+    }
+
+    /// (carrier code, cargo code) if the code is a stack, else `(EMPTY, EMPTY)`.
+    pub fn stack_parts(&self, code: PieceCode) -> (PieceCode, PieceCode) {
+        self.stack_parts[code as usize]
     }
 }

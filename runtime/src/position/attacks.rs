@@ -1,0 +1,267 @@
+//! Every reverse-attack walk: is a cell attacked (now, or after a pending
+//! move), who attacks it, the map of attacked cells, and the checks and pins
+//! of the side to move. All read the loader's reverse tables.
+
+use super::{Position, NO_CELL};
+use crate::bitset::CellSet;
+use crate::game::EMPTY;
+use crate::ir;
+
+impl<'g> Position<'g> {
+    /// Is `cell` attacked by a piece whose code is in `codes`?
+    #[inline]
+    pub fn attacked_by_codes(&self, cell: usize, codes: u64) -> bool {
+        self.attacked_after(
+            cell,
+            codes,
+            NO_CELL as usize,
+            NO_CELL as usize,
+            NO_CELL as usize,
+        )
+    }
+
+    /// Collects the cells of the pieces (codes in `codes`) attacking `cell`.
+    pub(super) fn attackers_of(&self, cell: usize, codes: u64, out: &mut [u16; 64]) -> usize {
+        let g = self.game;
+        let mut n = 0;
+        let mut add = |c: u16, out: &mut [u16; 64]| {
+            if n < out.len() && !out[..n].contains(&c) {
+                out[n] = c;
+                n += 1;
+            }
+        };
+        for a in g.leap_attackers(cell) {
+            if (a.codes & codes) >> self.board[a.cell as usize] & 1 != 0 {
+                add(a.cell, out);
+            }
+        }
+        for h in g.hook_attackers(cell) {
+            if (h.codes & codes) >> self.board[h.cell as usize] & 1 != 0
+                && self.hook_open(
+                    h.via_start,
+                    h.via_len,
+                    NO_CELL as usize,
+                    NO_CELL as usize,
+                    NO_CELL as usize,
+                )
+            {
+                add(h.cell, out);
+            }
+        }
+        for line in g.attack_lines(cell) {
+            if line.codes & codes == 0 {
+                continue;
+            }
+            for a in g.line_cells(line) {
+                let code = self.board[a.cell as usize];
+                if code != EMPTY {
+                    if (a.codes & codes) >> code & 1 != 0 {
+                        add(a.cell, out);
+                    }
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    /// Is one of a hook's intermediate cells empty (with `from` and
+    /// `removed` vacated and `to` filled by a pending move)?
+    #[inline(always)]
+    pub(super) fn hook_open(
+        &self,
+        via_start: u32,
+        via_len: u16,
+        from: usize,
+        to: usize,
+        removed: usize,
+    ) -> bool {
+        self.game.hook_cells[via_start as usize..][..via_len as usize]
+            .iter()
+            .any(|&v| {
+                let v = v as usize;
+                v != to && (v == from || v == removed || self.board[v] == EMPTY)
+            })
+    }
+
+    /// Is `cell` attacked by any opponent of `player`?
+    #[inline]
+    pub fn attacked_by_enemy_of(&self, cell: usize, player: usize) -> bool {
+        self.attacked_by_codes(cell, self.enemy_codes(player))
+    }
+
+    /// Is any royal piece of `player` attacked?
+    #[inline]
+    pub fn royal_attacked(&self, player: usize) -> bool {
+        let enemies = self.enemy_codes(player);
+        self.royals_of[player]
+            .iter()
+            .any(|c| self.attacked_by_codes(c, enemies))
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.royal_attacked(self.to_move)
+    }
+
+    /// Would `cell` be attacked by `codes` after a move from `from` to `to`
+    /// that removes the piece on `removed` (the captured cell, or `NO_CELL`)?
+    /// Evaluated on the current board, without playing the move.
+    #[inline]
+    pub(super) fn attacked_after(
+        &self,
+        cell: usize,
+        codes: u64,
+        from: usize,
+        to: usize,
+        removed: usize,
+    ) -> bool {
+        let g = self.game;
+        for a in g.leap_attackers(cell) {
+            let at = a.cell as usize;
+            if at != to && at != removed && (a.codes & codes) >> self.at(at) & 1 != 0 {
+                return true;
+            }
+        }
+        for line in g.attack_lines(cell) {
+            if line.codes & codes == 0 {
+                continue;
+            }
+            for a in g.line_cells(line) {
+                let at = a.cell as usize;
+                if at == to {
+                    break;
+                }
+                let code = self.at(at);
+                if code != EMPTY && at != from && at != removed {
+                    if (a.codes & codes) >> code & 1 != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        for h in g.hook_attackers(cell) {
+            let at = h.cell as usize;
+            if at != to
+                && at != removed
+                && (h.codes & codes) >> self.board[at] & 1 != 0
+                && self.hook_open(h.via_start, h.via_len, from, to, removed)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every cell a piece with a code in `codes` attacks while `vacated` is
+    /// empty: for each empty cell, what `attacked_after(cell, codes,
+    /// vacated, cell, cell)` says, found by walking the attackers' own move
+    /// tables once.
+    pub(super) fn attack_map(&self, codes: u64, vacated: usize) -> CellSet {
+        let g = self.game;
+        let none = NO_CELL as usize;
+        let mut map = CellSet::EMPTY;
+        for p in 0..g.players {
+            if g.codes_of_player[p] & codes == 0 {
+                continue;
+            }
+            for from in self.occupied_by[p].iter() {
+                let code = self.at(from);
+                if codes >> code & 1 == 0 || from == vacated {
+                    continue;
+                }
+                let set = g.moveset(p, g.kind_of_code(code), from);
+                for leap in g.leaps_of(set) {
+                    if leap.flags & ir::CAPTURE != 0 {
+                        map.insert(leap.to as usize);
+                    }
+                }
+                for ray in g.rays_of(set) {
+                    if ray.flags & ir::CAPTURE == 0 {
+                        continue;
+                    }
+                    let first = ray.first_landing as usize;
+                    for (i, &c) in g.cells_of(ray).iter().enumerate() {
+                        let c = c as usize;
+                        if i >= first {
+                            map.insert(c);
+                        }
+                        if c != vacated && self.at(c) != EMPTY {
+                            break;
+                        }
+                    }
+                }
+                if set.hook_len > 0 {
+                    for hook in &g.hooks[set.hook_start as usize..][..set.hook_len as usize] {
+                        if hook.flags & ir::CAPTURE != 0
+                            && self.hook_open(hook.via_start, hook.via_len, vacated, none, none)
+                        {
+                            map.insert(hook.to as usize);
+                        }
+                    }
+                }
+            }
+        }
+        map
+    }
+
+    /// Is a royal piece of the side to move attacked, and which of its own
+    /// pieces stand alone between a royal piece and an enemy rider, or on
+    /// the only intermediate cells of an enemy hook (pinned)? Only pinned
+    /// pieces can expose a royal piece when it is not attacked: leaps cannot
+    /// be blocked and pieces do not appear.
+    #[inline]
+    pub(super) fn checks_and_pins(&self, enemies: u64) -> (bool, CellSet) {
+        let g = self.game;
+        let mine = g.codes_of_player[self.to_move];
+        let mut pinned = CellSet::EMPTY;
+        let mut check = false;
+        for royal in self.royals_of[self.to_move].iter() {
+            for a in g.leap_attackers(royal) {
+                if (a.codes & enemies) >> self.board[a.cell as usize] & 1 != 0 {
+                    check = true;
+                }
+            }
+            for line in g.attack_lines(royal) {
+                if line.codes & enemies == 0 {
+                    continue;
+                }
+                let mut blocker = usize::MAX;
+                for a in g.line_cells(line) {
+                    let code = self.board[a.cell as usize];
+                    if code == EMPTY {
+                        continue;
+                    }
+                    if (a.codes & enemies) >> code & 1 != 0 {
+                        if blocker == usize::MAX {
+                            check = true;
+                        } else {
+                            pinned.insert(blocker);
+                        }
+                        break;
+                    }
+                    if blocker != usize::MAX || mine >> code & 1 == 0 {
+                        break;
+                    }
+                    blocker = a.cell as usize;
+                }
+            }
+            for h in g.hook_attackers(royal) {
+                if (h.codes & enemies) >> self.board[h.cell as usize] & 1 == 0 {
+                    continue;
+                }
+                let vias = &g.hook_cells[h.via_start as usize..][..h.via_len as usize];
+                if vias.iter().any(|&v| self.board[v as usize] == EMPTY) {
+                    check = true;
+                } else {
+                    for &v in vias {
+                        if mine >> self.board[v as usize] & 1 != 0 {
+                            pinned.insert(v as usize);
+                        }
+                    }
+                }
+            }
+        }
+        (check, pinned)
+    }
+}

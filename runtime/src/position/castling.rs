@@ -1,0 +1,61 @@
+//! Castling moves: the royal and its partner move together when both hold
+//! their right, the cells between are empty and the king's path is safe.
+
+use super::{Move, MoveKind, MoveSink, Position};
+use crate::game::EMPTY;
+
+impl<'g> Position<'g> {
+    pub(super) fn castling_moves<S: MoveSink>(&self, list: &mut S) {
+        let g = self.game;
+        let me = self.to_move;
+        // Most nodes: the side's rights are gone (or it never had any).
+        if self.rights & g.rights_of_player[me] == 0 && !g.repeatable_castling {
+            return;
+        }
+        let enemies = self.enemy_codes(me);
+        for &index in &g.castlings_of[me] {
+            let c = &g.ir.castlings[index as usize];
+            let right = g.castling_right[index as usize];
+            let king = self.board[c.king_from as usize];
+            let partner = self.board[c.partner_from as usize];
+            let has_right = if c.repeatable {
+                self.unmoved.contains(c.king_from as usize)
+                    && partner != EMPTY
+                    && c.partner_kinds >> g.kind_of[partner as usize] & 1 != 0
+            } else {
+                self.rights & right != 0
+            };
+            if !has_right
+                || king == EMPTY
+                || !g.royal_code[king as usize]
+                || g.owner[king as usize] as usize != me
+                || partner == EMPTY
+                || g.owner[partner as usize] as usize != me
+            {
+                continue;
+            }
+            // The king's own right is its start cell's right bits: a moved king
+            // cleared them all, so holding the partner's bit is enough.
+            if c.must_be_empty
+                .iter()
+                .any(|&x| self.board[x as usize] != EMPTY)
+            {
+                continue;
+            }
+            if c.must_be_safe
+                .iter()
+                .any(|&x| self.attacked_by_codes(x as usize, enemies))
+            {
+                continue;
+            }
+            list.add(
+                self,
+                Move {
+                    kind: MoveKind::Castle,
+                    aux: index as u32,
+                    ..Move::normal(c.king_from as usize, c.king_to as usize)
+                },
+            );
+        }
+    }
+}

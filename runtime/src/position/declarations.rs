@@ -1,0 +1,86 @@
+//! Agreements: declarations the players attach to their moves, and the
+//! rule switch (promotion mode) or draw they bring once all players agree.
+
+use super::{Move, Position};
+use crate::game::EMPTY;
+
+impl<'g> Position<'g> {
+    /// The side to move makes (`made`) or withdraws an agreement's
+    /// declaration. When every player has it made, the agreement is reached
+    /// and stays reached.
+    pub fn declare(&mut self, agreement: usize, made: bool) -> Result<(), String> {
+        let g = self.game;
+        let Some(a) = g.ir.agreements.get(agreement) else {
+            return Err(format!("no agreement number {agreement}"));
+        };
+        let me = self.to_move;
+        let bit = agreement * g.players + me;
+        if made {
+            if let Some((_, made_cell)) = a.markers[me] {
+                if self.board[made_cell as usize] != EMPTY {
+                    return Err(format!(
+                        "cannot declare {}: its marker's cell {} is occupied",
+                        a.name,
+                        g.cell_name(made_cell as usize)
+                    ));
+                }
+            }
+        }
+        if (self.declared >> bit & 1 != 0) != made {
+            self.declared ^= 1 << bit;
+            self.hash ^= g.zobrist_declared[bit];
+        }
+        let all = ((1u32 << g.players) - 1) << (agreement * g.players);
+        if self.declared & all == all {
+            self.set_agreed(agreement, true);
+        }
+        Ok(())
+    }
+
+    /// Sets one declaration bit (`agreement * players + player`) as a
+    /// position text says, without the rules `declare` applies.
+    pub fn set_declared(&mut self, bit: usize, on: bool) {
+        if (self.declared >> bit & 1 != 0) != on {
+            self.declared ^= 1 << bit;
+            self.hash ^= self.game.zobrist_declared[bit];
+        }
+    }
+
+    /// Marks an agreement reached (or not) as a position text says.
+    pub fn set_agreed(&mut self, agreement: usize, on: bool) {
+        if (self.agreed >> agreement & 1 != 0) != on {
+            self.agreed ^= 1 << agreement;
+            self.hash ^= self.game.zobrist_agreed[agreement];
+            self.promotion_base = self.promotion_base_for(self.agreed);
+        }
+    }
+
+    pub(super) fn promotion_base_for(&self, agreed: u32) -> usize {
+        if agreed & self.game.promotion_switch != 0 {
+            self.game.promotion_mode_stride
+        } else {
+            0
+        }
+    }
+
+    /// Plays `mv` with declarations attached (made or withdrawn by the mover);
+    /// `unmake` takes both back. Nothing is changed if a declaration is refused.
+    pub fn make_declaring(
+        &mut self,
+        mv: Move,
+        declarations: &[(usize, bool)],
+    ) -> Result<(), String> {
+        let before = (self.declared, self.agreed, self.hash);
+        for &(agreement, made) in declarations {
+            if let Err(e) = self.declare(agreement, made) {
+                (self.declared, self.agreed, self.hash) = before;
+                self.promotion_base = self.promotion_base_for(self.agreed);
+                return Err(e);
+            }
+        }
+        self.make(mv);
+        let undo = self.undo.last_mut().expect("make pushed an undo record");
+        (undo.declared, undo.agreed, undo.hash) = before;
+        Ok(())
+    }
+}

@@ -1,0 +1,196 @@
+//! Legality: the one judge of whether a pseudo-legal move leaves a royal
+//! piece of the mover attacked, used both by the counter (perft's last ply)
+//! and by the list of legal moves.
+
+use super::{Move, MoveKind, MoveSink, Position};
+use crate::bitset::CellSet;
+use crate::game::PieceCode;
+
+/// Counts legal moves as they are generated; moves that need to be played
+/// to be judged are kept for later (up to 64; more falls back to a list).
+struct LegalCounter {
+    count: u64,
+    in_check: bool,
+    pinned: CellSet,
+    enemies: u64,
+    /// The current piece's plain moves are all legal (no check, not pinned,
+    /// not royal).
+    piece_free: bool,
+    /// Bit per piece code whose plain moves are legal unless it is pinned
+    /// (none while in check).
+    free_codes: u64,
+    deferred: Vec<Move>,
+    landing: LandingMap,
+}
+
+/// The cells the enemy attacks once one piece has left its cell (`from`):
+/// built when the first of that piece's must-land-unattacked moves is
+/// judged, then read for the rest of them (one walk of the enemy's moves
+/// instead of a reverse-attack walk per move).
+struct LandingMap {
+    from: usize,
+    attacked: CellSet,
+}
+
+impl LandingMap {
+    const NONE: LandingMap = LandingMap {
+        from: usize::MAX,
+        attacked: CellSet::EMPTY,
+    };
+}
+
+impl MoveSink for LegalCounter {
+    #[inline(always)]
+    fn piece(&mut self, from: usize, code: PieceCode) {
+        // Royal pieces and pieces that must land unattacked are judged move
+        // by move (`free_codes` leaves them out, and everything when in check).
+        self.piece_free = self.free_codes >> code & 1 != 0 && !self.pinned.contains(from);
+    }
+
+    #[inline(always)]
+    fn add(&mut self, pos: &Position, mv: Move) {
+        match mv.kind {
+            MoveKind::Normal | MoveKind::Passing if self.piece_free => self.count += 1,
+            kind if kind.judged_by_playing() => self.deferred.push(mv),
+            _ => {
+                self.count += pos.simple_move_is_legal(
+                    mv,
+                    self.in_check,
+                    &self.pinned,
+                    self.enemies,
+                    &mut self.landing,
+                ) as u64
+            }
+        }
+    }
+}
+
+impl<'g> Position<'g> {
+    /// Would the moved piece stand attacked on its target cell after `mv`?
+    #[inline]
+    fn lands_attacked(&self, mv: Move, enemies: u64) -> bool {
+        let to = mv.to as usize;
+        let removed = if mv.kind == MoveKind::EnPassant {
+            mv.aux as usize
+        } else {
+            to
+        };
+        self.attacked_after(to, enemies, mv.from as usize, to, removed)
+    }
+
+    /// Does `mv` (pseudo-legal, a plain move, passing or en passant) leave a
+    /// royal piece of the mover attacked?
+    #[inline]
+    pub(super) fn exposes_royal(&self, mv: Move, enemies: u64) -> bool {
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        let removed = if mv.kind == MoveKind::EnPassant {
+            mv.aux as usize
+        } else {
+            to
+        };
+        self.royals_of[self.to_move].iter().any(|royal| {
+            let at = if royal == from { to } else { royal };
+            self.attacked_after(at, enemies, from, to, removed)
+        })
+    }
+
+    /// Is this pseudo-legal move (not a castling, swap or arrival) legal,
+    /// given the node's checks and pins?
+    #[inline(always)]
+    fn simple_move_is_legal(
+        &self,
+        mv: Move,
+        in_check: bool,
+        pinned: &CellSet,
+        enemies: u64,
+        landing: &mut LandingMap,
+    ) -> bool {
+        if mv.unattacked {
+            let attacked = if mv.kind == MoveKind::EnPassant {
+                self.lands_attacked(mv, enemies)
+            } else {
+                if landing.from != mv.from as usize {
+                    landing.attacked = self.attack_map(enemies, mv.from as usize);
+                    landing.from = mv.from as usize;
+                }
+                landing.attacked.contains(mv.to as usize)
+            };
+            if attacked {
+                return false;
+            }
+        }
+        match mv.kind {
+            MoveKind::EnPassant => !self.exposes_royal(mv, enemies),
+            _ => {
+                if in_check
+                    || pinned.contains(mv.from as usize)
+                    || self.game.royal_code[self.at(mv.from as usize) as usize]
+                {
+                    !self.exposes_royal(mv, enemies)
+                } else {
+                    true
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves, without building the list (perft's last ply).
+    pub fn count_legal(&mut self) -> u64 {
+        let me = self.to_move;
+        let enemies = self.enemy_codes(me);
+        let (in_check, pinned) = self.checks_and_pins(enemies);
+        let mut deferred = std::mem::take(&mut self.scratch);
+        deferred.clear();
+        let mut counter = LegalCounter {
+            count: 0,
+            in_check,
+            pinned,
+            enemies,
+            piece_free: false,
+            free_codes: if in_check { 0 } else { self.game.free_codes },
+            deferred,
+            landing: LandingMap::NONE,
+        };
+        self.generate(&mut counter);
+        // Moves that change more than one cell are played to be judged.
+        for &mv in &counter.deferred {
+            self.make(mv);
+            if !self.royal_attacked(me) {
+                counter.count += 1;
+            }
+            self.unmake(mv);
+        }
+        self.scratch = counter.deferred;
+        counter.count
+    }
+
+    /// The strictly legal moves: no move leaves a royal piece of the mover attacked.
+    pub fn legal_moves(&mut self, list: &mut Vec<Move>) {
+        list.clear();
+        self.pseudo_legal_moves(list);
+        let me = self.to_move;
+        let enemies = self.enemy_codes(me);
+        let (in_check, pinned) = self.checks_and_pins(enemies);
+        let mut landing = LandingMap::NONE;
+        let mut i = 0;
+        while i < list.len() {
+            let mv = list[i];
+            let legal = match mv.kind {
+                // These change more than one cell or an owner: play them to see.
+                kind if kind.judged_by_playing() => {
+                    self.make(mv);
+                    let ok = !self.royal_attacked(me);
+                    self.unmake(mv);
+                    ok
+                }
+                _ => self.simple_move_is_legal(mv, in_check, &pinned, enemies, &mut landing),
+            };
+            if legal {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+}

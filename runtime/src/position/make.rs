@@ -1,0 +1,210 @@
+//! Make and unmake: playing a move (captures, castling, swaps, arrivals,
+//! stacks, en passant, rights and counters) with incremental Zobrist
+//! hashing, and taking it back from the undo record.
+
+use super::{Move, MoveKind, Position, NO_CELL};
+use crate::bitset::CellSet;
+use crate::game::{PieceCode, EMPTY, MAX_EN_PASSANT};
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Undo {
+    pub(super) captured: PieceCode,
+    pub(super) captured_cell: u16,
+    pub(super) moved: PieceCode,
+    pub(super) rights: u32,
+    pub(super) budget: u32,
+    pub(super) declared: u32,
+    pub(super) agreed: u32,
+    pub(super) unmoved: CellSet,
+    pub(super) ep_victim: u16,
+    pub(super) ep_len: u8,
+    pub(super) ep_cells: [u16; MAX_EN_PASSANT],
+    pub(super) ep_pairs: (u32, u32),
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    pub(super) hash: u64,
+}
+
+impl<'g> Position<'g> {
+    pub fn make(&mut self, mv: Move) {
+        let g = self.game;
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        let mut undo = Undo {
+            captured: EMPTY,
+            captured_cell: NO_CELL,
+            moved: self.board[from],
+            rights: self.rights,
+            budget: self.budget,
+            declared: self.declared,
+            agreed: self.agreed,
+            unmoved: self.unmoved,
+            ep_victim: self.ep_victim,
+            ep_len: self.ep_len,
+            ep_cells: self.ep_cells,
+            ep_pairs: self.ep_range,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+        };
+        self.history.push(self.hash);
+        self.clear_en_passant();
+        // Rights found now, before the passing piece leaves its cell.
+        if mv.kind == MoveKind::Passing {
+            let start = mv.aux as usize;
+            let mover = self.to_move;
+            let first = self.ep_stack.len() as u32;
+            let passed = &g.ray_cells[start..start + mv.passed as usize];
+            self.push_en_passant_rights(mover, passed);
+            self.ep_range = (first, self.ep_stack.len() as u32);
+        }
+        let moved = self.take(from);
+        self.set_unmoved(from, false);
+        self.set_unmoved(to, false);
+        let mut reset = g.resets_move_rule[moved as usize];
+        match mv.kind {
+            MoveKind::Castle => {
+                let c = &g.ir.castlings[mv.aux as usize];
+                let partner = self.take(c.partner_from as usize);
+                self.put(c.partner_to as usize, partner);
+                self.put(to, moved);
+                self.set_unmoved(c.partner_from as usize, false);
+                // Castling does not spend a repeatable castling's right.
+                if c.repeatable {
+                    self.set_unmoved(to, true);
+                }
+            }
+            MoveKind::Board | MoveKind::UnloadBoard => {
+                if mv.kind == MoveKind::UnloadBoard {
+                    self.put(from, g.stack_parts[moved as usize].0);
+                }
+                // Taken aboard, not captured; irreversible all the same.
+                undo.captured = self.take(to);
+                undo.captured_cell = to as u16;
+                self.put(to, mv.aux as PieceCode);
+                reset = true;
+            }
+            MoveKind::Swap => {
+                let partner = self.take(to);
+                self.put(from, partner);
+                let landed = if mv.promotion != 0 {
+                    g.code(g.owner[moved as usize] as usize, mv.promotion as usize - 1)
+                } else {
+                    moved
+                };
+                self.put(to, landed);
+            }
+            _ => {
+                let victim_cell = if mv.kind == MoveKind::EnPassant {
+                    mv.aux as usize
+                } else {
+                    to
+                };
+                if mv.kind == MoveKind::Unload {
+                    self.put(from, g.stack_parts[moved as usize].0);
+                }
+                if self.board[victim_cell] != EMPTY {
+                    undo.captured = self.take(victim_cell);
+                    undo.captured_cell = victim_cell as u16;
+                    self.set_unmoved(victim_cell, false);
+                    reset = true;
+                }
+                let landed = if mv.promotion != 0 {
+                    g.code(g.owner[moved as usize] as usize, mv.promotion as usize - 1)
+                } else {
+                    moved
+                };
+                self.put(to, landed);
+                if mv.kind == MoveKind::Passing {
+                    let start = mv.aux as usize;
+                    let cells = &g.ray_cells[start..start + mv.passed as usize];
+                    self.ep_victim = to as u16;
+                    self.ep_len = mv.passed;
+                    self.ep_cells[..cells.len()].copy_from_slice(cells);
+                    self.hash ^= g.zobrist_ep[to];
+                } else if mv.kind == MoveKind::Arrival {
+                    let rule = g.arrival[g.owner[moved as usize] as usize * g.kinds
+                        + g.kind_of[moved as usize] as usize]
+                        .as_ref()
+                        .unwrap();
+                    self.put(mv.aux as usize, rule.place_code);
+                    self.set_unmoved(mv.aux as usize, true);
+                    self.set_budget(rule.bit as usize, false);
+                }
+            }
+        }
+        let keep = g.rights_keep[from] & g.rights_keep[to];
+        let lost = self.rights & !keep;
+        if lost != 0 {
+            for bit in 0..32 {
+                if lost >> bit & 1 != 0 {
+                    self.hash ^= g.zobrist_right[bit];
+                }
+            }
+            self.rights &= keep;
+        }
+        self.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        let next = (self.to_move + 1) % g.players;
+        if next == g.ir.setup.to_move as usize {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.set_to_move(next);
+        self.undo.push(undo);
+    }
+
+    pub fn unmake(&mut self, mv: Move) {
+        let g = self.game;
+        let undo = self.undo.pop().expect("unmake without make");
+        self.history.pop();
+        let previous = (self.to_move + g.players - 1) % g.players;
+        self.to_move = previous;
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        match mv.kind {
+            MoveKind::Castle => {
+                let c = &g.ir.castlings[mv.aux as usize];
+                self.lift(to);
+                let partner = self.lift(c.partner_to as usize);
+                self.place(c.partner_from as usize, partner);
+            }
+            MoveKind::Swap => {
+                let partner = self.lift(from);
+                self.lift(to);
+                self.place(to, partner);
+            }
+            MoveKind::Arrival => {
+                self.lift(mv.aux as usize);
+                self.lift(to);
+            }
+            MoveKind::Unload | MoveKind::UnloadBoard => {
+                self.lift(to);
+                self.lift(from);
+            }
+            _ => {
+                self.lift(to);
+            }
+        }
+        self.place(from, undo.moved);
+        if undo.captured != EMPTY {
+            self.place(undo.captured_cell as usize, undo.captured);
+        }
+        self.ep_stack.truncate(undo.ep_pairs.1 as usize);
+        self.rights = undo.rights;
+        self.budget = undo.budget;
+        self.declared = undo.declared;
+        self.agreed = undo.agreed;
+        self.promotion_base = self.promotion_base_for(undo.agreed);
+        self.unmoved = undo.unmoved;
+        self.ep_victim = undo.ep_victim;
+        self.ep_len = undo.ep_len;
+        self.ep_cells = undo.ep_cells;
+        self.ep_range = undo.ep_pairs;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.hash = undo.hash;
+    }
+}

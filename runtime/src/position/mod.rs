@@ -1,0 +1,317 @@
+//! A position of a loaded game: the board, the side to move, rights,
+//! unmoved pieces, arrival budgets, declarations, en passant, counters and
+//! the hash history. The files beside this one each own one concern:
+//!
+//! - `moves.rs`: the move type;
+//! - `movegen.rs`: pseudo-legal generation (leaps, rides, hooks, swaps, promotion and arrival landings);
+//! - `stacks.rs`: stack-forming moves; `castling.rs`: castling moves;
+//! - `attacks.rs`: every reverse-attack walk (checks, pins, attack maps);
+//! - `legality.rs`: the one legality judge, used by counting and listing;
+//! - `make.rs`: make/unmake with Zobrist hashing;
+//! - `en_passant.rs`: en-passant rights; `declarations.rs`: agreements.
+//!
+//! This is the hot loop: flat tables indexed by piece code and cell, no
+//! allocation once the move lists are warm.
+
+mod attacks;
+mod castling;
+mod declarations;
+mod en_passant;
+mod legality;
+mod make;
+mod movegen;
+mod moves;
+mod stacks;
+
+pub use en_passant::EnPassantRight;
+pub use movegen::MoveSink;
+pub use moves::{Move, MoveKind, NO_CELL};
+
+use crate::bitset::CellSet;
+use crate::game::{Game, PieceCode, EMPTY, MAX_EN_PASSANT};
+use make::Undo;
+
+/// The game state: pieces, side to move, castling rights, unmoved pieces,
+/// arrival budgets, en-passant rights, counters and the hash history.
+#[derive(Clone)]
+pub struct Position<'g> {
+    pub(crate) game: &'g Game,
+    pub(crate) board: Vec<PieceCode>,
+    pub(crate) occupied_by: Vec<CellSet>,
+    pub(crate) royals_of: Vec<CellSet>,
+    pub(crate) to_move: usize,
+    /// Bit i: the piece on `game.right_cells[i]` may still castle.
+    pub(crate) rights: u32,
+    /// Bit i: arrival rule i may still fire.
+    pub(crate) budget: u32,
+    /// Bit `agreement * players + player`: that player has the agreement declared.
+    pub(crate) declared: u32,
+    /// Bit per agreement: every player declared it at once (latched).
+    pub(crate) agreed: u32,
+    /// Where this position's promotion rules start in `Game::promotion_at`
+    /// (they change once an agreement switches them).
+    promotion_base: usize,
+    /// Cells whose piece has not moved since the game began (or was placed).
+    pub(crate) unmoved: CellSet,
+    /// The piece that may be taken en passant, or `NO_CELL`.
+    pub(crate) ep_victim: u16,
+    /// The cells it passed over.
+    pub(crate) ep_cells: [u16; MAX_EN_PASSANT],
+    pub(crate) ep_len: u8,
+    /// The current rights are `ep_stack[ep_range.0..ep_range.1]`; the stack
+    /// keeps earlier plies' rights below them so unmake need not copy.
+    ep_stack: Vec<EnPassantRight>,
+    ep_range: (u32, u32),
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    pub(crate) history: Vec<u64>,
+    undo: Vec<Undo>,
+    /// Reused buffer for moves `count_legal` must play to judge.
+    scratch: Vec<Move>,
+}
+
+impl PartialEq for Position<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+            && self.to_move == other.to_move
+            && self.rights == other.rights
+            && self.budget == other.budget
+            && self.declared == other.declared
+            && self.agreed == other.agreed
+            && self.unmoved == other.unmoved
+            && self.ep_victim == other.ep_victim
+            && self.ep_cells[..self.ep_len as usize] == other.ep_cells[..other.ep_len as usize]
+            && self.en_passant_rights() == other.en_passant_rights()
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.hash == other.hash
+    }
+}
+
+impl<'g> Position<'g> {
+    /// An empty board, first player to move, no rights.
+    pub fn empty(game: &'g Game) -> Position<'g> {
+        Position {
+            game,
+            board: vec![EMPTY; game.cells],
+            occupied_by: vec![CellSet::EMPTY; game.players],
+            royals_of: vec![CellSet::EMPTY; game.players],
+            to_move: 0,
+            rights: 0,
+            budget: 0,
+            declared: 0,
+            agreed: 0,
+            promotion_base: 0,
+            unmoved: CellSet::EMPTY,
+            ep_victim: NO_CELL,
+            ep_cells: [NO_CELL; MAX_EN_PASSANT],
+            ep_len: 0,
+            ep_stack: Vec::new(),
+            ep_range: (0, 0),
+            halfmove: 0,
+            fullmove: 1,
+            hash: game.zobrist_side[0],
+            history: Vec::new(),
+            undo: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The game's initial position.
+    pub fn start(game: &'g Game) -> Position<'g> {
+        let mut pos = Position::empty(game);
+        for p in &game.ir.setup.pieces {
+            pos.put(
+                p.cell as usize,
+                game.code(p.player as usize, p.kind as usize),
+            );
+        }
+        pos.set_to_move(game.ir.setup.to_move as usize);
+        for &cell in &game.ir.setup.castling_rights {
+            pos.grant_right(cell as usize);
+        }
+        pos.mark_setup_pieces_unmoved();
+        pos.grant_all_budgets();
+        pos
+    }
+
+    /// Every piece standing where the setup put a piece of its kind and
+    /// owner counts as unmoved (the assumption for FEN, which cannot say).
+    pub fn mark_setup_pieces_unmoved(&mut self) {
+        for p in &self.game.ir.setup.pieces {
+            let cell = p.cell as usize;
+            if self.board[cell] == self.game.code(p.player as usize, p.kind as usize) {
+                self.set_unmoved(cell, true);
+            }
+        }
+    }
+
+    pub fn set_unmoved(&mut self, cell: usize, unmoved: bool) {
+        if self.game.tracks_unmoved && self.unmoved.contains(cell) != unmoved {
+            self.hash ^= self.game.zobrist_unmoved[cell];
+            if unmoved {
+                self.unmoved.insert(cell);
+            } else {
+                self.unmoved.remove(cell);
+            }
+        }
+    }
+
+    pub fn grant_all_budgets(&mut self) {
+        for bit in 0..self.game.ir.arrivals.len() {
+            self.set_budget(bit, true);
+        }
+    }
+
+    pub fn set_budget(&mut self, bit: usize, on: bool) {
+        if (self.budget >> bit & 1 != 0) != on {
+            self.budget ^= 1 << bit;
+            self.hash ^= self.game.zobrist_budget[bit];
+        }
+    }
+
+    pub fn set_to_move(&mut self, player: usize) {
+        self.hash ^= self.game.zobrist_side[self.to_move] ^ self.game.zobrist_side[player];
+        self.to_move = player;
+    }
+
+    /// Gives the piece on `cell` its castling right; false if no castling uses it.
+    pub fn grant_right(&mut self, cell: usize) -> bool {
+        match self
+            .game
+            .right_cells
+            .iter()
+            .position(|&c| c as usize == cell)
+        {
+            Some(bit) if self.rights & (1 << bit) == 0 => {
+                self.rights |= 1 << bit;
+                self.hash ^= self.game.zobrist_right[bit];
+                true
+            }
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    /// The piece on a cell taken from the loaded tables.
+    #[inline(always)]
+    pub(super) fn at(&self, cell: usize) -> PieceCode {
+        *crate::unchecked::get(&self.board, cell)
+    }
+
+    #[inline(always)]
+    pub fn put(&mut self, cell: usize, code: PieceCode) {
+        self.place(cell, code);
+        self.hash ^= self.game.zobrist_piece[code as usize * self.game.cells + cell];
+    }
+
+    #[inline(always)]
+    pub fn take(&mut self, cell: usize) -> PieceCode {
+        let code = self.lift(cell);
+        self.hash ^= self.game.zobrist_piece[code as usize * self.game.cells + cell];
+        code
+    }
+
+    /// `take` without hashing (unmake restores the hash wholesale).
+    #[inline(always)]
+    pub(super) fn lift(&mut self, cell: usize) -> PieceCode {
+        let g = self.game;
+        let code = self.board[cell];
+        let owner = g.owner[code as usize] as usize;
+        self.board[cell] = EMPTY;
+        self.occupied_by[owner].remove(cell);
+        self.royals_of[owner].remove(cell);
+        code
+    }
+
+    /// `put` without hashing.
+    #[inline(always)]
+    pub(super) fn place(&mut self, cell: usize, code: PieceCode) {
+        let g = self.game;
+        let owner = g.owner[code as usize] as usize;
+        self.board[cell] = code;
+        self.occupied_by[owner].insert(cell);
+        if g.royal_code[code as usize] {
+            self.royals_of[owner].insert(cell);
+        }
+    }
+
+    /// Bit per piece code of every player but `player`.
+    #[inline(always)]
+    pub(super) fn enemy_codes(&self, player: usize) -> u64 {
+        let g = self.game;
+        let all = (1u64 << (1 + g.players * g.kinds)) - 2;
+        all & !g.codes_of_player[player]
+    }
+}
+
+/// Read access for code outside the runtime: the fields themselves are
+/// private to the crate, so no safe code can break what the hot loop trusts
+/// (a board the size of the game's cells, codes the game defines).
+impl<'g> Position<'g> {
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// The piece code on every cell (`EMPTY` where none).
+    pub fn board(&self) -> &[PieceCode] {
+        &self.board
+    }
+
+    /// The cells holding `player`'s pieces.
+    pub fn pieces_of(&self, player: usize) -> CellSet {
+        self.occupied_by[player]
+    }
+
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// Bit i: the piece on the game's i-th castling-right cell may still castle.
+    pub fn rights(&self) -> u32 {
+        self.rights
+    }
+
+    /// Bit i: arrival rule i may still fire.
+    pub fn budget(&self) -> u32 {
+        self.budget
+    }
+
+    /// Bit `agreement * players + player`: that player has the agreement declared.
+    pub fn declared(&self) -> u32 {
+        self.declared
+    }
+
+    /// Bit per agreement: reached.
+    pub fn agreed(&self) -> u32 {
+        self.agreed
+    }
+
+    /// Cells whose piece has not moved.
+    pub fn unmoved(&self) -> CellSet {
+        self.unmoved
+    }
+
+    /// The piece that may be taken en passant, if any.
+    pub fn ep_victim(&self) -> Option<usize> {
+        (self.ep_victim != NO_CELL).then_some(self.ep_victim as usize)
+    }
+
+    /// The cells the en-passant victim passed over.
+    pub fn ep_cells(&self) -> &[u16] {
+        &self.ep_cells[..self.ep_len as usize]
+    }
+
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+}

@@ -1,0 +1,309 @@
+//! Pseudo-legal move generation: leaps, rides, hooks and swaps from the
+//! per-cell move tables, landings that promote or trigger an arrival, and en
+//! passant. Stack-forming moves (`stacks.rs`) and castling (`castling.rs`)
+//! are called from here.
+
+use super::{Move, MoveKind, Position, NO_CELL};
+use crate::game::{PieceCode, EMPTY, PLAIN_RIDE};
+use crate::ir;
+
+/// Where generated moves go: a list, or a counter that judges legality.
+pub trait MoveSink {
+    /// Moves of the piece `code` on `from` follow.
+    #[inline(always)]
+    fn piece(&mut self, _from: usize, _code: PieceCode) {}
+    fn add(&mut self, pos: &Position, mv: Move);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn add(&mut self, _: &Position, mv: Move) {
+        self.push(mv);
+    }
+}
+
+impl<'g> Position<'g> {
+    /// Adds the move, once per promotion choice where the piece must promote,
+    /// and once per placement cell where its arrival places a piece.
+    #[inline(always)]
+    pub(super) fn push_landing<S: MoveSink, const CHANGES: bool>(
+        &self,
+        list: &mut S,
+        mv: Move,
+        player: usize,
+        kind: usize,
+    ) {
+        let g = self.game;
+        let pk = player * g.kinds + kind;
+        if g.lands_plainly(pk) {
+            list.add(self, mv);
+            return;
+        }
+        if CHANGES && mv.promotion != 0 {
+            self.push_changed(list, mv, player, kind);
+            return;
+        }
+        // Most landings of a promoting piece are not on a promotion cell.
+        if !g.special_landing(pk).contains(mv.to as usize) {
+            list.add(self, mv);
+            return;
+        }
+        self.push_promoting(list, mv, pk);
+    }
+
+    /// A move by which the piece changes kind: it lands as its new kind
+    /// (which may promote there); a stack's kind-changing moves are its
+    /// cargo's, which leaves and lands as itself.
+    #[inline(never)]
+    pub(super) fn push_changed<S: MoveSink>(
+        &self,
+        list: &mut S,
+        mv: Move,
+        player: usize,
+        kind: usize,
+    ) {
+        let g = self.game;
+        if g.ir.kinds[kind].stack.is_some() {
+            list.add(
+                self,
+                Move {
+                    kind: MoveKind::Unload,
+                    ..mv
+                },
+            );
+            return;
+        }
+        self.push_promoting(list, mv, player * g.kinds + mv.promotion as usize - 1);
+    }
+
+    /// Promotion and arrival for a piece of `player * kinds + kind` = `pk` landing.
+    #[inline(always)]
+    pub(super) fn push_promoting<S: MoveSink>(&self, list: &mut S, mv: Move, pk: usize) {
+        let g = self.game;
+        if g.promotes[pk] {
+            let (start, len) = g.promotion_at[self.promotion_base + pk * g.cells + mv.to as usize];
+            if len > 0 {
+                for &choice in &g.promotion_choices[start as usize..][..len as usize] {
+                    list.add(
+                        self,
+                        Move {
+                            promotion: choice + 1,
+                            ..mv
+                        },
+                    );
+                }
+                return;
+            }
+        }
+        if let Some(rule) = &g.arrival[pk] {
+            if self.budget >> rule.bit & 1 != 0 && rule.trigger.contains(mv.to as usize) {
+                let free = |c: usize| {
+                    c != mv.to as usize && (self.board[c] == EMPTY || c == mv.from as usize)
+                };
+                if rule.place_cells.iter().any(|&c| free(c as usize)) {
+                    for &cell in &rule.place_cells {
+                        if free(cell as usize) {
+                            list.add(
+                                self,
+                                Move {
+                                    kind: MoveKind::Arrival,
+                                    aux: cell as u32,
+                                    ..mv
+                                },
+                            );
+                        }
+                    }
+                    return;
+                }
+            }
+        }
+        list.add(self, mv);
+    }
+
+    /// Every move obeying the piece rules, whether or not it leaves a royal
+    /// piece attacked.
+    pub fn pseudo_legal_moves(&self, list: &mut Vec<Move>) {
+        self.generate(list);
+    }
+
+    /// Games that use none of the rarer mechanisms get a generator without
+    /// their checks: `FULL` for unmoved-only atoms, hooks and swaps,
+    /// `CHANGES` for moves that change a piece's kind (and stacks).
+    #[inline(always)]
+    pub(super) fn generate<S: MoveSink>(&self, list: &mut S) {
+        match (self.game.full_generator, self.game.changes_kinds) {
+            (false, false) => self.generate_in::<S, false, false>(list),
+            (false, true) => self.generate_in::<S, false, true>(list),
+            (true, false) => self.generate_in::<S, true, false>(list),
+            (true, true) => self.generate_in::<S, true, true>(list),
+        }
+    }
+
+    pub(super) fn generate_in<S: MoveSink, const FULL: bool, const CHANGES: bool>(
+        &self,
+        list: &mut S,
+    ) {
+        let g = self.game;
+        let me = self.to_move;
+        let mine = g.codes_of_player[me];
+        for from in self.occupied_by[me].iter() {
+            let code = self.at(from);
+            let kind = g.kind_of_code(code);
+            let set = g.moveset(me, kind, from);
+            list.piece(from, code);
+            // Atoms for unmoved pieces only are skipped for moved ones.
+            let skip = if !FULL || self.unmoved.contains(from) {
+                0
+            } else {
+                ir::UNMOVED_ONLY
+            };
+            for leap in g.leaps_of(set) {
+                if FULL && leap.flags & skip != 0 {
+                    continue;
+                }
+                let to = leap.to as usize;
+                let target = self.at(to);
+                if target == EMPTY {
+                    if leap.flags & ir::MOVE != 0 {
+                        self.push_landing::<S, CHANGES>(
+                            list,
+                            Move::by_atom(from, to, leap.flags, leap.becomes),
+                            me,
+                            kind,
+                        );
+                    }
+                } else if leap.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0 {
+                    self.push_landing::<S, CHANGES>(
+                        list,
+                        Move::by_atom(from, to, leap.flags, leap.becomes),
+                        me,
+                        kind,
+                    );
+                }
+            }
+            for ray in g.rays_of(set) {
+                if FULL && ray.flags & skip != 0 {
+                    continue;
+                }
+                let cells = g.cells_of(ray);
+                // The common ride (every cell a landing, no en passant, no
+                // kind change) runs a lean loop; the rest the general one.
+                if ray.flags & PLAIN_RIDE != 0 {
+                    let quiet = ray.flags & ir::MOVE != 0;
+                    let takes = ray.flags & ir::CAPTURE != 0;
+                    for &to in cells {
+                        let to = to as usize;
+                        let target = self.at(to);
+                        if target == EMPTY {
+                            if quiet {
+                                self.push_landing::<S, CHANGES>(
+                                    list,
+                                    Move::normal(from, to),
+                                    me,
+                                    kind,
+                                );
+                            }
+                        } else {
+                            if takes && mine >> target & 1 == 0 {
+                                self.push_landing::<S, CHANGES>(
+                                    list,
+                                    Move::normal(from, to),
+                                    me,
+                                    kind,
+                                );
+                            }
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                let first = ray.first_landing as usize;
+                for (i, &to) in cells.iter().enumerate() {
+                    let to = to as usize;
+                    let target = self.at(to);
+                    if target == EMPTY {
+                        if ray.flags & ir::MOVE != 0 && i >= first {
+                            let mut mv = Move::by_atom(from, to, ray.flags, ray.becomes);
+                            if ray.flags & ir::CREATES_EN_PASSANT != 0 && i > 0 {
+                                mv.kind = MoveKind::Passing;
+                                mv.passed = i as u8;
+                                mv.aux = ray.start;
+                            }
+                            self.push_landing::<S, CHANGES>(list, mv, me, kind);
+                        }
+                    } else {
+                        if ray.flags & ir::CAPTURE != 0 && i >= first && mine >> target & 1 == 0 {
+                            self.push_landing::<S, CHANGES>(
+                                list,
+                                Move::by_atom(from, to, ray.flags, ray.becomes),
+                                me,
+                                kind,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if FULL && set.hook_len > 0 {
+                let hooks = &g.hooks[set.hook_start as usize..][..set.hook_len as usize];
+                for hook in hooks {
+                    let to = hook.to as usize;
+                    let target = self.board[to];
+                    let usable = hook.flags & skip == 0
+                        && if target == EMPTY {
+                            hook.flags & ir::MOVE != 0
+                        } else {
+                            hook.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0
+                        };
+                    let none = NO_CELL as usize;
+                    if usable && self.hook_open(hook.via_start, hook.via_len, none, none, none) {
+                        self.push_landing::<S, CHANGES>(
+                            list,
+                            Move::by_atom(from, to, hook.flags, hook.becomes),
+                            me,
+                            kind,
+                        );
+                    }
+                }
+            }
+            if FULL && set.swap_len > 0 {
+                for swap in &g.swaps[set.swap_start as usize..][..set.swap_len as usize] {
+                    let partner = self.board[swap.with as usize];
+                    if partner != EMPTY
+                        && mine >> partner & 1 != 0
+                        && swap.partner_kinds >> g.kind_of[partner as usize] & 1 != 0
+                    {
+                        let mv = Move {
+                            kind: MoveKind::Swap,
+                            ..Move::normal(from, swap.with as usize)
+                        };
+                        self.push_landing::<S, CHANGES>(list, mv, me, kind);
+                    }
+                }
+            }
+        }
+        if CHANGES && g.has_stacks {
+            self.merge_moves(list);
+        }
+        let victim = self.ep_victim as u32;
+        for right in self.en_passant_rights() {
+            let from = right.attacker as usize;
+            let code = self.board[from];
+            if code != EMPTY && g.owner[code as usize] as usize == me {
+                let kind = g.kind_of[code as usize] as usize;
+                let to = right.cell as usize;
+                // `passed` = 1: the piece also has a quiet move here, so
+                // notation must tell the capture apart (`/ep`).
+                let quiet = g.reaches(me, kind, from, to, ir::MOVE) as u8;
+                let mv = Move {
+                    kind: MoveKind::EnPassant,
+                    aux: victim,
+                    passed: quiet,
+                    ..Move::normal(from, to)
+                };
+                self.push_landing::<S, CHANGES>(list, mv, me, kind);
+            }
+        }
+        self.castling_moves(list);
+    }
+}

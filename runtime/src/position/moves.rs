@@ -1,0 +1,91 @@
+//! Moves as the generator makes them: what kind of move, where from and to,
+//! and the extra cell or index some kinds need.
+
+use crate::ir;
+
+/// A cell index that names no cell (no en-passant victim, no captured cell).
+pub const NO_CELL: u16 = u16::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    Normal,
+    /// A ride that opens the cells it passed over to en passant.
+    Passing,
+    /// Captures the piece on `aux` (the en-passant victim), landing on `to`.
+    EnPassant,
+    /// `aux` indexes `ir.castlings`.
+    Castle,
+    /// The piece on `from` and the friendly piece on `to` exchange places.
+    Swap,
+    /// An arrival: the move also places a piece on cell `aux`.
+    Arrival,
+    /// The cargo of the stack on `from` moves (to an empty cell or by
+    /// capture); its carrier stays behind, owned by its own player again.
+    Unload,
+    /// The mover lands on `to` sharing it with the piece there: the stack
+    /// formed is piece code `aux`.
+    Board,
+    /// The cargo of the stack on `from` leaves its carrier and boards the
+    /// carrier on `to`, forming piece code `aux`.
+    UnloadBoard,
+}
+
+impl MoveKind {
+    /// Moves that change who owns a piece, or leave a piece on `from`:
+    /// the checks-and-pins shortcut does not judge them, playing them does.
+    #[inline(always)]
+    pub(super) fn judged_by_playing(self) -> bool {
+        matches!(
+            self,
+            MoveKind::Castle
+                | MoveKind::Swap
+                | MoveKind::Arrival
+                | MoveKind::Unload
+                | MoveKind::Board
+                | MoveKind::UnloadBoard
+        )
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: u16,
+    pub to: u16,
+    pub kind: MoveKind,
+    /// 0: none; otherwise the new kind + 1.
+    pub promotion: u8,
+    /// `Passing`: how many cells were passed over.
+    pub passed: u8,
+    /// `Passing`: start of the passed cells in `ray_cells`; `EnPassant`: the
+    /// victim's cell; `Castle`: the castling index; `Arrival`: the placement cell.
+    pub aux: u32,
+    /// The piece may not land on a cell the opponent then attacks.
+    pub unattacked: bool,
+}
+
+impl Move {
+    #[inline(always)]
+    pub(super) fn normal(from: usize, to: usize) -> Move {
+        Move {
+            from: from as u16,
+            to: to as u16,
+            kind: MoveKind::Normal,
+            promotion: 0,
+            passed: 0,
+            aux: 0,
+            unattacked: false,
+        }
+    }
+
+    /// A move made by an atom with these flags, changing the piece's kind
+    /// when the atom says so (`becomes` = kind + 1).
+    #[inline(always)]
+    pub(super) fn by_atom(from: usize, to: usize, flags: u8, becomes: u8) -> Move {
+        Move {
+            promotion: becomes,
+            unattacked: flags & ir::UNATTACKED_LANDING != 0,
+            ..Move::normal(from, to)
+        }
+    }
+}
