@@ -198,7 +198,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
         }
         Command::Compile { file, output } => {
             let ir = load_ir(&file)?;
-            Game::load(ir.clone())?;
+            Game::load(ir.clone()).map_err(|e| e.to_string())?;
             let bytes = if output.extension().is_some_and(|e| e == "json") {
                 ir.to_json().into_bytes()
             } else {
@@ -216,7 +216,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             moves,
             divide,
         } => {
-            let game = Game::load(load_ir(&file)?)?;
+            let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             let mut pos = position(&game, &fen, &moves)?;
             let start = Instant::now();
             let nodes = if divide {
@@ -244,7 +244,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { file, fen, moves } => {
-            let game = Game::load(load_ir(&file)?)?;
+            let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             let mut pos = position(&game, &fen, &moves)?;
             let mut list = Vec::new();
             pos.legal_moves(&mut list);
@@ -262,7 +262,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             fen,
             runs,
         } => {
-            let game = Game::load(load_ir(&file)?)?;
+            let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             let mut pos = position(&game, &fen, &[])?;
             let mut rates = Vec::new();
             let mut nodes = 0;
@@ -287,7 +287,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             players,
             seed,
         } => {
-            let game = Game::load(load_ir(&file)?)?;
+            let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             let pos = position(&game, &fen, &[])?;
             play(&game, pos, &players, seed)
         }
@@ -377,10 +377,10 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
         if let Some(left) = &mut clock {
             left[me] -= thinking.elapsed().as_secs_f64();
             if left[me] <= 0.0 {
-                let outcome = if game.players() == 2 {
-                    format!("{} wins", game.ir().players[1 - me].name)
-                } else {
-                    "the others play on".into()
+                let result = runtime::GameResult::loss_on_time(game, me);
+                let outcome = match result.winner {
+                    Some(p) => format!("{} wins", game.ir().players[p].name),
+                    None => "the others play on".into(),
                 };
                 println!("{name} has run out of time: loss on time — {outcome}.");
                 println!("Moves: {}", played.join(" "));

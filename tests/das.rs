@@ -207,7 +207,7 @@ fn random_game(
         let list = engine_moves(&mut ours);
         for &m in &list {
             assert!(
-                !g.ir().cells[m.to as usize].side,
+                !g.ir().cells[m.to()].side,
                 "{label} after '{}': {} ends on the r-file",
                 line.join(" "),
                 move_to_string(g, m)
@@ -280,12 +280,12 @@ fn random_game(
             strings[checking[(xorshift(seed) % checking.len() as u64) as usize]].clone()
         };
         let m = list[strings.iter().position(|s| *s == mv).unwrap()];
-        let mover = &g.ir().kinds[g.kind_of(ours.board()[m.from as usize])];
+        let mover = &g.ir().kinds[g.kind_of(ours.board()[m.from()])];
         stats.special += special(&mv) as usize;
         stats.cargo += mv.contains("/cargo") as usize;
         stats.board += mv.contains("/board") as usize;
         stats.castlings += mv.starts_with('0') as usize;
-        stats.promotions += (m.promotion != 0
+        stats.promotions += (m.promotion().is_some()
             && (mover.name == "Pawn" || mover.name == "Elva" && !mv.ends_with('p')))
             as usize;
         ours.make(m);
@@ -546,7 +546,7 @@ fn centurion_enters_from_r1() {
 fn assert_no_side_landing(p: &mut Position) {
     for m in engine_moves(p) {
         assert!(
-            !game().ir().cells[m.to as usize].side,
+            !game().ir().cells[m.to()].side,
             "{} lands on the r-file",
             move_to_string(game(), m)
         );
@@ -1074,6 +1074,7 @@ fn draw_agreement() {
     let drawn = Some(runtime::GameResult {
         end: GameEnd::Agreement,
         winner: None,
+        loser: None,
     });
     let mut p = start.clone();
     play(&mut p, "h2h3 +draw_offer h9h8 +draw_offer");

@@ -263,7 +263,7 @@ fn check_position(
     let mut naive = BTreeSet::new();
     for &mv in &pseudo {
         pos.make(mv);
-        let lands_attacked = mv.unattacked && pos.attacked_by_enemy_of(mv.to as usize, me);
+        let lands_attacked = mv.must_land_unattacked() && pos.attacked_by_enemy_of(mv.to(), me);
         if !pos.royal_attacked(me) && !lands_attacked {
             naive.insert(move_to_string(game, mv));
         }
@@ -357,9 +357,9 @@ fn playout(s: &Shipped, start: &Position<'static>, choices: &[u32]) -> Result<()
             .iter()
             .copied()
             .filter(|m| {
-                m.kind != MoveKind::Normal
-                    || m.promotion != 0
-                    || pos.board()[m.to as usize] != runtime::game::EMPTY
+                m.kind() != MoveKind::Normal
+                    || m.promotion().is_some()
+                    || pos.board()[m.to()] != runtime::game::EMPTY
             })
             .collect();
         let mv = if choice % 3 == 0 && !special.is_empty() {
@@ -486,7 +486,7 @@ fn repetition_playout(s: &Shipped, choices: &[u32]) -> Result<(), TestCaseError>
             .map(|i| played[i])
             .and_then(|m| {
                 list.iter()
-                    .find(|l| l.from == m.to && l.to == m.from)
+                    .find(|l| l.from() == m.to() && l.to() == m.from())
                     .copied()
             });
         let mv = match back {
@@ -912,11 +912,11 @@ proptest! {
         let mut after = Position::start(game);
         let mut list = Vec::new();
         after.legal_moves(&mut list);
-        let Some(&mv) = list.iter().find(|m| m.kind == MoveKind::Passing) else {
+        let Some(&mv) = list.iter().find(|m| m.kind() == MoveKind::Passing) else {
             return Ok(());
         };
         after.make(mv);
-        let victim = game.cell_name(mv.to as usize);
+        let victim = game.cell_name(mv.to());
         if let Some(fen) = write_fen(&after) {
             let fields: Vec<&str> = fen.split(' ').collect();
             let odd_fen = format!(

@@ -42,7 +42,7 @@ fn castlings(p: &mut Position) -> BTreeSet<String> {
     let mut list = Vec::new();
     p.legal_moves(&mut list);
     list.iter()
-        .filter(|m| m.kind == MoveKind::Castle)
+        .filter(|m| m.kind() == MoveKind::Castle)
         .map(|&m| move_to_string(p.game(), m))
         .collect()
 }
@@ -79,19 +79,19 @@ fn all_clear_gives_five_castlings() {
     );
     // The plain king steps still exist next to the castlings of the same path.
     let step = parse_move(&mut p, "e1d1").unwrap();
-    assert_eq!(step.kind, MoveKind::Normal);
+    assert_eq!(step.kind(), MoveKind::Normal);
     assert_eq!(
-        parse_move(&mut p, "e1d1/b1").unwrap().kind,
+        parse_move(&mut p, "e1d1/b1").unwrap().kind(),
         MoveKind::Castle
     );
-    assert_eq!(parse_move(&mut p, "e1f1").unwrap().kind, MoveKind::Normal);
+    assert_eq!(parse_move(&mut p, "e1f1").unwrap().kind(), MoveKind::Normal);
     assert_eq!(
-        parse_move(&mut p, "e1f1/i1").unwrap().kind,
+        parse_move(&mut p, "e1f1/i1").unwrap().kind(),
         MoveKind::Castle
     );
     // The long form (with the rook) is accepted for the others too.
     assert_eq!(
-        parse_move(&mut p, "e1g1/i1").unwrap().kind,
+        parse_move(&mut p, "e1g1/i1").unwrap().kind(),
         MoveKind::Castle
     );
     // Not onto or past the rook.
@@ -258,7 +258,7 @@ fn positions_after_castling() {
         let mut p = pos(ALL_CLEAR);
         let before = p.clone();
         let mv = parse_move(&mut p, mv_text).unwrap();
-        assert_eq!(mv.kind, MoveKind::Castle, "{mv_text}");
+        assert_eq!(mv.kind(), MoveKind::Castle, "{mv_text}");
         assert_eq!(move_to_string(game(), mv), mv_text);
         p.make(mv);
         assert_eq!(

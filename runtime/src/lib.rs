@@ -9,12 +9,14 @@
 #![deny(unsafe_code)]
 
 pub mod bitset;
+pub mod codes;
 pub mod game;
 pub mod ir;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod turn;
 mod unchecked;
 
 pub use game::Game;

@@ -1,6 +1,9 @@
 //! How a game ends: checkmate and stalemate as the end rules score them,
-//! repetition, the move rule, insufficient material, agreed draws.
+//! repetition, the move rule, insufficient material, agreed draws, and loss
+//! on time. `Position::result` does not allocate, so a search may call it at
+//! every node.
 
+use crate::game::Game;
 use crate::ir::{self, Outcome};
 use crate::position::Position;
 
@@ -14,16 +17,56 @@ pub enum GameEnd {
     InsufficientMaterial,
     /// Every player declared a draw agreement.
     Agreement,
+    /// A player's clock ran out.
+    Time,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameResult {
     pub end: GameEnd,
-    /// `None`: a draw.
+    /// `None`: a draw, or (with more than two players) a loss whose winner
+    /// the end rules do not name.
     pub winner: Option<usize>,
+    /// The player who lost, if one did.
+    pub loser: Option<usize>,
 }
 
-impl<'g> Position<'g> {
+impl GameResult {
+    fn draw(end: GameEnd) -> GameResult {
+        GameResult {
+            end,
+            winner: None,
+            loser: None,
+        }
+    }
+
+    /// `player` loses: with two players the other one wins; with more, no
+    /// single winner follows from one loss (the end rules for more than two
+    /// players say who scores).
+    fn lost_by(game: &Game, end: GameEnd, player: usize) -> GameResult {
+        GameResult {
+            end,
+            winner: (game.players == 2).then_some(1 - player),
+            loser: Some(player),
+        }
+    }
+
+    /// `player` wins; with two players the other one loses.
+    fn won_by(game: &Game, end: GameEnd, player: usize) -> GameResult {
+        GameResult {
+            end,
+            winner: Some(player),
+            loser: (game.players == 2).then_some(1 - player),
+        }
+    }
+
+    /// The result when `player`'s clock runs out.
+    pub fn loss_on_time(game: &Game, player: usize) -> GameResult {
+        GameResult::lost_by(game, GameEnd::Time, player)
+    }
+}
+
+impl Position<'_> {
     /// How often the current position has occurred (same hash), counting this one.
     pub fn repetitions(&self) -> u32 {
         let limit = self.halfmove as usize;
@@ -36,31 +79,32 @@ impl<'g> Position<'g> {
             .count() as u32
     }
 
-    fn material_of(&self, player: usize) -> Vec<u8> {
-        let mut kinds: Vec<u8> = self.occupied_by[player]
-            .iter()
-            .map(|c| self.game.kind_of[self.board[c] as usize])
-            .collect();
-        kinds.sort_unstable();
-        kinds
+    /// Does `player` own exactly the kinds of `kinds` (a multiset)?
+    fn has_exactly(&self, player: usize, kinds: &[u8]) -> bool {
+        let g = self.game;
+        let pieces = self.occupied_by[player];
+        pieces.len() == kinds.len()
+            && kinds.iter().all(|&k| {
+                let wanted = kinds.iter().filter(|&&x| x == k).count();
+                let held = pieces
+                    .iter()
+                    .filter(|&c| g.kind_of[self.board[c] as usize] == k)
+                    .count();
+                wanted == held
+            })
     }
 
     /// The result if the game is over in this position (the side to move
-    /// has no legal move, or a draw rule applies).
+    /// has no legal move, or a draw rule applies). Allocates nothing once
+    /// the position's buffers are warm.
     pub fn result(&mut self) -> Option<GameResult> {
         let g = self.game;
         let end = &g.ir.end;
-        let mut list = Vec::new();
-        self.legal_moves(&mut list);
         let me = self.to_move;
-        let two = g.players == 2;
-        let outcome = |o: Outcome, end: GameEnd| GameResult {
-            end,
-            winner: match o {
-                Outcome::Draw => None,
-                Outcome::Win => Some(me),
-                Outcome::Loss => two.then_some(1 - me).or(Some((me + 1) % g.players)),
-            },
+        let scored = |o: Outcome, why: GameEnd| match o {
+            Outcome::Draw => GameResult::draw(why),
+            Outcome::Win => GameResult::won_by(g, why, me),
+            Outcome::Loss => GameResult::lost_by(g, why, me),
         };
         let drawn =
             g.ir.agreements
@@ -68,48 +112,34 @@ impl<'g> Position<'g> {
                 .enumerate()
                 .any(|(i, a)| a.effect == ir::AgreementEffect::Draw && self.agreed >> i & 1 != 0);
         if drawn {
-            return Some(GameResult {
-                end: GameEnd::Agreement,
-                winner: None,
-            });
+            return Some(GameResult::draw(GameEnd::Agreement));
         }
-        if list.is_empty() {
+        if self.count_legal() == 0 {
             return Some(if self.in_check() {
-                outcome(end.checkmate, GameEnd::Checkmate)
+                scored(end.checkmate, GameEnd::Checkmate)
             } else {
-                outcome(end.stalemate, GameEnd::Stalemate)
+                scored(end.stalemate, GameEnd::Stalemate)
             });
         }
         if end.repetition > 0 && self.repetitions() >= end.repetition {
-            return Some(GameResult {
-                end: GameEnd::Repetition,
-                winner: None,
-            });
+            return Some(GameResult::draw(GameEnd::Repetition));
         }
         if end.move_rule > 0 && self.halfmove >= end.move_rule * g.players as u32 {
-            return Some(GameResult {
-                end: GameEnd::MoveRule,
-                winner: None,
-            });
+            return Some(GameResult::draw(GameEnd::MoveRule));
         }
-        if two && !end.insufficient.is_empty() {
-            let a = self.material_of(0);
-            let b = self.material_of(1);
-            let sorted = |v: &Vec<u8>| {
-                let mut v = v.clone();
-                v.sort_unstable();
-                v
-            };
-            if end.insufficient.iter().any(|[x, y]| {
-                let (x, y) = (sorted(x), sorted(y));
-                (x == a && y == b) || (x == b && y == a)
-            }) {
-                return Some(GameResult {
-                    end: GameEnd::InsufficientMaterial,
-                    winner: None,
-                });
-            }
+        if g.players == 2
+            && end.insufficient.iter().any(|[x, y]| {
+                (self.has_exactly(0, x) && self.has_exactly(1, y))
+                    || (self.has_exactly(0, y) && self.has_exactly(1, x))
+            })
+        {
+            return Some(GameResult::draw(GameEnd::InsufficientMaterial));
         }
         None
+    }
+
+    /// Is the game over here? (`result`, for a search that needs no reason.)
+    pub fn is_over(&mut self) -> bool {
+        self.result().is_some()
     }
 }

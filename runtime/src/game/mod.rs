@@ -3,13 +3,17 @@
 //! (piece codes, reverse attack tables, Zobrist keys), so move generation
 //! never re-checks anything.
 
-use crate::bitset::{CellSet, MAX_CELLS};
+use crate::bitset::CellSet;
 use crate::ir::{self, GameIr, Leap, MoveSet, Ray};
 use crate::unchecked;
+use validate::{check, validate};
 
+mod validate;
+pub use validate::LoadError;
+
+use crate::codes::CodeSet;
 /// A piece on the board: 0 is an empty cell, otherwise `1 + player * kinds + kind`.
-pub type PieceCode = u8;
-pub const EMPTY: PieceCode = 0;
+pub use crate::codes::{PieceCode, EMPTY};
 /// Set by the loader on rides that land on every cell and nothing else
 /// (no en passant, no unattacked landing, no change of kind): the generator
 /// walks those with its lean loop after one test. IR files never set it.
@@ -23,7 +27,7 @@ pub const MAX_EN_PASSANT: usize = 16;
 #[derive(Clone, Copy, Debug)]
 pub struct Attacker {
     pub cell: u16,
-    pub codes: u64,
+    pub codes: CodeSet,
 }
 
 /// One line of cells walked backwards from a target: `rev_ray_cells[start..start + len]`,
@@ -33,14 +37,14 @@ pub struct Attacker {
 pub struct RevLine {
     pub start: u32,
     pub len: u32,
-    pub codes: u64,
+    pub codes: CodeSet,
 }
 
 /// A piece that attacks the target along a bent path, if one of `vias` is empty.
 #[derive(Clone, Copy, Debug)]
 pub struct HookAttacker {
     pub cell: u16,
-    pub codes: u64,
+    pub codes: CodeSet,
     pub via_start: u32,
     pub via_len: u16,
 }
@@ -65,7 +69,9 @@ pub struct Game {
     pub(crate) royal_code: Vec<bool>,
     pub(crate) ep_capturer: Vec<bool>,
     /// Bit per piece code, for each player: the codes of that player's pieces.
-    pub(crate) codes_of_player: Vec<u64>,
+    pub(crate) codes_of_player: Vec<CodeSet>,
+    /// Per player: the codes of every other player's pieces.
+    pub(crate) enemy_codes: Vec<CodeSet>,
     pub(crate) movesets: Vec<MoveSet>,
     pub(crate) leaps: Vec<Leap>,
     pub(crate) rays: Vec<Ray>,
@@ -101,7 +107,7 @@ pub struct Game {
     pub(crate) tracks_unmoved: bool,
     /// Bit per piece code whose moves need no judging one by one: not
     /// royal, and no atom of its kind must land unattacked.
-    pub(crate) free_codes: u64,
+    pub(crate) free_codes: CodeSet,
     pub(crate) zobrist_unmoved: Vec<u64>,
     pub(crate) zobrist_budget: Vec<u64>,
     /// Per player: indices into `ir.castlings`.
@@ -146,14 +152,6 @@ pub struct Game {
     pub(crate) cell_by_name: std::collections::HashMap<String, u16>,
 }
 
-fn check(cond: bool, what: impl FnOnce() -> String) -> Result<(), String> {
-    if cond {
-        Ok(())
-    } else {
-        Err(format!("invalid IR: {}", what()))
-    }
-}
-
 /// splitmix64: deterministic keys so hashes are stable between runs.
 fn next_key(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -184,203 +182,17 @@ fn atoms_of(ir: &GameIr, player: usize, kind: usize) -> impl Iterator<Item = (u8
 }
 
 impl Game {
-    pub fn load(ir: GameIr) -> Result<Game, String> {
-        check(ir.format_version == ir::FORMAT_VERSION, || {
-            format!(
-                "format version {} but this runtime reads version {}",
-                ir.format_version,
-                ir::FORMAT_VERSION
-            )
-        })?;
+    pub fn load(ir: GameIr) -> Result<Game, LoadError> {
+        validate(&ir)?;
         let cells = ir.cells.len();
         let players = ir.players.len();
         let kinds = ir.kinds.len();
-        check(cells > 0 && cells <= MAX_CELLS, || {
-            format!("{cells} cells (1..={MAX_CELLS} supported)")
-        })?;
-        check(players >= 2, || "fewer than two players".into())?;
-        check(players * kinds < 64, || {
-            format!("{players} players x {kinds} kinds exceeds 63 piece codes")
-        })?;
-        check(ir.moves.len() == players * kinds * cells, || {
-            "move table size is not players x kinds x cells".into()
-        })?;
-        for (i, set) in ir.moves.iter().enumerate() {
-            check(
-                set.leap_start as usize + set.leap_len as usize <= ir.leaps.len()
-                    && set.ray_start as usize + set.ray_len as usize <= ir.rays.len()
-                    && set.hook_start as usize + set.hook_len as usize <= ir.hooks.len()
-                    && set.swap_start as usize + set.swap_len as usize <= ir.swaps.len(),
-                || format!("move set {i} out of range"),
-            )?;
-        }
-        for hook in &ir.hooks {
-            check(
-                (hook.to as usize) < cells
-                    && hook.via_start as usize + hook.via_len as usize <= ir.hook_cells.len(),
-                || "hook out of range".into(),
-            )?;
-        }
-        for &c in &ir.hook_cells {
-            check((c as usize) < cells, || {
-                format!("hook cell {c} off the board")
-            })?;
-        }
-        for swap in &ir.swaps {
-            check((swap.with as usize) < cells, || {
-                "swap partner cell off the board".into()
-            })?;
-        }
-        check(ir.arrivals.len() <= 32, || {
-            "more than 32 arrival rules".into()
-        })?;
-        for a in &ir.arrivals {
-            check(
-                (a.player as usize) < players
-                    && (a.kind as usize) < kinds
-                    && (a.place_kind as usize) < kinds
-                    && a.trigger
-                        .iter()
-                        .chain(&a.place_cells)
-                        .all(|&c| (c as usize) < cells),
-                || "arrival rule out of range".into(),
-            )?;
-        }
-        for m in &ir.marks {
-            check(m.cells.iter().all(|&c| (c as usize) < cells), || {
-                "mark out of range".into()
-            })?;
-        }
-        let becomes_ok = |b: u8| (b as usize) <= kinds;
-        check(
-            ir.leaps.iter().all(|l| becomes_ok(l.becomes))
-                && ir.rays.iter().all(|r| becomes_ok(r.becomes))
-                && ir.hooks.iter().all(|h| becomes_ok(h.becomes)),
-            || "an atom turns a piece into an unknown kind".into(),
-        )?;
-        for leap in &ir.leaps {
-            check((leap.to as usize) < cells, || {
-                format!("leap target {} off the board", leap.to)
-            })?;
-        }
-        for ray in &ir.rays {
-            check(ray.flags & PLAIN_RIDE == 0, || {
-                "a ray uses flag bit 128, which the runtime keeps for itself".into()
-            })?;
-            check(
-                ray.start as usize + ray.len as usize <= ir.ray_cells.len(),
-                || "ray out of range".into(),
-            )?;
-            check(
-                ray.flags & ir::CREATES_EN_PASSANT == 0 || (ray.len as usize) <= MAX_EN_PASSANT,
-                || "en-passant ray longer than 16 cells".into(),
-            )?;
-        }
-        for &c in &ir.ray_cells {
-            check((c as usize) < cells, || {
-                format!("ray cell {c} off the board")
-            })?;
-        }
-        for p in &ir.setup.pieces {
-            check(
-                (p.cell as usize) < cells
-                    && (p.player as usize) < players
-                    && (p.kind as usize) < kinds,
-                || format!("setup placement {p:?} out of range"),
-            )?;
-        }
-        check((ir.setup.to_move as usize) < players, || {
-            "side to move".into()
-        })?;
-        check(
-            ir.setup
-                .castling_rights
-                .iter()
-                .all(|&c| (c as usize) < cells),
-            || "castling right off the board".into(),
-        )?;
-        for pr in &ir.promotions {
-            check(
-                (pr.player as usize) < players
-                    && (pr.kind as usize) < kinds
-                    && pr.zone.iter().all(|&c| (c as usize) < cells)
-                    && pr.choices.iter().all(|&k| (k as usize) < kinds)
-                    && pr
-                        .condition
-                        .is_none_or(|(a, _)| (a as usize) < ir.agreements.len()),
-                || "promotion out of range".into(),
-            )?;
-        }
-        // A cargo move needs a stack to leave, and lands as the stack's
-        // cargo: in a stack, exactly the cargo's atoms change its kind.
-        for p in 0..players {
-            for (k, info) in ir.kinds.iter().enumerate() {
-                let ok = |(flags, becomes): (u8, u8)| match info.stack {
-                    Some(st) => {
-                        (flags & ir::CARGO != 0) == (becomes != 0)
-                            && (becomes == 0 || becomes == st.cargo + 1)
-                    }
-                    None => flags & ir::CARGO == 0,
-                };
-                check(atoms_of(&ir, p, k).all(ok), || {
-                    format!("kind {k} has cargo moves that do not land as its cargo")
-                })?;
-            }
-        }
-        let switches: Vec<u8> = ir
-            .promotions
-            .iter()
-            .filter_map(|p| p.condition.map(|c| c.0))
-            .collect();
-        check(switches.windows(2).all(|w| w[0] == w[1]), || {
-            "promotion rules depend on more than one agreement".into()
-        })?;
-        check(ir.agreements.len() * players <= 32, || {
-            "more than 32 declarations (agreements x players)".into()
-        })?;
-        for a in &ir.agreements {
-            check(
-                a.markers.len() == players
-                    && a.markers
-                        .iter()
-                        .flatten()
-                        .all(|&(x, y)| (x as usize) < cells && (y as usize) < cells),
-                || format!("agreement {} markers out of range", a.name),
-            )?;
-        }
-        for (k, info) in ir.kinds.iter().enumerate() {
-            if let Some(st) = info.stack {
-                let part_ok = |x: u8| (x as usize) < kinds && ir.kinds[x as usize].stack.is_none();
-                check(
-                    part_ok(st.carrier)
-                        && part_ok(st.cargo)
-                        && (st.carrier_owner as usize) < players,
-                    || format!("stack kind {k} has invalid parts"),
-                )?;
-            }
-        }
-        for c in &ir.castlings {
-            let ok = (c.player as usize) < players
-                && (c.partner_kinds >> kinds.min(63) == 0 || kinds >= 64)
-                && [c.king_from, c.king_to, c.partner_from, c.partner_to]
-                    .iter()
-                    .chain(&c.must_be_empty)
-                    .chain(&c.must_be_safe)
-                    .all(|&x| (x as usize) < cells);
-            check(ok, || "castling out of range".into())?;
-        }
-        for r in &ir.regions {
-            check(r.cells.iter().all(|&c| (c as usize) < cells), || {
-                format!("region {} out of range", r.name)
-            })?;
-        }
-
         let codes = 1 + players * kinds;
         let mut owner = vec![u8::MAX; codes];
         let mut kind_of = vec![u8::MAX; codes];
         let mut royal_code = vec![false; codes];
         let mut ep_capturer = vec![false; codes];
-        let mut codes_of_player = vec![0u64; players];
+        let mut codes_of_player = vec![CodeSet::EMPTY; players];
         for p in 0..players {
             for k in 0..kinds {
                 let code = 1 + p * kinds + k;
@@ -388,7 +200,7 @@ impl Game {
                 kind_of[code] = k as u8;
                 royal_code[code] = ir.kinds[k].royal;
                 ep_capturer[code] = ir.kinds[k].captures_en_passant;
-                codes_of_player[p] |= 1 << code;
+                codes_of_player[p].insert(code as PieceCode);
             }
         }
 
@@ -430,7 +242,7 @@ impl Game {
         for p in 0..players {
             for k in 0..kinds {
                 let code = 1 + p * kinds + k;
-                let bit = 1u64 << code;
+                let code = code as PieceCode;
                 for from in 0..cells {
                     let set = ir.moves[(p * kinds + k) * cells + from];
                     let leaps = &ir.leaps
@@ -438,10 +250,10 @@ impl Game {
                     for leap in leaps.iter().filter(|l| l.flags & ir::CAPTURE != 0) {
                         let list = &mut leap_attackers[leap.to as usize];
                         match list.iter_mut().find(|a| a.cell as usize == from) {
-                            Some(a) => a.codes |= bit,
+                            Some(a) => a.codes.insert(code),
                             None => list.push(Attacker {
                                 cell: from as u16,
-                                codes: bit,
+                                codes: CodeSet::from_code(code),
                             }),
                         }
                     }
@@ -455,10 +267,10 @@ impl Game {
                                 && a.via_start == hook.via_start
                                 && a.via_len == hook.via_len
                         }) {
-                            Some(a) => a.codes |= bit,
+                            Some(a) => a.codes.insert(code),
                             None => list.push(HookAttacker {
                                 cell: from as u16,
-                                codes: bit,
+                                codes: CodeSet::from_code(code),
                                 via_start: hook.via_start,
                                 via_len: hook.via_len,
                             }),
@@ -476,7 +288,7 @@ impl Game {
                                     i + 1,
                                     Attacker {
                                         cell: u16::MAX,
-                                        codes: 0,
+                                        codes: CodeSet::EMPTY,
                                     },
                                 );
                             }
@@ -487,22 +299,20 @@ impl Game {
                             let expected_between: Vec<u16> =
                                 cells_of_ray[..i].iter().rev().copied().collect();
                             check(slot.cell == u16::MAX || slot.cell as usize == from, || {
-                                format!(
-                                    "rays of direction {} are not translates of each other",
-                                    ray.direction
-                                )
+                                LoadError::RaysNotTranslates {
+                                    direction: ray.direction,
+                                }
                             })?;
                             slot.cell = from as u16;
                             if i >= ray.first_landing as usize {
-                                slot.codes |= bit;
+                                slot.codes.insert(code);
                             }
                             for (j, &between) in expected_between.iter().enumerate() {
                                 let s = &mut line[j];
                                 check(s.cell == u16::MAX || s.cell == between, || {
-                                    format!(
-                                        "rays of direction {} are not translates of each other",
-                                        ray.direction
-                                    )
+                                    LoadError::RaysNotTranslates {
+                                        direction: ray.direction,
+                                    }
                                 })?;
                                 s.cell = between;
                             }
@@ -528,11 +338,16 @@ impl Game {
             rev_ray_index[target] = (rev_rays.len() as u32, lines.len() as u32);
             for line in lines {
                 // Trailing cells that attack nothing need not be walked.
-                let useful = line.iter().rposition(|a| a.codes != 0).map_or(0, |i| i + 1);
+                let useful = line
+                    .iter()
+                    .rposition(|a| !a.codes.is_empty())
+                    .map_or(0, |i| i + 1);
                 rev_rays.push(RevLine {
                     start: rev_ray_cells.len() as u32,
                     len: useful as u32,
-                    codes: line[..useful].iter().fold(0, |acc, a| acc | a.codes),
+                    codes: line[..useful]
+                        .iter()
+                        .fold(CodeSet::EMPTY, |acc, a| acc.union(&a.codes)),
                 });
                 rev_ray_cells.extend_from_slice(&line[..useful]);
             }
@@ -547,7 +362,11 @@ impl Game {
 
         // Promotion tables: one for each state of the switching agreement
         // (the second only if some rule depends on it).
-        let promotion_switch = switches.first().map_or(0, |&a| 1u32 << a);
+        let promotion_switch = ir
+            .promotions
+            .iter()
+            .find_map(|p| p.condition)
+            .map_or(0, |(a, _)| 1u32 << a);
         let stride = players * kinds * cells;
         let modes = if promotion_switch != 0 { 2 } else { 1 };
         let mut per_cell: Vec<Vec<u8>> = vec![Vec::new(); stride * modes];
@@ -594,7 +413,7 @@ impl Game {
         let mut arrival: Vec<Option<ArrivalRule>> = vec![None; players * kinds];
         for (bit, a) in ir.arrivals.iter().enumerate() {
             let slot = &mut arrival[a.player as usize * kinds + a.kind as usize];
-            check(slot.is_none(), || "two arrival rules for one piece".into())?;
+            check(slot.is_none(), || LoadError::TwoArrivalRules)?;
             *slot = Some(ArrivalRule {
                 bit: bit as u32,
                 trigger: CellSet::from_cells(a.trigger.iter().map(|&c| c as usize)),
@@ -634,7 +453,7 @@ impl Game {
             }
         }
         check(right_cells.len() <= 32, || {
-            "more than 32 castling partners".into()
+            LoadError::TooManyCastlingPartners
         })?;
         let mut rights_keep = vec![u32::MAX; cells];
         for (bit, &cell) in right_cells.iter().enumerate() {
@@ -689,6 +508,10 @@ impl Game {
             kind_of,
             royal_code,
             ep_capturer,
+            enemy_codes: codes_of_player
+                .iter()
+                .map(|own| CodeSet::range(1, codes).minus(own))
+                .collect(),
             codes_of_player,
             movesets: ir.moves.clone(),
             leaps: ir.leaps.clone(),
@@ -722,9 +545,13 @@ impl Game {
             arrival,
             special_landings,
             tracks_unmoved,
-            free_codes: (1..codes)
-                .filter(|&c| !judged_per_move[c])
-                .fold(0u64, |m, c| m | 1 << c),
+            free_codes: (1..codes).filter(|&c| !judged_per_move[c]).fold(
+                CodeSet::EMPTY,
+                |mut set, c| {
+                    set.insert(c as PieceCode);
+                    set
+                },
+            ),
             plain_landing,
             zobrist_unmoved,
             zobrist_budget,
@@ -812,6 +639,12 @@ impl Game {
     #[inline(always)]
     pub(crate) fn lands_plainly(&self, player_kind: usize) -> bool {
         *unchecked::get(&self.plain_landing, player_kind)
+    }
+
+    /// The owner of a piece code on the board (never `EMPTY`).
+    #[inline(always)]
+    pub(crate) fn owner_of_code(&self, code: PieceCode) -> u8 {
+        *unchecked::get(&self.owner, code as usize)
     }
 
     /// The kind of a piece code on the board (never `EMPTY`).

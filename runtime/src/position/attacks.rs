@@ -4,13 +4,14 @@
 
 use super::{Position, NO_CELL};
 use crate::bitset::CellSet;
+use crate::codes::{CodeSet, PieceCode};
 use crate::game::EMPTY;
 use crate::ir;
 
 impl<'g> Position<'g> {
     /// Is `cell` attacked by a piece whose code is in `codes`?
     #[inline]
-    pub fn attacked_by_codes(&self, cell: usize, codes: u64) -> bool {
+    pub fn attacked_by_codes(&self, cell: usize, codes: &CodeSet) -> bool {
         self.attacked_after(
             cell,
             codes,
@@ -21,7 +22,7 @@ impl<'g> Position<'g> {
     }
 
     /// Collects the cells of the pieces (codes in `codes`) attacking `cell`.
-    pub(super) fn attackers_of(&self, cell: usize, codes: u64, out: &mut [u16; 64]) -> usize {
+    pub(super) fn attackers_of(&self, cell: usize, codes: &CodeSet, out: &mut [u16; 64]) -> usize {
         let g = self.game;
         let mut n = 0;
         let mut add = |c: u16, out: &mut [u16; 64]| {
@@ -31,12 +32,12 @@ impl<'g> Position<'g> {
             }
         };
         for a in g.leap_attackers(cell) {
-            if (a.codes & codes) >> self.board[a.cell as usize] & 1 != 0 {
+            if hits(&a.codes, codes, self.board[a.cell as usize]) {
                 add(a.cell, out);
             }
         }
         for h in g.hook_attackers(cell) {
-            if (h.codes & codes) >> self.board[h.cell as usize] & 1 != 0
+            if hits(&h.codes, codes, self.board[h.cell as usize])
                 && self.hook_open(
                     h.via_start,
                     h.via_len,
@@ -49,13 +50,13 @@ impl<'g> Position<'g> {
             }
         }
         for line in g.attack_lines(cell) {
-            if line.codes & codes == 0 {
+            if !line.codes.intersects(codes) {
                 continue;
             }
             for a in g.line_cells(line) {
                 let code = self.board[a.cell as usize];
                 if code != EMPTY {
-                    if (a.codes & codes) >> code & 1 != 0 {
+                    if hits(&a.codes, codes, code) {
                         add(a.cell, out);
                     }
                     break;
@@ -110,7 +111,7 @@ impl<'g> Position<'g> {
     pub(super) fn attacked_after(
         &self,
         cell: usize,
-        codes: u64,
+        codes: &CodeSet,
         from: usize,
         to: usize,
         removed: usize,
@@ -118,12 +119,12 @@ impl<'g> Position<'g> {
         let g = self.game;
         for a in g.leap_attackers(cell) {
             let at = a.cell as usize;
-            if at != to && at != removed && (a.codes & codes) >> self.at(at) & 1 != 0 {
+            if at != to && at != removed && hits(&a.codes, codes, self.at(at)) {
                 return true;
             }
         }
         for line in g.attack_lines(cell) {
-            if line.codes & codes == 0 {
+            if !line.codes.intersects(codes) {
                 continue;
             }
             for a in g.line_cells(line) {
@@ -133,7 +134,7 @@ impl<'g> Position<'g> {
                 }
                 let code = self.at(at);
                 if code != EMPTY && at != from && at != removed {
-                    if (a.codes & codes) >> code & 1 != 0 {
+                    if hits(&a.codes, codes, code) {
                         return true;
                     }
                     break;
@@ -144,7 +145,7 @@ impl<'g> Position<'g> {
             let at = h.cell as usize;
             if at != to
                 && at != removed
-                && (h.codes & codes) >> self.board[at] & 1 != 0
+                && hits(&h.codes, codes, self.board[at])
                 && self.hook_open(h.via_start, h.via_len, from, to, removed)
             {
                 return true;
@@ -157,17 +158,17 @@ impl<'g> Position<'g> {
     /// empty: for each empty cell, what `attacked_after(cell, codes,
     /// vacated, cell, cell)` says, found by walking the attackers' own move
     /// tables once.
-    pub(super) fn attack_map(&self, codes: u64, vacated: usize) -> CellSet {
+    pub(super) fn attack_map(&self, codes: &CodeSet, vacated: usize) -> CellSet {
         let g = self.game;
         let none = NO_CELL as usize;
         let mut map = CellSet::EMPTY;
         for p in 0..g.players {
-            if g.codes_of_player[p] & codes == 0 {
+            if !g.codes_of_player[p].intersects(codes) {
                 continue;
             }
             for from in self.occupied_by[p].iter() {
                 let code = self.at(from);
-                if codes >> code & 1 == 0 || from == vacated {
+                if !codes.contains(code) || from == vacated {
                     continue;
                 }
                 let set = g.moveset(p, g.kind_of_code(code), from);
@@ -211,19 +212,19 @@ impl<'g> Position<'g> {
     /// pieces can expose a royal piece when it is not attacked: leaps cannot
     /// be blocked and pieces do not appear.
     #[inline]
-    pub(super) fn checks_and_pins(&self, enemies: u64) -> (bool, CellSet) {
+    pub(super) fn checks_and_pins(&self, enemies: &CodeSet) -> (bool, CellSet) {
         let g = self.game;
         let mine = g.codes_of_player[self.to_move];
         let mut pinned = CellSet::EMPTY;
         let mut check = false;
         for royal in self.royals_of[self.to_move].iter() {
             for a in g.leap_attackers(royal) {
-                if (a.codes & enemies) >> self.board[a.cell as usize] & 1 != 0 {
+                if hits(&a.codes, enemies, self.board[a.cell as usize]) {
                     check = true;
                 }
             }
             for line in g.attack_lines(royal) {
-                if line.codes & enemies == 0 {
+                if !line.codes.intersects(enemies) {
                     continue;
                 }
                 let mut blocker = usize::MAX;
@@ -232,7 +233,7 @@ impl<'g> Position<'g> {
                     if code == EMPTY {
                         continue;
                     }
-                    if (a.codes & enemies) >> code & 1 != 0 {
+                    if hits(&a.codes, enemies, code) {
                         if blocker == usize::MAX {
                             check = true;
                         } else {
@@ -240,14 +241,14 @@ impl<'g> Position<'g> {
                         }
                         break;
                     }
-                    if blocker != usize::MAX || mine >> code & 1 == 0 {
+                    if blocker != usize::MAX || !mine.contains(code) {
                         break;
                     }
                     blocker = a.cell as usize;
                 }
             }
             for h in g.hook_attackers(royal) {
-                if (h.codes & enemies) >> self.board[h.cell as usize] & 1 == 0 {
+                if !hits(&h.codes, enemies, self.board[h.cell as usize]) {
                     continue;
                 }
                 let vias = &g.hook_cells[h.via_start as usize..][..h.via_len as usize];
@@ -255,7 +256,7 @@ impl<'g> Position<'g> {
                     check = true;
                 } else {
                     for &v in vias {
-                        if mine >> self.board[v as usize] & 1 != 0 {
+                        if mine.contains(self.board[v as usize]) {
                             pinned.insert(v as usize);
                         }
                     }
@@ -264,4 +265,11 @@ impl<'g> Position<'g> {
         }
         (check, pinned)
     }
+}
+
+/// Does an attacker entry (the codes attacking from its cell) name the code
+/// standing there, and is that code one of those asked about?
+#[inline(always)]
+fn hits(attacking: &CodeSet, wanted: &CodeSet, code: PieceCode) -> bool {
+    attacking.contains(code) && wanted.contains(code)
 }

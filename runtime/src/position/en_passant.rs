@@ -2,6 +2,7 @@
 //! may capture the passing piece there on the next move.
 
 use super::{Position, NO_CELL};
+use crate::codes::{CodeSet, PieceCode};
 use crate::game::{EMPTY, MAX_EN_PASSANT};
 
 /// An en-passant capture the next player may make: the piece on `attacker`
@@ -57,18 +58,18 @@ impl<'g> Position<'g> {
     /// `mover` that attacks it on the current board.
     pub(super) fn push_en_passant_rights(&mut self, mover: usize, cells: &[u16]) {
         let g = self.game;
-        let mut capturers = 0u64;
+        let mut capturers = CodeSet::EMPTY;
         for (code, &ok) in g.ep_capturer.iter().enumerate() {
             if ok && g.owner[code] as usize != mover {
-                capturers |= 1 << code;
+                capturers.insert(code as PieceCode);
             }
         }
-        if capturers == 0 {
+        if capturers.is_empty() {
             return;
         }
         for &cell in cells {
             let mut found = [NO_CELL; 64];
-            let n = self.attackers_of(cell as usize, capturers, &mut found);
+            let n = self.attackers_of(cell as usize, &capturers, &mut found);
             for &attacker in &found[..n] {
                 self.ep_stack.push(EnPassantRight { attacker, cell });
             }

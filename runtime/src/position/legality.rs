@@ -4,21 +4,22 @@
 
 use super::{Move, MoveKind, MoveSink, Position};
 use crate::bitset::CellSet;
+use crate::codes::CodeSet;
 use crate::game::PieceCode;
 
 /// Counts legal moves as they are generated; moves that need to be played
 /// to be judged are kept for later (up to 64; more falls back to a list).
-struct LegalCounter {
+struct LegalCounter<'g> {
     count: u64,
     in_check: bool,
     pinned: CellSet,
-    enemies: u64,
+    enemies: &'g CodeSet,
     /// The current piece's plain moves are all legal (no check, not pinned,
     /// not royal).
     piece_free: bool,
     /// Bit per piece code whose plain moves are legal unless it is pinned
     /// (none while in check).
-    free_codes: u64,
+    free_codes: CodeSet,
     deferred: Vec<Move>,
     landing: LandingMap,
 }
@@ -39,12 +40,12 @@ impl LandingMap {
     };
 }
 
-impl MoveSink for LegalCounter {
+impl MoveSink for LegalCounter<'_> {
     #[inline(always)]
     fn piece(&mut self, from: usize, code: PieceCode) {
         // Royal pieces and pieces that must land unattacked are judged move
         // by move (`free_codes` leaves them out, and everything when in check).
-        self.piece_free = self.free_codes >> code & 1 != 0 && !self.pinned.contains(from);
+        self.piece_free = self.free_codes.contains(code) && !self.pinned.contains(from);
     }
 
     #[inline(always)]
@@ -68,7 +69,7 @@ impl MoveSink for LegalCounter {
 impl<'g> Position<'g> {
     /// Would the moved piece stand attacked on its target cell after `mv`?
     #[inline]
-    fn lands_attacked(&self, mv: Move, enemies: u64) -> bool {
+    fn lands_attacked(&self, mv: Move, enemies: &CodeSet) -> bool {
         let to = mv.to as usize;
         let removed = if mv.kind == MoveKind::EnPassant {
             mv.aux as usize
@@ -81,7 +82,7 @@ impl<'g> Position<'g> {
     /// Does `mv` (pseudo-legal, a plain move, passing or en passant) leave a
     /// royal piece of the mover attacked?
     #[inline]
-    pub(super) fn exposes_royal(&self, mv: Move, enemies: u64) -> bool {
+    pub(super) fn exposes_royal(&self, mv: Move, enemies: &CodeSet) -> bool {
         let from = mv.from as usize;
         let to = mv.to as usize;
         let removed = if mv.kind == MoveKind::EnPassant {
@@ -103,7 +104,7 @@ impl<'g> Position<'g> {
         mv: Move,
         in_check: bool,
         pinned: &CellSet,
-        enemies: u64,
+        enemies: &CodeSet,
         landing: &mut LandingMap,
     ) -> bool {
         if mv.unattacked {
@@ -148,7 +149,11 @@ impl<'g> Position<'g> {
             pinned,
             enemies,
             piece_free: false,
-            free_codes: if in_check { 0 } else { self.game.free_codes },
+            free_codes: if in_check {
+                CodeSet::EMPTY
+            } else {
+                self.game.free_codes
+            },
             deferred,
             landing: LandingMap::NONE,
         };

@@ -8,6 +8,8 @@ use crate::game::{PieceCode, EMPTY, MAX_EN_PASSANT};
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Undo {
+    /// The side that made the move (turns may skip players who are out).
+    pub(super) to_move: u8,
     pub(super) captured: PieceCode,
     pub(super) captured_cell: u16,
     pub(super) moved: PieceCode,
@@ -34,6 +36,7 @@ impl<'g> Position<'g> {
             captured: EMPTY,
             captured_cell: NO_CELL,
             moved: self.board[from],
+            to_move: self.to_move as u8,
             rights: self.rights,
             budget: self.budget,
             declared: self.declared,
@@ -148,8 +151,8 @@ impl<'g> Position<'g> {
         } else {
             self.halfmove.saturating_add(1)
         };
-        let next = (self.to_move + 1) % g.players;
-        if next == g.ir.setup.to_move as usize {
+        let next = self.next_player();
+        if self.starts_full_move(next) {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.set_to_move(next);
@@ -160,8 +163,7 @@ impl<'g> Position<'g> {
         let g = self.game;
         let undo = self.undo.pop().expect("unmake without make");
         self.history.pop();
-        let previous = (self.to_move + g.players - 1) % g.players;
-        self.to_move = previous;
+        self.to_move = undo.to_move as usize;
         let from = mv.from as usize;
         let to = mv.to as usize;
         match mv.kind {

@@ -28,6 +28,7 @@ pub use movegen::MoveSink;
 pub use moves::{Move, MoveKind, NO_CELL};
 
 use crate::bitset::CellSet;
+use crate::codes::CodeSet;
 use crate::game::{Game, PieceCode, EMPTY, MAX_EN_PASSANT};
 use make::Undo;
 
@@ -239,10 +240,8 @@ impl<'g> Position<'g> {
 
     /// Bit per piece code of every player but `player`.
     #[inline(always)]
-    pub(super) fn enemy_codes(&self, player: usize) -> u64 {
-        let g = self.game;
-        let all = (1u64 << (1 + g.players * g.kinds)) - 2;
-        all & !g.codes_of_player[player]
+    pub(super) fn enemy_codes(&self, player: usize) -> &'g CodeSet {
+        &self.game.enemy_codes[player]
     }
 }
 

@@ -145,7 +145,8 @@ impl<'g> Position<'g> {
     ) {
         let g = self.game;
         let me = self.to_move;
-        let mine = g.codes_of_player[me];
+        let me_code = me as u8;
+        let mine = |code: PieceCode| g.owner_of_code(code) == me_code;
         for from in self.occupied_by[me].iter() {
             let code = self.at(from);
             let kind = g.kind_of_code(code);
@@ -172,7 +173,7 @@ impl<'g> Position<'g> {
                             kind,
                         );
                     }
-                } else if leap.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0 {
+                } else if leap.flags & ir::CAPTURE != 0 && !mine(target) {
                     self.push_landing::<S, CHANGES>(
                         list,
                         Move::by_atom(from, to, leap.flags, leap.becomes),
@@ -204,7 +205,7 @@ impl<'g> Position<'g> {
                                 );
                             }
                         } else {
-                            if takes && mine >> target & 1 == 0 {
+                            if takes && !mine(target) {
                                 self.push_landing::<S, CHANGES>(
                                     list,
                                     Move::normal(from, to),
@@ -232,7 +233,7 @@ impl<'g> Position<'g> {
                             self.push_landing::<S, CHANGES>(list, mv, me, kind);
                         }
                     } else {
-                        if ray.flags & ir::CAPTURE != 0 && i >= first && mine >> target & 1 == 0 {
+                        if ray.flags & ir::CAPTURE != 0 && i >= first && !mine(target) {
                             self.push_landing::<S, CHANGES>(
                                 list,
                                 Move::by_atom(from, to, ray.flags, ray.becomes),
@@ -253,7 +254,7 @@ impl<'g> Position<'g> {
                         && if target == EMPTY {
                             hook.flags & ir::MOVE != 0
                         } else {
-                            hook.flags & ir::CAPTURE != 0 && mine >> target & 1 == 0
+                            hook.flags & ir::CAPTURE != 0 && !mine(target)
                         };
                     let none = NO_CELL as usize;
                     if usable && self.hook_open(hook.via_start, hook.via_len, none, none, none) {
@@ -270,7 +271,7 @@ impl<'g> Position<'g> {
                 for swap in &g.swaps[set.swap_start as usize..][..set.swap_len as usize] {
                     let partner = self.board[swap.with as usize];
                     if partner != EMPTY
-                        && mine >> partner & 1 != 0
+                        && mine(partner)
                         && swap.partner_kinds >> g.kind_of[partner as usize] & 1 != 0
                     {
                         let mv = Move {

@@ -50,21 +50,46 @@ impl MoveKind {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub from: u16,
-    pub to: u16,
-    pub kind: MoveKind,
+    pub(crate) from: u16,
+    pub(crate) to: u16,
+    pub(crate) kind: MoveKind,
     /// 0: none; otherwise the new kind + 1.
-    pub promotion: u8,
+    pub(crate) promotion: u8,
     /// `Passing`: how many cells were passed over.
-    pub passed: u8,
+    pub(crate) passed: u8,
     /// `Passing`: start of the passed cells in `ray_cells`; `EnPassant`: the
     /// victim's cell; `Castle`: the castling index; `Arrival`: the placement cell.
-    pub aux: u32,
+    pub(crate) aux: u32,
     /// The piece may not land on a cell the opponent then attacks.
-    pub unattacked: bool,
+    pub(crate) unattacked: bool,
 }
 
 impl Move {
+    /// The cell the moving piece leaves.
+    pub fn from(&self) -> usize {
+        self.from as usize
+    }
+
+    /// The cell it lands on (for a castling, the royal's).
+    pub fn to(&self) -> usize {
+        self.to as usize
+    }
+
+    pub fn kind(&self) -> MoveKind {
+        self.kind
+    }
+
+    /// The kind the piece lands as, if the move changes it (promotion,
+    /// `becomes`).
+    pub fn promotion(&self) -> Option<usize> {
+        (self.promotion != 0).then(|| self.promotion as usize - 1)
+    }
+
+    /// The piece may not land on a cell the opponent then attacks.
+    pub fn must_land_unattacked(&self) -> bool {
+        self.unattacked
+    }
+
     #[inline(always)]
     pub(super) fn normal(from: usize, to: usize) -> Move {
         Move {

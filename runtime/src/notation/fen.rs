@@ -1,0 +1,307 @@
+//! FEN, for rectangular two-player boards, compatible with Fairy-Stockfish.
+
+use super::{cell_at, ep_field, set_ep_from_cells, square_geometry};
+use crate::game::{Game, EMPTY};
+use crate::ir;
+use crate::position::Position;
+
+pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String> {
+    let (width, height, _) = square_geometry(game).ok_or_else(|| {
+        "FEN needs a rectangular two-player board; use the general notation \
+         (`white: Ke1 ...; black: ...`)"
+            .to_string()
+    })?;
+    let mut fields = text.split_whitespace();
+    let placement = fields.next().ok_or("empty FEN")?;
+    let mut pos = Position::empty(game);
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != height as usize {
+        return Err(format!(
+            "FEN placement has {} ranks, the board has {height}",
+            rows.len()
+        ));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let y = height as i32 - 1 - i as i32;
+        let mut x = 0i32;
+        let mut chars = row.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if let Some(d) = ch.to_digit(10) {
+                let mut n = d;
+                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n.saturating_mul(10).saturating_add(d2);
+                    chars.next();
+                }
+                if n > width as u32 {
+                    return Err(format!(
+                        "FEN rank {}: {n} empty cells on a board {width} wide",
+                        y + 1
+                    ));
+                }
+                x += n as i32;
+                continue;
+            }
+            let letter_kind = |ch: char| {
+                game.kind_by_letter(&ch.to_string())
+                    .filter(|_| ch.is_ascii_alphabetic())
+                    .ok_or_else(|| format!("FEN rank {}: unknown piece letter '{ch}'", y + 1))
+            };
+            let owner_of = |ch: char| if ch.is_uppercase() { 0 } else { 1 };
+            let (player, kind) = if ch == '(' {
+                let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
+                let letters: Vec<char> = inner.chars().collect();
+                let [carrier, cargo] = letters[..] else {
+                    return Err(format!(
+                        "FEN rank {}: a stack is written (carrier cargo), e.g. (Sa), not ({inner})",
+                        y + 1
+                    ));
+                };
+                let kind = game
+                    .stack_kind(
+                        letter_kind(carrier)?,
+                        letter_kind(cargo)?,
+                        owner_of(carrier),
+                    )
+                    .ok_or_else(|| {
+                        format!(
+                            "FEN rank {}: ({inner}) is not a stack this game allows",
+                            y + 1
+                        )
+                    })?;
+                (owner_of(cargo), kind)
+            } else {
+                (owner_of(ch), letter_kind(ch)?)
+            };
+            if x >= width as i32 {
+                return Err(format!("FEN rank {} is longer than {width} cells", y + 1));
+            }
+            let cell = cell_at(game, x, y)
+                .ok_or_else(|| format!("FEN rank {}: no cell at file {}", y + 1, x + 1))?;
+            pos.put(cell, game.code(player, kind));
+            x += 1;
+        }
+        if x != width as i32 {
+            return Err(format!(
+                "FEN rank {} describes {x} cells, the board is {width} wide",
+                y + 1
+            ));
+        }
+    }
+    match fields.next() {
+        None | Some("w") => {}
+        Some("b") => pos.set_to_move(1),
+        Some(other) => return Err(format!("FEN side to move must be w or b, not '{other}'")),
+    }
+    if let Some(castling) = fields.next() {
+        if castling != "-" {
+            for ch in castling.chars() {
+                let cell = castling_letter_cell(game, &pos, ch)?;
+                pos.grant_right(cell);
+            }
+        }
+    }
+    // FEN cannot say which pieces moved: those on their setup cells have not.
+    pos.mark_setup_pieces_unmoved();
+    pos.grant_all_budgets();
+    if let Some(ep) = fields.next() {
+        if ep != "-" {
+            set_ep_from_cells(game, &mut pos, ep, None)?;
+        }
+    }
+    if let Some(h) = fields.next() {
+        pos.halfmove = h
+            .parse()
+            .map_err(|_| format!("FEN halfmove clock '{h}' is not a number"))?;
+    }
+    if let Some(f) = fields.next() {
+        pos.fullmove = f
+            .parse()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| format!("FEN move number '{f}' is not a positive number"))?;
+    }
+    if let Some(extra) = fields.next() {
+        return Err(format!("FEN has an unexpected extra field '{extra}'"));
+    }
+    Ok(pos)
+}
+
+/// The partner cell a FEN castling letter names.
+fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, String> {
+    let player = if ch.is_uppercase() { 0 } else { 1 };
+    let options: Vec<&ir::Castling> = game
+        .ir
+        .castlings
+        .iter()
+        .filter(|c| c.player as usize == player)
+        .collect();
+    let coord = |c: u16| game.ir.cells[c as usize].coord;
+    let holds = |cell: u16| {
+        let code = pos.board[cell as usize];
+        code != EMPTY && game.owner[code as usize] as usize == player
+    };
+    let found = match ch.to_ascii_uppercase() {
+        'K' | 'Q' => {
+            let king_side = ch.to_ascii_uppercase() == 'K';
+            options
+                .iter()
+                .filter(|c| holds(c.partner_from) && holds(c.king_from))
+                .filter(|c| (coord(c.partner_from).0 > coord(c.king_from).0) == king_side)
+                .max_by_key(|c| {
+                    let x = coord(c.partner_from).0;
+                    if king_side {
+                        x
+                    } else {
+                        -x
+                    }
+                })
+                .map(|c| c.partner_from)
+        }
+        letter => {
+            let (_, _, files) = square_geometry(game).unwrap();
+            let file = files
+                .iter()
+                .position(|f| f.eq_ignore_ascii_case(&letter.to_string()))
+                .ok_or_else(|| format!("castling field: '{ch}' is neither K, Q nor a file"))?;
+            options
+                .iter()
+                .filter(|c| coord(c.partner_from).0 == file as i32 && holds(c.partner_from))
+                .map(|c| c.partner_from)
+                .next()
+        }
+    };
+    found.map(|c| c as usize).ok_or_else(|| {
+        format!("castling right '{ch}': no castling partner of that player stands there")
+    })
+}
+
+pub fn write_fen(pos: &Position) -> Option<String> {
+    let game = pos.game;
+    let (width, height, _) = square_geometry(game)?;
+    // FEN cannot say that a king which castled still may castle again, nor
+    // what was declared: such games need the general notation.
+    if game.repeatable_castling || !game.ir.agreements.is_empty() {
+        return None;
+    }
+    // FEN has no place for side cells: a position using them needs the general notation.
+    if game
+        .ir
+        .cells
+        .iter()
+        .enumerate()
+        .any(|(c, info)| info.side && pos.board[c] != EMPTY)
+    {
+        return None;
+    }
+    let mut out = String::new();
+    for y in (0..height as i32).rev() {
+        let mut empty = 0;
+        for x in 0..width as i32 {
+            let code = cell_at(game, x, y).map_or(EMPTY, |c| pos.board[c]);
+            if code == EMPTY {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+                empty = 0;
+            }
+            let cased = |code: u8| {
+                let letter = game.ir.kinds[game.kind_of[code as usize] as usize].letter;
+                if game.owner[code as usize] == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                }
+            };
+            let (carrier, cargo) = game.stack_parts[code as usize];
+            if carrier != EMPTY {
+                out.push('(');
+                out.push(cased(carrier));
+                out.push(cased(cargo));
+                out.push(')');
+            } else {
+                out.push(cased(code));
+            }
+        }
+        if empty > 0 {
+            out += &empty.to_string();
+        }
+        if y > 0 {
+            out.push('/');
+        }
+    }
+    out += if pos.to_move == 0 { " w " } else { " b " };
+    out += &castling_field(pos);
+    out.push(' ');
+    out += &ep_field(pos);
+    out += &format!(" {} {}", pos.halfmove, pos.fullmove);
+    Some(out)
+}
+
+fn castling_field(pos: &Position) -> String {
+    let game = pos.game;
+    let mut s = String::new();
+    for player in 0..2 {
+        for letter in ['K', 'Q'] {
+            let Ok(cell) = castling_letter_cell(
+                game,
+                pos,
+                if player == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                },
+            ) else {
+                continue;
+            };
+            let bit = game
+                .right_cells
+                .iter()
+                .position(|&c| c as usize == cell)
+                .unwrap();
+            if pos.rights >> bit & 1 != 0 {
+                s.push(if player == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
+            }
+        }
+    }
+    // Rights not expressible as K/Q (an inner partner) use the file letter.
+    for (bit, &cell) in game.right_cells.iter().enumerate() {
+        if pos.rights >> bit & 1 == 0 {
+            continue;
+        }
+        let code = pos.board[cell as usize];
+        let player = if code == EMPTY {
+            0
+        } else {
+            game.owner[code as usize] as usize
+        };
+        let covered = ['K', 'Q'].iter().any(|&l| {
+            let l = if player == 0 {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            };
+            castling_letter_cell(game, pos, l).ok() == Some(cell as usize)
+        });
+        if !covered {
+            if let Some((_, _, files)) = square_geometry(game) {
+                let file = &files[game.ir.cells[cell as usize].coord.0 as usize];
+                s += &if player == 0 {
+                    file.to_uppercase()
+                } else {
+                    file.to_lowercase()
+                };
+            }
+        }
+    }
+    if s.is_empty() {
+        "-".into()
+    } else {
+        s
+    }
+}

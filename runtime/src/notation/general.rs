@@ -1,0 +1,262 @@
+//! The general notation, for any board and any number of players.
+
+use super::{agreement_named, ep_field, player_named, set_ep_from_cells};
+use crate::game::{Game, EMPTY};
+use crate::position::{Position, NO_CELL};
+
+pub fn write_general(pos: &Position) -> String {
+    let game = pos.game;
+    let mut parts = Vec::new();
+    for (p, info) in game.ir.players.iter().enumerate() {
+        let pieces: Vec<String> = pos.occupied_by[p]
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}{}",
+                    piece_token(game, p, pos.board[c]),
+                    game.cell_name(c)
+                )
+            })
+            .collect();
+        parts.push(format!("{}: {}", info.name, pieces.join(" ")));
+    }
+    parts.push(format!("turn {}", game.ir.players[pos.to_move].name));
+    let rights: Vec<&str> = game
+        .right_cells
+        .iter()
+        .enumerate()
+        .filter(|(bit, _)| pos.rights >> bit & 1 != 0)
+        .map(|(_, &c)| game.cell_name(c as usize))
+        .collect();
+    if !rights.is_empty() {
+        parts.push(format!("castling {}", rights.join(" ")));
+    }
+    let mut default = Position::empty(game);
+    for c in 0..game.cells {
+        if pos.board[c] != EMPTY {
+            default.board[c] = pos.board[c];
+        }
+    }
+    default.mark_setup_pieces_unmoved();
+    let moved: Vec<&str> = default
+        .unmoved
+        .iter()
+        .filter(|&c| !pos.unmoved.contains(c))
+        .map(|c| game.cell_name(c))
+        .collect();
+    let unmoved: Vec<&str> = pos
+        .unmoved
+        .iter()
+        .filter(|&c| !default.unmoved.contains(c))
+        .map(|c| game.cell_name(c))
+        .collect();
+    if !moved.is_empty() {
+        parts.push(format!("moved {}", moved.join(" ")));
+    }
+    if !unmoved.is_empty() {
+        parts.push(format!("unmoved {}", unmoved.join(" ")));
+    }
+    let spent: Vec<&str> = game
+        .ir
+        .arrivals
+        .iter()
+        .enumerate()
+        .filter(|(bit, _)| pos.budget >> bit & 1 == 0)
+        .map(|(_, a)| game.ir.players[a.player as usize].name.as_str())
+        .collect();
+    if !spent.is_empty() {
+        parts.push(format!("spent {}", spent.join(" ")));
+    }
+    for (p, info) in game.ir.players.iter().enumerate() {
+        let made: Vec<&str> = game
+            .ir
+            .agreements
+            .iter()
+            .enumerate()
+            .filter(|(a, _)| pos.declared >> (a * game.players + p) & 1 != 0)
+            .map(|(_, a)| a.name.as_str())
+            .collect();
+        if !made.is_empty() {
+            parts.push(format!("declared {} {}", info.name, made.join(" ")));
+        }
+    }
+    let agreed: Vec<&str> = game
+        .ir
+        .agreements
+        .iter()
+        .enumerate()
+        .filter(|(a, _)| pos.agreed >> a & 1 != 0)
+        .map(|(_, a)| a.name.as_str())
+        .collect();
+    if !agreed.is_empty() {
+        parts.push(format!("agreed {}", agreed.join(" ")));
+    }
+    if pos.ep_victim != NO_CELL {
+        parts.push(format!(
+            "ep {} victim {}",
+            ep_field(pos),
+            game.cell_name(pos.ep_victim as usize)
+        ));
+    }
+    parts.push(format!("clocks {} {}", pos.halfmove, pos.fullmove));
+    parts.join("; ")
+}
+
+pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String> {
+    let mut pos = Position::empty(game);
+    let mut seen_turn = false;
+    let mut ep = None;
+    let mut unmoved_changes = Vec::new();
+    let mut spent = Vec::new();
+    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        if let Some((player_name, pieces)) = part.split_once(':') {
+            let player = player_named(game, player_name.trim(), "")?;
+            for token in pieces.split_whitespace() {
+                let (kind, cell) = split_piece_token(game, player, token)?;
+                if pos.board[cell] != EMPTY {
+                    return Err(format!("cell {} is given two pieces", game.cell_name(cell)));
+                }
+                pos.put(cell, game.code(player, kind));
+            }
+            continue;
+        }
+        let words: Vec<&str> = part.split_whitespace().collect();
+        match words.as_slice() {
+            ["turn", name] => {
+                let player = player_named(game, name, "turn: ")?;
+                pos.set_to_move(player);
+                seen_turn = true;
+            }
+            ["castling", cells @ ..] => {
+                for name in cells.iter().filter(|n| **n != "-") {
+                    let cell = game
+                        .cell(name)
+                        .ok_or_else(|| format!("castling: '{name}' is not a cell"))?;
+                    if !pos.grant_right(cell) {
+                        return Err(format!("castling: no castling uses the piece on {name}"));
+                    }
+                }
+            }
+            ["ep", cells, "victim", victim] => {
+                let victim = game
+                    .cell(victim)
+                    .ok_or_else(|| format!("ep victim '{victim}' is not a cell"))?;
+                ep = Some((cells.to_string(), victim));
+            }
+            ["moved", cells @ ..] | ["unmoved", cells @ ..] => {
+                for name in cells.iter() {
+                    let cell = game
+                        .cell(name)
+                        .ok_or_else(|| format!("{}: '{name}' is not a cell", words[0]))?;
+                    unmoved_changes.push((cell, words[0] == "unmoved"));
+                }
+            }
+            ["spent", players @ ..] => {
+                for name in players.iter() {
+                    let player = player_named(game, name, "spent: ")?;
+                    spent.push(player);
+                }
+            }
+            ["declared", player, names @ ..] => {
+                let p = player_named(game, player, "declared: ")?;
+                for name in names {
+                    pos.set_declared(agreement_named(game, name)? * game.players + p, true);
+                }
+            }
+            ["agreed", names @ ..] => {
+                for name in names {
+                    pos.set_agreed(agreement_named(game, name)?, true);
+                }
+            }
+            ["clocks", h, f] => {
+                pos.halfmove = h
+                    .parse()
+                    .map_err(|_| format!("clocks: '{h}' is not a number"))?;
+                pos.fullmove = f
+                    .parse()
+                    .map_err(|_| format!("clocks: '{f}' is not a number"))?;
+            }
+            _ => return Err(format!("cannot read '{part}'")),
+        }
+    }
+    if !seen_turn {
+        pos.set_to_move(game.ir.setup.to_move as usize);
+    }
+    pos.mark_setup_pieces_unmoved();
+    for (cell, unmoved) in unmoved_changes {
+        if pos.board[cell] == EMPTY {
+            return Err(format!(
+                "{}: no piece to be (un)moved",
+                game.cell_name(cell)
+            ));
+        }
+        pos.set_unmoved(cell, unmoved);
+    }
+    pos.grant_all_budgets();
+    for (bit, a) in game.ir.arrivals.iter().enumerate() {
+        if spent.contains(&(a.player as usize)) {
+            pos.set_budget(bit, false);
+        }
+    }
+    if let Some((cells, victim)) = ep {
+        set_ep_from_cells(game, &mut pos, &cells, Some(victim))?;
+    }
+    Ok(pos)
+}
+
+/// How the general notation writes the piece `code` in `player`'s list:
+/// its letter, or for a stack `A(S)` / `A(S:owner)`.
+fn piece_token(game: &Game, player: usize, code: u8) -> String {
+    let letter = |code: u8| game.ir.kinds[game.kind_of[code as usize] as usize].letter;
+    let (carrier, cargo) = game.stack_parts[code as usize];
+    if carrier == EMPTY {
+        return letter(code).to_string();
+    }
+    let owner = game.owner[carrier as usize] as usize;
+    if owner == player {
+        format!("{}({})", letter(cargo), letter(carrier))
+    } else {
+        format!(
+            "{}({}:{})",
+            letter(cargo),
+            letter(carrier),
+            game.ir.players[owner].name
+        )
+    }
+}
+
+/// `Kg1` -> (King, g1); letters or aliases, case-insensitive letters;
+/// `A(S)a1` / `A(S:white)a1` for stacks.
+fn split_piece_token(game: &Game, player: usize, token: &str) -> Result<(usize, usize), String> {
+    if let Some((cargo, rest)) = token.split_once('(') {
+        let (inside, cell) = rest
+            .split_once(')')
+            .ok_or_else(|| format!("'{token}': a stack is written A(S)a1 or A(S:owner)a1"))?;
+        let (carrier, owner) = match inside.split_once(':') {
+            Some((carrier, owner)) => {
+                (carrier, player_named(game, owner, &format!("'{token}': "))?)
+            }
+            None => (inside, player),
+        };
+        let kind_named = |t: &str| {
+            game.kind_by_letter(t)
+                .ok_or_else(|| format!("'{token}': unknown piece '{t}'"))
+        };
+        let kind = game
+            .stack_kind(kind_named(carrier)?, kind_named(cargo)?, owner)
+            .ok_or_else(|| format!("'{token}' is not a stack this game allows"))?;
+        let cell = game
+            .cell(cell)
+            .ok_or_else(|| format!("'{token}': no cell '{cell}'"))?;
+        return Ok((kind, cell));
+    }
+    for (i, _) in token.char_indices().skip(1) {
+        let (piece, cell) = token.split_at(i);
+        if let (Some(kind), Some(cell)) = (game.kind_by_letter(piece), game.cell(cell)) {
+            return Ok((kind, cell));
+        }
+    }
+    Err(format!(
+        "'{token}' is not a piece letter followed by a cell"
+    ))
+}

@@ -1,0 +1,157 @@
+//! Text forms of positions and moves: `fen.rs`, `general.rs` (the
+//! general notation), `moves.rs` (move text) and `record.rs` (game records
+//! with declarations).
+//!
+//! - FEN, for rectangular two-player boards, compatible with Fairy-Stockfish:
+//!   multi-digit empty counts, castling as `KQkq` (outermost partner on that
+//!   side) or file letters, en-passant cells (several, comma-separated, when a
+//!   ride passed over more than one), counters optional.
+//! - The general notation, for any board and any number of players:
+//!   `white: Kg1 Qe1 Pb1; black: Kg10; turn white; castling a1 h1; ep f3 victim f4; clocks 0 1`
+//!   (everything after the piece lists is optional; games with agreements
+//!   add `declared white file_promotion` and `agreed file_promotion`).
+//! - Stacks (a cargo aboard a carrier): in FEN `(Sa)`, the carrier's letter
+//!   then the cargo's, each cased by its owner (a white Ship carrying a black
+//!   Amazon); in the general notation under the cargo's owner, `A(S)a1` for
+//!   the player's own Ship, `A(S:white)a1` for another player's.
+//! - Moves: `<from><to>[promotion letter]`; a castling whose king move is also
+//!   a plain king move carries its partner: `e1d1/b1`; a castling the game
+//!   names is written by its name (`0-0-0`). The cargo of a stack leaving it
+//!   adds `/cargo`; a move that ends sharing its cell as a stack (loading,
+//!   boarding, taking aboard) adds `/board`.
+
+mod fen;
+mod general;
+mod moves;
+mod record;
+
+pub use fen::{parse_fen, write_fen};
+pub use general::{parse_general, write_general};
+pub use moves::{move_to_string, parse_move};
+pub use record::{is_declaration, parse_recorded, play_record, recorded_to_string, RecordedMove};
+
+use crate::game::{Game, EMPTY};
+use crate::ir::{self, Geometry};
+use crate::position::{Position, NO_CELL};
+
+/// Parses FEN or the general notation (chosen by the presence of `:`).
+pub fn parse_position<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String> {
+    let text = text.trim();
+    if text.contains(':') {
+        parse_general(game, text)
+    } else {
+        parse_fen(game, text)
+    }
+}
+
+pub(super) fn square_geometry(game: &Game) -> Option<(u16, u16, &[String])> {
+    match &game.ir.geometry {
+        Geometry::Square {
+            width,
+            height,
+            files,
+        } if game.players == 2 => Some((*width, *height, files.as_slice())),
+        _ => None,
+    }
+}
+
+pub(super) fn cell_at(game: &Game, x: i32, y: i32) -> Option<usize> {
+    game.ir.cells.iter().position(|c| c.coord == (x, y))
+}
+
+/// Sets en passant from cell names; the victim is the previous mover's piece
+/// whose passing ride went over those cells.
+pub(super) fn set_ep_from_cells(
+    game: &Game,
+    pos: &mut Position,
+    text: &str,
+    given_victim: Option<usize>,
+) -> Result<(), String> {
+    // Cells separated by commas, or run together as Fairy-Stockfish writes them (`e3e4`).
+    let mut cells: Vec<u16> = Vec::new();
+    for part in text.split(',') {
+        let mut rest = part;
+        while !rest.is_empty() {
+            let split = (1..=rest.len())
+                .rev()
+                .filter(|&i| rest.is_char_boundary(i))
+                .find(|&i| game.cell(&rest[..i]).is_some())
+                .ok_or_else(|| format!("en-passant cell '{rest}' is not on the board"))?;
+            cells.push(game.cell(&rest[..split]).unwrap() as u16);
+            rest = &rest[split..];
+        }
+    }
+    if cells.is_empty() || cells.len() > crate::game::MAX_EN_PASSANT {
+        return Err(format!(
+            "en passant: {} cells given, 1..={} supported",
+            cells.len(),
+            crate::game::MAX_EN_PASSANT
+        ));
+    }
+    let mut wanted = cells.clone();
+    wanted.sort_unstable();
+    let mover = (pos.to_move + game.players - 1) % game.players;
+    for victim in pos.occupied_by[mover]
+        .iter()
+        .filter(|&v| given_victim.is_none_or(|g| g == v))
+    {
+        let kind = game.kind_of[pos.board[victim] as usize] as usize;
+        for from in 0..game.cells {
+            let set = game.moveset(mover, kind, from);
+            for ray in &game.rays[set.ray_start as usize..][..set.ray_len as usize] {
+                if ray.flags & ir::CREATES_EN_PASSANT == 0 {
+                    continue;
+                }
+                let rc = &game.ray_cells[ray.start as usize..][..ray.len as usize];
+                // The victim's ride must have passed exactly these cells,
+                // from a cell that is now empty.
+                if let Some(j) = rc.iter().position(|&c| c as usize == victim) {
+                    let mut passed = rc[..j].to_vec();
+                    passed.sort_unstable();
+                    let first = ray.first_landing as usize;
+                    if j >= first.max(1) && passed == wanted && pos.board[from] == EMPTY {
+                        pos.set_en_passant(victim, from, &rc[..j]);
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+    Err(format!(
+        "en-passant cell {text}: no piece of the last mover passed over it"
+    ))
+}
+
+pub(super) fn ep_field(pos: &Position) -> String {
+    if pos.ep_victim == NO_CELL {
+        return "-".into();
+    }
+    pos.ep_cells[..pos.ep_len as usize]
+        .iter()
+        .map(|&c| pos.game.cell_name(c as usize).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The player of that name; the error starts with `context`.
+pub(super) fn player_named(game: &Game, name: &str, context: &str) -> Result<usize, String> {
+    game.ir
+        .players
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| format!("{context}unknown player '{name}'"))
+}
+
+pub(super) fn agreement_named(game: &Game, name: &str) -> Result<usize, String> {
+    game.ir
+        .agreements
+        .iter()
+        .position(|a| a.name == name)
+        .ok_or_else(|| format!("no agreement named '{name}'"))
+}
+
+impl std::fmt::Debug for Position<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", write_general(self))
+    }
+}

@@ -1,0 +1,166 @@
+//! Move text: `<from><to>[promotion]`, castling partners and names, stack
+//! suffixes; reading a move checks it is legal and says why not.
+
+use crate::game::{Game, EMPTY};
+use crate::position::{Move, MoveKind, Position};
+
+pub fn move_to_string(game: &Game, mv: Move) -> String {
+    let mut s = format!(
+        "{}{}",
+        game.cell_name(mv.from as usize),
+        game.cell_name(mv.to as usize)
+    );
+    if mv.promotion != 0 {
+        s.push(
+            game.ir.kinds[mv.promotion as usize - 1]
+                .letter
+                .to_ascii_lowercase(),
+        );
+    }
+    if mv.kind == MoveKind::EnPassant && mv.passed != 0 {
+        s += "/ep";
+    }
+    if mv.kind == MoveKind::Arrival {
+        s.push('@');
+        s += game.cell_name(mv.aux as usize);
+    }
+    if mv.kind == MoveKind::Castle {
+        let c = &game.ir.castlings[mv.aux as usize];
+        if let Some(name) = &c.name {
+            return name.clone();
+        }
+        if c.needs_partner_in_notation {
+            s.push('/');
+            s += game.cell_name(c.partner_from as usize);
+        }
+    }
+    if matches!(mv.kind, MoveKind::Unload | MoveKind::UnloadBoard) {
+        // The becomes letter is implied: the cargo lands as itself.
+        s.truncate(s.len() - usize::from(mv.promotion != 0));
+        s += "/cargo";
+    }
+    if matches!(mv.kind, MoveKind::Board | MoveKind::UnloadBoard) {
+        s += "/board";
+    }
+    s
+}
+
+/// Reads a move and checks it is legal here, saying why not otherwise.
+pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
+    let game = pos.game;
+    let text = text.trim();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let long_form = |mv: &Move| {
+        let mut s = move_to_string(game, *mv);
+        if mv.kind == MoveKind::Castle && !s.contains('/') {
+            s.push('/');
+            s += game.cell_name(game.ir.castlings[mv.aux as usize].partner_from as usize);
+        }
+        s
+    };
+    let matches = |mv: &Move| {
+        let s = move_to_string(game, *mv);
+        s.eq_ignore_ascii_case(text) || long_form(mv).eq_ignore_ascii_case(text)
+    };
+    let found: Vec<&Move> = legal.iter().filter(|m| matches(m)).collect();
+    if let [mv] = found[..] {
+        return Ok(*mv);
+    }
+    if found.len() > 1 {
+        let long: Vec<String> = found.iter().map(|m| long_form(m)).collect();
+        return Err(format!(
+            "ambiguous move {text}: it names {} legal moves ({})",
+            found.len(),
+            long.join(", ")
+        ));
+    }
+    // Explain the refusal.
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    if pseudo.iter().any(|m| matches(m)) {
+        return Err(format!(
+            "illegal move {text}: it would leave your royal piece attacked"
+        ));
+    }
+    // Prefer the split whose rest starts with a cell name (`g10e9`, not `g1` + `0e9`).
+    let splits: Vec<(usize, &str)> = (1..text.len())
+        .filter(|&i| text.is_char_boundary(i))
+        .filter_map(|i| game.cell(&text[..i]).map(|c| (c, &text[i..])))
+        .collect();
+    let starts_with_cell = |rest: &str| {
+        (1..=rest.len()).any(|j| rest.is_char_boundary(j) && game.cell(&rest[..j]).is_some())
+    };
+    let from = splits
+        .iter()
+        .rev()
+        .find(|(_, rest)| starts_with_cell(rest))
+        .or(splits.last())
+        .copied();
+    let Some((from, rest)) = from else {
+        return Err(format!(
+            "cannot read move '{text}': it must start with a cell name"
+        ));
+    };
+    let code = pos.board[from];
+    if code == EMPTY {
+        return Err(format!(
+            "illegal move {text}: no piece on {}",
+            game.cell_name(from)
+        ));
+    }
+    let owner = game.owner[code as usize] as usize;
+    let kind = &game.ir.kinds[game.kind_of[code as usize] as usize];
+    if owner != pos.to_move {
+        return Err(format!(
+            "illegal move {text}: the {} on {} belongs to {}, and it is {}'s turn",
+            kind.name,
+            game.cell_name(from),
+            game.ir.players[owner].name,
+            game.ir.players[pos.to_move].name
+        ));
+    }
+    let to = (1..=rest.len())
+        .filter(|&i| rest.is_char_boundary(i))
+        .rev()
+        .find_map(|i| game.cell(&rest[..i]).map(|c| (c, &rest[i..])));
+    let Some((to, suffix)) = to else {
+        return Err(format!(
+            "cannot read move '{text}': no destination cell after {}",
+            game.cell_name(from)
+        ));
+    };
+    let same_path: Vec<&Move> = pseudo
+        .iter()
+        .filter(|m| m.from as usize == from && m.to as usize == to)
+        .collect();
+    if same_path.is_empty() {
+        return Err(format!(
+            "illegal move {text}: the {} on {} cannot go to {}",
+            kind.name,
+            game.cell_name(from),
+            game.cell_name(to)
+        ));
+    }
+    if same_path.iter().any(|m| m.promotion != 0) {
+        let choices: Vec<String> = same_path
+            .iter()
+            .filter(|m| m.promotion != 0)
+            .map(|m| {
+                game.ir.kinds[m.promotion as usize - 1]
+                    .letter
+                    .to_ascii_lowercase()
+                    .to_string()
+            })
+            .collect();
+        return Err(format!(
+            "illegal move {text}: this move must promote; add one of {} (e.g. {}{})",
+            choices.join(" "),
+            &text[..text.len() - suffix.len()],
+            choices[0]
+        ));
+    }
+    Err(format!(
+        "illegal move {text}: unexpected '{suffix}' after the cells (a castling that is also a king step is written with its partner, e.g. e1d1/b1)"
+    ))
+}

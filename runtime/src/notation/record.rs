@@ -1,0 +1,75 @@
+//! Game records: moves with the declarations attached to them.
+
+use super::{agreement_named, move_to_string, parse_move};
+use crate::game::Game;
+use crate::position::{Move, Position};
+
+/// One move of a game record with the declarations attached to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    pub mv: Move,
+    /// (agreement, made): `+name` makes the declaration, `-name` withdraws it.
+    pub declarations: Vec<(usize, bool)>,
+}
+
+/// Reads one record entry: a move, then any declarations (`e2e4 +draw_offer`).
+/// Check marks (`+`, `#`) glued to the move are ignored.
+pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, String> {
+    let mut words = text.split_whitespace();
+    let mv_text = words
+        .next()
+        .ok_or("empty move")?
+        .trim_end_matches(['+', '#']);
+    let mv = parse_move(pos, mv_text)?;
+    let mut declarations = Vec::new();
+    for word in words {
+        let (made, name) = match word.split_at_checked(1) {
+            Some(("+", name)) => (true, name),
+            Some(("-", name)) => (false, name),
+            _ => {
+                return Err(format!(
+                    "'{word}' after the move: declarations are written +name (made) or -name (withdrawn)"
+                ))
+            }
+        };
+        declarations.push((agreement_named(pos.game, name)?, made));
+    }
+    Ok(RecordedMove { mv, declarations })
+}
+
+/// Is this word of a game record a declaration (`+name`, `-name`) rather than a move?
+pub fn is_declaration(word: &str) -> bool {
+    word.len() > 1 && (word.starts_with('+') || word.starts_with('-'))
+}
+
+/// Plays a game record: moves separated by spaces, each optionally
+/// followed by its declarations (`e2e4 +file_promotion e9e7 -draw_offer`).
+/// The error gives the index of the move that failed and why.
+pub fn play_record(pos: &mut Position, text: &str) -> Result<(), (usize, String)> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut i = 0;
+    let mut index = 0;
+    while i < words.len() {
+        let mut end = i + 1;
+        while end < words.len() && is_declaration(words[end]) {
+            end += 1;
+        }
+        let entry = parse_recorded(pos, &words[i..end].join(" ")).map_err(|e| (index, e))?;
+        pos.make_declaring(entry.mv, &entry.declarations)
+            .map_err(|e| (index, e))?;
+        i = end;
+        index += 1;
+    }
+    Ok(())
+}
+
+/// Writes a record entry as `parse_recorded` reads it.
+pub fn recorded_to_string(game: &Game, entry: &RecordedMove) -> String {
+    let mut s = move_to_string(game, entry.mv);
+    for &(a, made) in &entry.declarations {
+        s.push(' ');
+        s.push(if made { '+' } else { '-' });
+        s += &game.ir.agreements[a].name;
+    }
+    s
+}

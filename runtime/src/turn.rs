@@ -1,0 +1,37 @@
+//! Whose turn it is: players move in seat order, skipping the seats of
+//! players who are out of the game, and a new full move begins when the turn
+//! comes round to the seat that moves first in the setup.
+//!
+//! No rule puts a player out yet: the set of players in play is all of them
+//! until the end rules for more than two players (elimination) set it.
+
+use crate::position::Position;
+
+impl Position<'_> {
+    /// The player who moves after the side to move.
+    pub(crate) fn next_player(&self) -> usize {
+        let players = self.game.players;
+        let mut next = self.to_move;
+        for _ in 0..players {
+            next = (next + 1) % players;
+            if self.in_play(next) {
+                return next;
+            }
+        }
+        self.to_move
+    }
+
+    /// Is `player` still in the game?
+    pub fn in_play(&self, player: usize) -> bool {
+        player < self.game.players
+    }
+
+    /// Does the turn passing from the side to move to `next` go by the seat
+    /// that moves first in the setup (so a new full move begins)?
+    pub(crate) fn starts_full_move(&self, next: usize) -> bool {
+        let players = self.game.players;
+        let first = self.game.ir.setup.to_move as usize;
+        let steps = |to: usize| (to + players - self.to_move - 1) % players;
+        steps(first) <= steps(next)
+    }
+}
