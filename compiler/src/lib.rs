@@ -21,7 +21,10 @@ pub mod check;
 pub mod claims;
 pub mod diag;
 pub mod lower;
+pub mod model;
+pub mod names;
 pub mod parse;
+pub mod topology;
 
 use diag::{Code, Diagnostic, Sources};
 use runtime::ir::GameIr;
@@ -36,7 +39,7 @@ pub use parse::parse;
 pub struct Compiled {
     pub sources: Sources,
     pub statements: Vec<ast::Stmt>,
-    pub model: Option<check::Model>,
+    pub model: Option<model::Model>,
     pub ir: Option<GameIr>,
     pub diagnostics: Vec<Diagnostic>,
 }

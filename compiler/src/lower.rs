@@ -2,8 +2,9 @@
 //! every cell for every player once, so region conditions, range limits and
 //! board edges cost nothing at run time.
 
-use crate::check::{Lattice, Model};
 use crate::diag::{Code, Diagnostic};
+use crate::model::Model;
+use crate::topology::Lattice;
 use runtime::ir::{self, GameIr, Hook, Leap, MoveSet, Ray, Swap};
 use std::collections::HashMap;
 
@@ -53,7 +54,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                             for sign in [1, -1] {
                                 let mut w = v;
                                 for _ in 0..(turn * sign).rem_euclid(rotation_order(m.lattice)) {
-                                    w = crate::check::apply(&rotation, w);
+                                    w = crate::topology::apply(&rotation, w);
                                 }
                                 let at = (origin.0 + v.0 + w.0, origin.1 + v.1 + w.1);
                                 let Some(&to) = m.cell_at.get(&at) else {
@@ -322,7 +323,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                     if !inverse_forward || d == (0, 0) {
                         continue;
                     }
-                    let n = crate::check::gcd(d.0.abs(), d.1.abs());
+                    let n = crate::topology::gcd(d.0.abs(), d.1.abs());
                     let step = (d.0 / n, d.1 / n);
                     let at = |i: i32| {
                         m.cell_at
@@ -510,7 +511,7 @@ fn sideways_in_frame(m: &Model, p: usize, d: (i32, i32)) -> bool {
     let f = m.players[p].frame;
     // The frame is orthogonal on the lattice, so test the image of the
     // player's forward direction against `d` through the lattice's measure.
-    let fwd = crate::check::apply(&f, (0, 1));
+    let fwd = crate::topology::apply(&f, (0, 1));
     match m.lattice {
         Lattice::Square => fwd.0 * d.0 + fwd.1 * d.1 == 0,
         // Axial dot product with the metric of the hex lattice.

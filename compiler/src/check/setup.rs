@@ -1,0 +1,144 @@
+//! Setup: the starting position, per player explicit or derived from
+//! another player's by mirror or rotation (`setup P { ... }`).
+
+use super::Checker;
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+use crate::model::Model;
+use crate::names::own_stack;
+use crate::topology::Lattice;
+use runtime::ir;
+use std::collections::HashMap;
+
+impl Checker {
+    pub(super) fn setups(
+        &mut self,
+        m: &mut Model,
+        stmts: &[Stmt],
+        player_names: &[String],
+        piece_names: &[String],
+    ) {
+        let mut explicit: Vec<Option<Vec<(usize, usize, Span)>>> = vec![None; m.players.len()];
+        let mut derived = Vec::new();
+        for s in stmts {
+            if let Stmt::Setup { player, body, span } = s {
+                let Some(p) = self.player(player, player_names) else {
+                    continue;
+                };
+                match body {
+                    SetupBody::Explicit(lines) => {
+                        let mut list = Vec::new();
+                        for (piece, items) in lines {
+                            let kind = self.piece(&own_stack(piece, &player_names[p]), piece_names);
+                            let cells = self.cell_items_spanned(m, items);
+                            if let Some(k) = kind {
+                                list.extend(cells.into_iter().map(|(c, span)| (c, k, span)));
+                            }
+                        }
+                        explicit[p] = Some(list);
+                    }
+                    SetupBody::Mirror(src) | SetupBody::Rotate(src) => {
+                        if let Some(q) = self.player(src, player_names) {
+                            derived.push((p, q, matches!(body, SetupBody::Rotate(_)), *span));
+                        }
+                    }
+                }
+            }
+        }
+        for (p, q, rotate, span) in derived {
+            let Some(mut src) = explicit[q].clone() else {
+                self.error(Diagnostic::error(
+                    Code::MissingStatement,
+                    format!(
+                        "player `{}` has no explicit setup to derive from",
+                        player_names[q]
+                    ),
+                    span,
+                    "derived setup",
+                ));
+                continue;
+            };
+            let (xs, ys): (Vec<i32>, Vec<i32>) = m.cells.iter().map(|c| c.coord).unzip();
+            let (x0, x1) = (*xs.iter().min().unwrap(), *xs.iter().max().unwrap());
+            let (y0, y1) = (*ys.iter().min().unwrap(), *ys.iter().max().unwrap());
+            // A cell given twice in the source is reported there, not again here.
+            let mut seen = std::collections::HashSet::new();
+            src.retain(|(c, _, _)| seen.insert(*c));
+            let mut list = Vec::new();
+            for (c, k, _) in src {
+                // A stack copied from another player's setup is carried by
+                // this player's carrier when it was carried by theirs.
+                let k = match m.pieces[k].stack {
+                    Some(st) if st.carrier_owner as usize == q => m.restack(k, p),
+                    _ => k,
+                };
+                let (x, y) = m.cells[c].coord;
+                let image = match (m.lattice, rotate) {
+                    (Lattice::Square, false) => (x, y0 + y1 - y),
+                    (Lattice::Square, true) => (x0 + x1 - x, y0 + y1 - y),
+                    (Lattice::Hex, false) => (x, -x - y),
+                    (Lattice::Hex, true) => (-x, -y),
+                };
+                match m.cell_at.get(&image) {
+                    Some(&d) => list.push((d, k, span)),
+                    None => self.error(
+                        Diagnostic::error(
+                            Code::CellOffBoard,
+                            format!("the image of {} is not on the board", m.cells[c].name),
+                            span,
+                            "derived setup",
+                        )
+                        .with_hint(
+                            "this board is not symmetric for this setup; write it out explicitly",
+                        ),
+                    ),
+                }
+            }
+            explicit[p] = Some(list);
+        }
+        let mut used: HashMap<usize, (usize, Span)> = HashMap::new();
+        for (p, list) in explicit.iter().enumerate() {
+            let Some(list) = list else {
+                self.error(
+                    Diagnostic::error(
+                        Code::MissingStatement,
+                        format!("player `{}` has no setup", player_names[p]),
+                        self.player_spans.get(p).copied().unwrap_or_default(),
+                        "this player has no setup",
+                    )
+                    .with_hint(format!(
+                        "add `setup {} {{ ... }}` or `setup {} mirror ...`",
+                        player_names[p], player_names[p]
+                    )),
+                );
+                continue;
+            };
+            for &(c, k, span) in list {
+                if let Some(&(prev, prev_span)) = used.get(&c) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::CellUsedTwice,
+                            format!(
+                                "cell {} is given two pieces ({} and {})",
+                                m.cells[c].name,
+                                m.pieces[m.setup[prev].kind as usize].name,
+                                m.pieces[k].name
+                            ),
+                            span,
+                            "second piece here",
+                        )
+                        .with_secondary(prev_span, "first piece here")
+                        .with_hint("each cell holds at most one piece"),
+                    );
+                    continue;
+                }
+                used.insert(c, (m.setup.len(), span));
+                m.setup.push(ir::Placement {
+                    cell: c as u16,
+                    player: p as u8,
+                    kind: k as u8,
+                });
+            }
+        }
+    }
+}
