@@ -3,7 +3,7 @@
 //! are concrete board-frame vectors per player.
 
 use crate::ast::{Claim, Span};
-use crate::topology::{Lattice, Mat};
+use crate::topology::{Mat, Topology};
 use runtime::ir::{self, EndRules};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -11,11 +11,10 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, Serialize)]
 pub struct Model {
     pub name: String,
-    pub lattice: Lattice,
+    #[serde(rename = "lattice")]
+    pub topology: Topology,
     pub geometry: ir::Geometry,
     pub cells: Vec<ir::CellInfo>,
-    #[serde(skip)]
-    pub cell_at: HashMap<(i32, i32), usize>,
     #[serde(skip)]
     pub cell_named: HashMap<String, usize>,
     pub players: Vec<ModelPlayer>,

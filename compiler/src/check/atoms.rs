@@ -6,7 +6,7 @@ use super::Checker;
 use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelAtom};
-use crate::topology::{apply, orientations, Lattice};
+use crate::topology::apply;
 use runtime::ir;
 
 impl Checker {
@@ -83,10 +83,7 @@ impl Checker {
         let parts: Vec<((i32, i32), bool, Option<u32>, u8, Vec<String>)> = match &a.shape {
             AtomShape::Leap(v) => vec![(*v, false, None, flags, vec![])],
             AtomShape::Hook(v, turn) => {
-                let unit = match m.lattice {
-                    Lattice::Square => 90,
-                    Lattice::Hex => 60,
-                };
+                let unit = m.topology.rotation_degrees();
                 if *turn % unit != 0 || turn.rem_euclid(360) == 0 {
                     self.error(
                         Diagnostic::error(
@@ -104,7 +101,7 @@ impl Checker {
             }
             AtomShape::Ride(v) => vec![(*v, true, max, flags, vec![])],
             AtomShape::Betza(s) => {
-                if m.lattice != Lattice::Square {
+                if !m.topology.reads_betza() {
                     self.error(
                         Diagnostic::error(
                             Code::BadBetza,
@@ -148,7 +145,7 @@ impl Checker {
             }
             let mut filters: Vec<&str> = a.filters.iter().map(|f| f.text.as_str()).collect();
             filters.extend(extra_filters.iter().map(String::as_str));
-            let base = orientations(m.lattice, v, &filters);
+            let base = m.topology.orientations(v, &filters);
             if base.is_empty() {
                 self.error(
                     Diagnostic::error(

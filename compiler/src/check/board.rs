@@ -5,7 +5,7 @@ use super::{board_span, Checker};
 use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
-use crate::topology::{apply, gcd, Lattice};
+use crate::topology::{unit_and_count, Hex, Topology};
 use runtime::ir::{self, EndRules, Outcome};
 use std::collections::HashMap;
 
@@ -78,7 +78,7 @@ impl Checker {
         board: &Board,
         stmts: &[Stmt],
     ) -> Option<Model> {
-        let (lattice, geometry, mut cells) = self.board(board)?;
+        let (geometry, mut cells) = self.board(board)?;
         for s in stmts {
             if let Stmt::SideCell { name, at, span } = s {
                 if cells.iter().any(|c| c.name == name.text || c.coord == *at) {
@@ -100,11 +100,7 @@ impl Checker {
                 });
             }
         }
-        let cell_at: HashMap<(i32, i32), usize> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.coord, i))
-            .collect();
+        let topology = Topology::new(&geometry, cells.iter().map(|c| c.coord).collect());
         let cell_named: HashMap<String, usize> = cells
             .iter()
             .enumerate()
@@ -112,10 +108,9 @@ impl Checker {
             .collect();
         Some(Model {
             name,
-            lattice,
+            topology,
             geometry,
             cells,
-            cell_at,
             cell_named,
             players: Vec::new(),
             regions: Vec::new(),
@@ -141,10 +136,7 @@ impl Checker {
         })
     }
 
-    pub(super) fn board(
-        &mut self,
-        b: &Board,
-    ) -> Option<(Lattice, ir::Geometry, Vec<ir::CellInfo>)> {
+    pub(super) fn board(&mut self, b: &Board) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
         match b {
             Board::Square {
                 width,
@@ -206,7 +198,6 @@ impl Checker {
                     }
                 }
                 Some((
-                    Lattice::Square,
                     ir::Geometry::Square {
                         width: *width as u16,
                         height: *height as u16,
@@ -219,14 +210,8 @@ impl Checker {
                 let mut cells: Vec<ir::CellInfo> = Vec::new();
                 for line in lines {
                     let d = (line.to.0 - line.from.0, line.to.1 - line.from.1);
-                    let n = gcd(d.0.abs(), d.1.abs());
-                    let step = if n == 0 { (0, 0) } else { (d.0 / n, d.1 / n) };
-                    if n > 0
-                        && !Lattice::Hex
-                            .symmetries()
-                            .iter()
-                            .any(|s| apply(s, (1, 0)) == step)
-                    {
+                    let (step, n) = unit_and_count(d);
+                    if n > 0 && !Hex::edge_directions().contains(&step) {
                         self.error(
                             Diagnostic::error(
                                 Code::InvalidValue,
@@ -275,7 +260,7 @@ impl Checker {
                     );
                     return None;
                 }
-                Some((Lattice::Hex, ir::Geometry::Hex, cells))
+                Some((ir::Geometry::Hex, cells))
             }
         }
     }

@@ -5,7 +5,6 @@ use super::Checker;
 use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
-use crate::topology::{apply, gcd, Lattice};
 
 impl Checker {
     pub(super) fn cell_off_board(&mut self, n: &Name) {
@@ -53,33 +52,15 @@ impl Checker {
                         }
                         continue;
                     };
-                    let (pa, pb) = (m.cells[ca].coord, m.cells[cb].coord);
-                    let d = (pb.0 - pa.0, pb.1 - pa.1);
-                    let n = gcd(d.0.abs(), d.1.abs()).max(1);
-                    let step = (d.0 / n, d.1 / n);
                     // A range runs between neighbouring cells (edge or diagonal).
-                    let unit = match m.lattice {
-                        Lattice::Square => step.0.abs() <= 1 && step.1.abs() <= 1,
-                        Lattice::Hex => [(1, 0), (1, 1)]
-                            .iter()
-                            .any(|&u| m.lattice.symmetries().iter().any(|s| apply(s, u) == step)),
-                    };
-                    if !unit {
+                    let Some(line) = m.topology.range(ca, cb) else {
                         self.error(
                             Diagnostic::error(Code::InvalidValue, format!("{}..{} is not a straight line of neighbouring cells", a.text, b.text), *span, "not a line")
                                 .with_hint("a range runs along a rank, a file or a diagonal; list other cells one by one"),
                         );
                         continue;
-                    }
-                    let mut ok = true;
-                    let mut cells = Vec::new();
-                    for i in 0..=n {
-                        match m.cell_at.get(&(pa.0 + step.0 * i, pa.1 + step.1 * i)) {
-                            Some(&c) => cells.push((c, *span)),
-                            None => ok = false,
-                        }
-                    }
-                    if !ok {
+                    };
+                    if line.contains(&None) {
                         self.error(
                             Diagnostic::error(
                                 Code::CellOffBoard,
@@ -90,7 +71,7 @@ impl Checker {
                             .with_hint("split the range at the gap"),
                         );
                     }
-                    out.extend(cells);
+                    out.extend(line.into_iter().flatten().map(|c| (c, *span)));
                 }
             }
         }

@@ -66,7 +66,7 @@ impl Checker {
         player_names: &[String],
     ) {
         if let Some(p) = self.player(player, player_names) {
-            match m.lattice.orientation(orientation) {
+            match m.topology.frame(orientation) {
                 Some(mat) => m.players[p].frame = mat,
                 None => self.error(
                     Diagnostic::error(Code::InvalidValue, "this rotation is not a symmetry of the board's lattice", *span, "rotation angle")

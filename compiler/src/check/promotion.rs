@@ -115,7 +115,7 @@ impl Checker {
         };
         for (p, player) in m.players.iter().enumerate() {
             for (cell, info) in m.cells.iter().enumerate() {
-                if info.coord.0 == file
+                if m.topology.file(cell) == Some(file)
                     && m.regions[region].cells[p][cell]
                     && !m.regions[c].cells[p][cell]
                 {

@@ -5,7 +5,6 @@ use super::Checker;
 use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelRegion};
-use crate::topology::Lattice;
 use runtime::ir;
 
 impl Checker {
@@ -14,11 +13,8 @@ impl Checker {
             self.cell_off_board(anchor);
             return;
         };
-        let classes = match m.lattice {
-            Lattice::Square => 2,
-            Lattice::Hex => 3,
-        };
-        if names.len() != classes {
+        let classes = m.topology.colour_classes();
+        if names.len() as i32 != classes {
             self.error(
                 Diagnostic::error(
                     Code::InvalidValue,
@@ -30,17 +26,12 @@ impl Checker {
             );
             return;
         }
-        let lattice = m.lattice;
-        let class = |c: (i32, i32)| match lattice {
-            Lattice::Square => (c.0 + c.1).rem_euclid(2),
-            Lattice::Hex => (c.0 - c.1).rem_euclid(3),
-        };
-        let anchor_class = class(m.cells[a].coord);
+        let anchor_class = m.topology.colour_class(a);
         for (i, n) in names.iter().enumerate() {
-            let member: Vec<bool> = m
-                .cells
-                .iter()
-                .map(|c| (class(c.coord) - anchor_class).rem_euclid(classes as i32) == i as i32)
+            let member: Vec<bool> = (0..m.cells.len())
+                .map(|c| {
+                    (m.topology.colour_class(c) - anchor_class).rem_euclid(classes) == i as i32
+                })
                 .collect();
             let per = vec![member; m.players.len()];
             self.add_region(m, n, per, true);
@@ -139,8 +130,8 @@ impl Checker {
         set
     }
 
-    pub(super) fn square_only(&mut self, m: &Model, span: Span, what: &str) -> bool {
-        if m.lattice != Lattice::Square {
+    pub(super) fn ranks_and_files_only(&mut self, m: &Model, span: Span, what: &str) -> bool {
+        if !m.topology.has_ranks_and_files() {
             self.error(
                 Diagnostic::error(
                     Code::InvalidValue,
@@ -157,7 +148,7 @@ impl Checker {
 
     pub(super) fn file_index(&mut self, m: &Model, n: &Name) -> Option<i32> {
         let ir::Geometry::Square { files, .. } = &m.geometry else {
-            self.square_only(m, n.span, "file");
+            self.ranks_and_files_only(m, n.span, "file");
             return None;
         };
         let i = files.iter().position(|f| *f == n.text);
@@ -168,34 +159,33 @@ impl Checker {
     }
 
     pub(super) fn region_term(&mut self, m: &Model, t: &RegionTerm, player: usize) -> Vec<usize> {
-        let by = |f: &dyn Fn((i32, i32)) -> bool| -> Vec<usize> {
-            m.cells
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| f(c.coord))
-                .map(|(i, _)| i)
-                .collect()
+        let by = |f: &dyn Fn(usize) -> bool| -> Vec<usize> {
+            (0..m.cells.len()).filter(|&c| f(c)).collect()
         };
+        let rank_in =
+            |c, lo: i32, hi: i32| m.topology.rank(c).is_some_and(|y| (lo..=hi).contains(&y));
+        let file_in =
+            |c, lo: i32, hi: i32| m.topology.file(c).is_some_and(|x| (lo..=hi).contains(&x));
         match t {
             RegionTerm::Rank(r, span) => {
-                if !self.square_only(m, *span, "rank") {
+                if !self.ranks_and_files_only(m, *span, "rank") {
                     return vec![];
                 }
-                by(&|c| c.1 == r - 1)
+                by(&|c| rank_in(c, r - 1, r - 1))
             }
             RegionTerm::Ranks(a, b, span) => {
-                if !self.square_only(m, *span, "ranks") {
+                if !self.ranks_and_files_only(m, *span, "ranks") {
                     return vec![];
                 }
                 let (lo, hi) = (*a.min(b), *a.max(b));
-                by(&|c| c.1 >= lo - 1 && c.1 <= hi - 1)
+                by(&|c| rank_in(c, lo - 1, hi - 1))
             }
             RegionTerm::File(f) => match self.file_index(m, f) {
-                Some(x) => by(&|c| c.0 == x),
+                Some(x) => by(&|c| file_in(c, x, x)),
                 None => vec![],
             },
             RegionTerm::Files(a, b) => match (self.file_index(m, a), self.file_index(m, b)) {
-                (Some(x), Some(y)) => by(&|c| c.0 >= x.min(y) && c.0 <= x.max(y)),
+                (Some(x), Some(y)) => by(&|c| file_in(c, x.min(y), x.max(y))),
                 _ => vec![],
             },
             RegionTerm::Line(l) => {

@@ -6,7 +6,6 @@ use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use crate::names::own_stack;
-use crate::topology::Lattice;
 use runtime::ir;
 use std::collections::HashMap;
 
@@ -58,9 +57,6 @@ impl Checker {
                 ));
                 continue;
             };
-            let (xs, ys): (Vec<i32>, Vec<i32>) = m.cells.iter().map(|c| c.coord).unzip();
-            let (x0, x1) = (*xs.iter().min().unwrap(), *xs.iter().max().unwrap());
-            let (y0, y1) = (*ys.iter().min().unwrap(), *ys.iter().max().unwrap());
             // A cell given twice in the source is reported there, not again here.
             let mut seen = std::collections::HashSet::new();
             src.retain(|(c, _, _)| seen.insert(*c));
@@ -72,15 +68,8 @@ impl Checker {
                     Some(st) if st.carrier_owner as usize == q => m.restack(k, p),
                     _ => k,
                 };
-                let (x, y) = m.cells[c].coord;
-                let image = match (m.lattice, rotate) {
-                    (Lattice::Square, false) => (x, y0 + y1 - y),
-                    (Lattice::Square, true) => (x0 + x1 - x, y0 + y1 - y),
-                    (Lattice::Hex, false) => (x, -x - y),
-                    (Lattice::Hex, true) => (-x, -y),
-                };
-                match m.cell_at.get(&image) {
-                    Some(&d) => list.push((d, k, span)),
+                match m.topology.setup_image(c, rotate) {
+                    Some(d) => list.push((d, k, span)),
                     None => self.error(
                         Diagnostic::error(
                             Code::CellOffBoard,

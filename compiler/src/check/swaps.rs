@@ -5,7 +5,7 @@ use super::Checker;
 use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelSwap};
-use crate::topology::{apply, orientations};
+use crate::topology::apply;
 
 impl Checker {
     /// One `swap` statement.
@@ -30,7 +30,7 @@ impl Checker {
         }
         let from_region = from.as_ref().and_then(|r| self.region_ref(m, r));
         let words: Vec<&str> = filters.iter().map(|f| f.text.as_str()).collect();
-        let base = orientations(m.lattice, *offset, &words);
+        let base = m.topology.orientations(*offset, &words);
         if base.is_empty() || *offset == (0, 0) {
             self.error(
                 Diagnostic::error(
