@@ -6,8 +6,19 @@ use super::Checker;
 use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelAtom};
-use crate::topology::apply;
+use crate::topology::{apply, Vector};
 use runtime::ir;
+
+/// One base vector of an atom, before the symmetries expand it (a Betza
+/// atom may have several).
+struct AtomPart {
+    vector: Vector,
+    ride: bool,
+    max: Option<u32>,
+    flags: u8,
+    /// A direction filter on top of the atom's own.
+    filter: Option<Filter>,
+}
 
 impl Checker {
     pub(super) fn atom(&mut self, m: &Model, a: &Atom) -> Vec<ModelAtom> {
@@ -79,9 +90,14 @@ impl Checker {
             })
             .unwrap_or(1);
         let mut hook_turn = None;
-        // (base vector, ride, max) parts.
-        let parts: Vec<((i32, i32), bool, Option<u32>, u8, Vec<String>)> = match &a.shape {
-            AtomShape::Leap(v) => vec![(*v, false, None, flags, vec![])],
+        let parts: Vec<AtomPart> = match &a.shape {
+            AtomShape::Leap(v) => vec![AtomPart {
+                vector: *v,
+                ride: false,
+                max: None,
+                flags,
+                filter: None,
+            }],
             AtomShape::Hook(v, turn) => {
                 let unit = m.topology.rotation_degrees();
                 if *turn % unit != 0 || turn.rem_euclid(360) == 0 {
@@ -97,9 +113,21 @@ impl Checker {
                     return vec![];
                 }
                 hook_turn = Some(turn / unit);
-                vec![(*v, false, None, flags, vec![])]
+                vec![AtomPart {
+                    vector: *v,
+                    ride: false,
+                    max: None,
+                    flags,
+                    filter: None,
+                }]
             }
-            AtomShape::Ride(v) => vec![(*v, true, max, flags, vec![])],
+            AtomShape::Ride(v) => vec![AtomPart {
+                vector: *v,
+                ride: true,
+                max,
+                flags,
+                filter: None,
+            }],
             AtomShape::Betza(s) => {
                 if !m.topology.reads_betza() {
                     self.error(
@@ -122,7 +150,13 @@ impl Checker {
                                 (false, true) => ir::CAPTURE,
                                 _ => flags,
                             };
-                            (p.vector, p.ride, p.max.or(max), f | unmoved_only, p.filters)
+                            AtomPart {
+                                vector: p.vector,
+                                ride: p.ride,
+                                max: p.max.or(max),
+                                flags: f | unmoved_only,
+                                filter: p.filter,
+                            }
                         })
                         .collect(),
                     Err(e) => {
@@ -133,7 +167,14 @@ impl Checker {
             }
         };
         let mut out = Vec::new();
-        for (v, ride, max, flags, extra_filters) in parts {
+        for AtomPart {
+            vector: v,
+            ride,
+            max,
+            flags,
+            filter: extra_filter,
+        } in parts
+        {
             if v == (0, 0) {
                 self.error(Diagnostic::error(
                     Code::InvalidValue,
@@ -143,8 +184,8 @@ impl Checker {
                 ));
                 continue;
             }
-            let mut filters: Vec<&str> = a.filters.iter().map(|f| f.text.as_str()).collect();
-            filters.extend(extra_filters.iter().map(String::as_str));
+            let mut filters = a.filters.clone();
+            filters.extend(extra_filter);
             let base = m.topology.orientations(v, &filters);
             if base.is_empty() {
                 self.error(

@@ -16,7 +16,7 @@ impl Checker {
         piece: &Name,
         partners: &[Name],
         offset: &(i32, i32),
-        filters: &[Name],
+        filters: &[Filter],
         from: &Option<Name>,
         span: &Span,
         piece_names: &[String],
@@ -29,8 +29,7 @@ impl Checker {
             }
         }
         let from_region = from.as_ref().and_then(|r| self.region_ref(m, r));
-        let words: Vec<&str> = filters.iter().map(|f| f.text.as_str()).collect();
-        let base = m.topology.orientations(*offset, &words);
+        let base = m.topology.orientations(*offset, filters);
         if base.is_empty() || *offset == (0, 0) {
             self.error(
                 Diagnostic::error(

@@ -16,7 +16,7 @@ mod square;
 pub use hex::Hex;
 pub use linear::{apply, unit_and_count, Mat, Vector, IDENTITY};
 
-use crate::ast::Orientation;
+use crate::ast::{Filter, Orientation};
 use linear::{gcd, group, mul};
 use runtime::ir;
 use serde::{Serialize, Serializer};
@@ -104,9 +104,6 @@ impl Serialize for Topology {
     }
 }
 
-/// Which images of a vector the filters of an atom keep.
-pub type Filters<'a> = &'a [&'a str];
-
 impl Topology {
     /// The topology of the board `geometry` describes, with cells at `coords`.
     pub fn new(geometry: &ir::Geometry, coords: Vec<Vector>) -> Topology {
@@ -146,9 +143,9 @@ impl Topology {
 
     /// The images of `v` under the lattice's symmetries (just `v` with
     /// `exact`) that pass every filter, in the player's frame.
-    pub fn orientations(&self, v: Vector, filters: Filters) -> Vec<Vector> {
+    pub fn orientations(&self, v: Vector, filters: &[Filter]) -> Vec<Vector> {
         let lat = self.lattice();
-        let mut base: Vec<Vector> = if filters.contains(&"exact") {
+        let mut base: Vec<Vector> = if filters.contains(&Filter::Exact) {
             vec![v]
         } else {
             let mut o: Vec<Vector> = self.symmetries().iter().map(|s| apply(s, v)).collect();
@@ -158,14 +155,14 @@ impl Topology {
         };
         // Filters intersect; unions (Betza `v`) come as separate atoms.
         base.retain(|&w| {
-            filters.iter().all(|f| match *f {
-                "forward" => lat.forward(w) > 0,
-                "backward" => lat.forward(w) < 0,
-                "sideways" => lat.forward(w) == 0,
-                "straight" => lat.lateral(w) == 0,
-                "oblique" => lat.lateral(w) != 0,
-                "forward|backward" => lat.forward(w) != 0,
-                _ => true,
+            filters.iter().all(|f| match f {
+                Filter::All | Filter::Exact => true,
+                Filter::Forward => lat.forward(w) > 0,
+                Filter::Backward => lat.forward(w) < 0,
+                Filter::Sideways => lat.forward(w) == 0,
+                Filter::Straight => lat.lateral(w) == 0,
+                Filter::Oblique => lat.lateral(w) != 0,
+                Filter::Vertical => lat.forward(w) != 0,
             })
         });
         base
