@@ -54,9 +54,7 @@ impl Checker {
         let Some(board) = board else {
             // A file with neither `game` nor `board` is a library of
             // definitions for others to import: nothing to build, no error.
-            if game_name.is_none() {
-                return None;
-            }
+            game_name?;
             self.error(
                 Diagnostic::error(
                     Code::MissingStatement,

@@ -238,10 +238,7 @@ impl Walker<'_> {
         let m = self.m;
         let mut path = Vec::new();
         let mut at = from;
-        loop {
-            let Some(c) = m.topology.step(at, v) else {
-                break;
-            };
+        while let Some(c) = m.topology.step(at, v) {
             // On a board that wraps, a ride ends before it comes round.
             if c == from
                 || m.cells[c].side
