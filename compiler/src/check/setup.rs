@@ -9,7 +9,26 @@ use crate::names::own_stack;
 use runtime::ir;
 use std::collections::HashMap;
 
+/// A piece a setup statement puts on a cell.
+#[derive(Clone, Copy)]
+struct Placed {
+    cell: usize,
+    kind: usize,
+    /// What to point at when the cell is given twice.
+    span: Span,
+}
+
+/// `setup P mirror Q` or `setup P rotate Q`.
+struct Derived {
+    player: usize,
+    from: usize,
+    rotate: bool,
+    span: Span,
+}
+
 impl Checker {
+    /// The `setup` statements, explicit ones first, then those derived
+    /// from them; a cell holds at most one piece.
     pub(super) fn setups(
         &mut self,
         m: &mut Model,
@@ -17,7 +36,7 @@ impl Checker {
         player_names: &[String],
         piece_names: &[String],
     ) {
-        let mut explicit: Vec<Option<Vec<(usize, usize, Span)>>> = vec![None; m.players.len()];
+        let mut explicit: Vec<Option<Vec<Placed>>> = vec![None; m.players.len()];
         let mut derived = Vec::new();
         for s in stmts {
             if let Stmt::Setup { player, body, span } = s {
@@ -31,20 +50,35 @@ impl Checker {
                             let kind = self.piece(&own_stack(piece, &player_names[p]), piece_names);
                             let cells = self.cell_items_spanned(m, items);
                             if let Some(k) = kind {
-                                list.extend(cells.into_iter().map(|(c, span)| (c, k, span)));
+                                list.extend(cells.into_iter().map(|(cell, span)| Placed {
+                                    cell,
+                                    kind: k,
+                                    span,
+                                }));
                             }
                         }
                         explicit[p] = Some(list);
                     }
                     SetupBody::Mirror(src) | SetupBody::Rotate(src) => {
                         if let Some(q) = self.player(src, player_names) {
-                            derived.push((p, q, matches!(body, SetupBody::Rotate(_)), *span));
+                            derived.push(Derived {
+                                player: p,
+                                from: q,
+                                rotate: matches!(body, SetupBody::Rotate(_)),
+                                span: *span,
+                            });
                         }
                     }
                 }
             }
         }
-        for (p, q, rotate, span) in derived {
+        for Derived {
+            player: p,
+            from: q,
+            rotate,
+            span,
+        } in derived
+        {
             let Some(mut src) = explicit[q].clone() else {
                 self.error(Diagnostic::error(
                     Code::MissingStatement,
@@ -59,9 +93,12 @@ impl Checker {
             };
             // A cell given twice in the source is reported there, not again here.
             let mut seen = std::collections::HashSet::new();
-            src.retain(|(c, _, _)| seen.insert(*c));
+            src.retain(|placed| seen.insert(placed.cell));
             let mut list = Vec::new();
-            for (c, k, _) in src {
+            for Placed {
+                cell: c, kind: k, ..
+            } in src
+            {
                 // A stack copied from another player's setup is carried by
                 // this player's carrier when it was carried by theirs.
                 let k = match m.pieces[k].stack {
@@ -69,7 +106,11 @@ impl Checker {
                     _ => k,
                 };
                 match m.topology.setup_image(c, rotate) {
-                    Some(d) => list.push((d, k, span)),
+                    Some(d) => list.push(Placed {
+                        cell: d,
+                        kind: k,
+                        span,
+                    }),
                     None => self.error(
                         Diagnostic::error(
                             Code::CellOffBoard,
@@ -102,7 +143,12 @@ impl Checker {
                 );
                 continue;
             };
-            for &(c, k, span) in list {
+            for &Placed {
+                cell: c,
+                kind: k,
+                span,
+            } in list
+            {
                 if let Some(&(prev, prev_span)) = used.get(&c) {
                     self.error(
                         Diagnostic::error(
