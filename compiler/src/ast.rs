@@ -49,7 +49,7 @@ pub enum Stmt {
         piece: Name,
         region: Name,
         choices: Vec<Name>,
-        /// `by file { a Ship ... }`: per file, the piece and the colour it is said to have.
+        /// `by file { a P ... }`: per file, the piece and the colour it is said to have.
         by_file: Vec<(Name, Name, Option<Name>)>,
         /// `when A` (true) or `unless A` (false): the rule depends on agreement A.
         condition: Option<(bool, Name)>,
@@ -96,7 +96,7 @@ pub enum Stmt {
         piece: Name,
         partners: Vec<Name>,
         offset: (i32, i32),
-        filters: Vec<Name>,
+        filters: Vec<Filter>,
         from: Option<Name>,
         span: Span,
     },
@@ -210,9 +210,29 @@ pub struct Piece {
 #[derive(Clone, Debug, Serialize)]
 pub struct Atom {
     pub shape: AtomShape,
-    pub filters: Vec<Name>,
+    pub filters: Vec<Filter>,
     pub modifiers: Vec<Modifier>,
     pub span: Span,
+}
+
+/// Which of a vector's images under the board's symmetries an atom or a
+/// swap keeps. Several filters intersect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Filter {
+    /// Every image (the default).
+    All,
+    /// The vector as written, no other image.
+    Exact,
+    Forward,
+    Backward,
+    /// Neither forward nor backward.
+    Sideways,
+    /// No step to either side.
+    Straight,
+    /// Some step to a side.
+    Oblique,
+    /// Forward or backward (Betza `v`; not a word of the language).
+    Vertical,
 }
 
 #[derive(Clone, Debug, Serialize)]

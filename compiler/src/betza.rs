@@ -6,14 +6,16 @@
 //! several prefixes are a union. On oblique leapers this is coarser than full
 //! Betza (`fN` keeps all four forward knight moves).
 
+use crate::ast::Filter;
+
 pub struct BetzaPart {
     pub vector: (i32, i32),
     pub ride: bool,
     pub max: Option<u32>,
     pub move_only: bool,
     pub capture_only: bool,
-    /// At most one filter word (a union is several parts).
-    pub filters: Vec<String>,
+    /// A union of directions is several parts.
+    pub filter: Option<Filter>,
 }
 
 fn base(letter: char) -> Option<Vec<(i32, i32)>> {
@@ -42,15 +44,15 @@ pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
     while i < chars.len() {
         let mut move_only = false;
         let mut capture_only = false;
-        let mut dirs: Vec<&str> = Vec::new();
+        let mut dirs: Vec<Filter> = Vec::new();
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
                 'm' => move_only = true,
                 'c' => capture_only = true,
-                'f' => dirs.push("forward"),
-                'b' => dirs.push("backward"),
-                's' => dirs.push("sideways"),
-                'v' => dirs.push("forward|backward"),
+                'f' => dirs.push(Filter::Forward),
+                'b' => dirs.push(Filter::Backward),
+                's' => dirs.push(Filter::Sideways),
+                'v' => dirs.push(Filter::Vertical),
                 other => return Err(format!("unsupported prefix '{other}'")),
             }
             i += 1;
@@ -83,10 +85,10 @@ pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
             ride = true;
             max = Some(n);
         }
-        let dir_sets: Vec<Vec<String>> = if dirs.is_empty() {
-            vec![vec![]]
+        let dir_sets: Vec<Option<Filter>> = if dirs.is_empty() {
+            vec![None]
         } else {
-            dirs.iter().map(|d| vec![d.to_string()]).collect()
+            dirs.into_iter().map(Some).collect()
         };
         for v in vectors {
             for f in &dir_sets {
@@ -96,7 +98,7 @@ pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
                     max,
                     move_only: move_only && !capture_only,
                     capture_only: capture_only && !move_only,
-                    filters: f.clone(),
+                    filter: *f,
                 });
             }
         }

@@ -3,6 +3,7 @@
 
 use crate::ast::{Claim, ClaimEnd, ClaimKind, CountWhat, Name, Span};
 use crate::diag::{Code, Diagnostic};
+use crate::names;
 use runtime::ir::{self, GameIr};
 use runtime::notation::{is_declaration, parse_position, play_record};
 use runtime::{Game, GameEnd, Position};
@@ -20,38 +21,19 @@ fn failed(span: Span, message: String, label: String) -> Diagnostic {
         .with_hint("either the claim or the rules above are wrong; the rules text decides")
 }
 
-fn lookup<'a>(
-    names: impl Iterator<Item = &'a str>,
-    n: &Name,
-    what: &str,
-) -> Result<usize, Diagnostic> {
-    let names: Vec<&str> = names.collect();
-    names.iter().position(|x| *x == n.text).ok_or_else(|| {
-        Diagnostic::error(
-            Code::UnknownName,
-            format!("unknown {what} `{}`", n.text),
-            n.span,
-            format!("no {what} of this name"),
-        )
-        .with_hint(
-            match crate::check::did_you_mean(&n.text, names.iter().copied()) {
-                Some(s) => format!("did you mean `{s}`?"),
-                None => format!("known: {}", names.join(", ")),
-            },
-        )
-    })
-}
-
 fn player_index(ir: &GameIr, n: &Name) -> Result<usize, Diagnostic> {
-    lookup(ir.players.iter().map(|p| p.name.as_str()), n, "player")
+    let names: Vec<&str> = ir.players.iter().map(|p| p.name.as_str()).collect();
+    names::lookup("player", n, &names)
 }
 
 fn kind_index(ir: &GameIr, n: &Name) -> Result<usize, Diagnostic> {
-    lookup(ir.kinds.iter().map(|k| k.name.as_str()), n, "piece")
+    let names: Vec<&str> = ir.kinds.iter().map(|k| k.name.as_str()).collect();
+    names::lookup("piece", n, &names)
 }
 
 fn cell_index(ir: &GameIr, n: &Name) -> Result<usize, Diagnostic> {
-    lookup(ir.cells.iter().map(|c| c.name.as_str()), n, "cell")
+    let names: Vec<&str> = ir.cells.iter().map(|c| c.name.as_str()).collect();
+    names::lookup("cell", n, &names)
 }
 
 /// The cells of a region as `player` sees it.
@@ -62,18 +44,7 @@ fn region_cells(ir: &GameIr, name: &Name, player: usize) -> Result<Vec<u16>, Dia
         .map(|r| r.cells.clone())
         .ok_or_else(|| {
             let names: Vec<&str> = ir.regions.iter().map(|r| r.name.as_str()).collect();
-            Diagnostic::error(
-                Code::UnknownName,
-                format!("unknown region `{}`", name.text),
-                name.span,
-                "no region of this name",
-            )
-            .with_hint(
-                match crate::check::did_you_mean(&name.text, names.iter().copied()) {
-                    Some(s) => format!("did you mean `{s}`?"),
-                    None => format!("known: {}", names.join(", ")),
-                },
-            )
+            names::unknown("region", name, &names)
         })
 }
 
@@ -164,7 +135,7 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             expected,
         } => {
             let p = player_index(ir, player)?;
-            let k = kind_index(ir, &crate::check::own_stack(piece, &player.text))?;
+            let k = kind_index(ir, &names::own_stack(piece, &player.text))?;
             let cells: Vec<usize> = match cell {
                 Some(cell) => vec![cell_index(ir, cell)?],
                 None => (0..ir.cells.len()).filter(|&c| !ir.cells[c].side).collect(),
@@ -218,7 +189,7 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             position,
         } => {
             let p = player_index(ir, player)?;
-            let k = kind_index(ir, &crate::check::own_stack(piece, &player.text))?;
+            let k = kind_index(ir, &names::own_stack(piece, &player.text))?;
             let c = cell_index(ir, cell)?;
             let pos = played(game, position, moves)?;
             let code = pos.board()[c];

@@ -2,18 +2,33 @@
 //! each, every output serialisable so `variant check --dump PHASE` can show it.
 //!
 //! ```text
-//!   .variant text ──parse──▶ ast::File ──load (imports)──▶ Vec<ast::Stmt>
-//!        (pest, parse.rs)      spans         (lib.rs)            │
-//!                                                                 ▼
-//!   runtime::ir::GameIr ◀──lower── check::Model ◀──check── resolve names,
-//!        (lower.rs)       tables    cells, regions,  (check.rs) expand atoms
-//!            │                      atoms per player
-//!            ▼
-//!   runtime::Game::load ──claims::verify──▶ diagnostics on failing claims
-//!                            (claims.rs)
-//! ```
+//!   .variant text
+//!       │ parse          parse.rs (pest stays in here), betza.rs
+//!       ▼
+//!   ast::File            ast.rs: every node keeps its span
+//!       │ load           lib.rs: imports, depth first, each file once
+//!       ▼
+//!   Vec<ast::Stmt>
+//!       │ check          check/mod.rs lists the passes, one file per mechanism:
+//!       │                check/{board, players, regions, cells, pieces, atoms,
+//!       │                stacks, agreements, promotion, castling, swaps,
+//!       │                arrival, setup, end}.rs
+//!       ▼
+//!   model::Model         model.rs: cells, regions and atoms per player
+//!       │ lower          lower/mod.rs assembles the IR from
+//!       │                lower/{moves, promotion, castling}.rs
+//!       ▼
+//!   runtime::ir::GameIr
+//!       │ runtime::Game::load, then claims::verify (claims.rs)
+//!       ▼
+//!   diagnostics on failing claims
 //!
-//! Diagnostics (`diag.rs`) are collected by every phase and rendered once.
+//!   Shared: topology/ (cells, steps, directions, symmetries, player frames;
+//!           one file per board kind: square.rs, hex.rs), names.rs (name
+//!           lookup with did-you-mean), diag.rs (diagnostics, rendered once)
+//! ```
+
+#![forbid(unsafe_code)]
 
 pub mod ast;
 pub mod betza;
@@ -21,7 +36,10 @@ pub mod check;
 pub mod claims;
 pub mod diag;
 pub mod lower;
+pub mod model;
+pub mod names;
 pub mod parse;
+pub mod topology;
 
 use diag::{Code, Diagnostic, Sources};
 use runtime::ir::GameIr;
@@ -36,7 +54,7 @@ pub use parse::parse;
 pub struct Compiled {
     pub sources: Sources,
     pub statements: Vec<ast::Stmt>,
-    pub model: Option<check::Model>,
+    pub model: Option<model::Model>,
     pub ir: Option<GameIr>,
     pub diagnostics: Vec<Diagnostic>,
 }

@@ -82,7 +82,7 @@ fn describe(rule: Rule) -> String {
         Rule::cell => "a cell name".into(),
         Rule::vector => "a vector like (1,2)".into(),
         Rule::EOI => "end of file".into(),
-        _ => format!("{}", name.trim_end_matches("_stmt").replace('_', " ")),
+        _ => name.trim_end_matches("_stmt").replace('_', " "),
     }
 }
 
@@ -98,6 +98,20 @@ fn is_keyword(p: &P) -> bool {
 /// Children without keyword tokens.
 fn kids<'a>(p: P<'a>) -> impl Iterator<Item = P<'a>> {
     p.into_inner().filter(|c| !is_keyword(c))
+}
+
+/// The filter a `filter` pair names.
+fn filter(p: P) -> Filter {
+    match p.into_inner().next().unwrap().as_rule() {
+        Rule::kw_all => Filter::All,
+        Rule::kw_exact => Filter::Exact,
+        Rule::kw_forward => Filter::Forward,
+        Rule::kw_backward => Filter::Backward,
+        Rule::kw_sideways => Filter::Sideways,
+        Rule::kw_straight => Filter::Straight,
+        Rule::kw_oblique => Filter::Oblique,
+        other => unreachable!("filter rule {other:?}"),
+    }
 }
 
 impl Builder<'_> {
@@ -122,7 +136,7 @@ impl Builder<'_> {
         }
     }
 
-    /// `Amazon` or `Amazon aboard Ship` / `Amazon aboard black Ship`, as one
+    /// `Cargo` or `Cargo aboard Carrier` / `Cargo aboard black Carrier`, as one
     /// name with single spaces.
     fn piece_ref(&self, p: P) -> Name {
         let span = self.span(&p);
@@ -204,7 +218,7 @@ impl Builder<'_> {
                             span: bspan,
                         })
                     }
-                    _ => {
+                    Rule::hex_board => {
                         let mut lines = Vec::new();
                         for line in kids(b) {
                             let lspan = self.span(&line);
@@ -234,6 +248,7 @@ impl Builder<'_> {
                         }
                         Stmt::Board(Board::Hex { lines, span: bspan })
                     }
+                    other => unreachable!("board rule {other:?}"),
                 }
             }
             Rule::colours_stmt => {
@@ -252,7 +267,8 @@ impl Builder<'_> {
                     Rule::identity => Orientation::Identity,
                     Rule::flip => Orientation::Flip,
                     Rule::mirror_files => Orientation::Mirror,
-                    _ => Orientation::Rotate(self.int(&kids(o).next().unwrap())?),
+                    Rule::rotate => Orientation::Rotate(self.int(&kids(o).next().unwrap())?),
+                    other => unreachable!("orientation rule {other:?}"),
                 };
                 Stmt::Orientation {
                     player,
@@ -292,7 +308,7 @@ impl Builder<'_> {
                             condition = Some((when, self.name(&ci.next().unwrap())));
                         }
                         Rule::promote_to => choices = kids(part).map(|c| self.name(&c)).collect(),
-                        _ => {
+                        Rule::by_file => {
                             for choice in kids(part) {
                                 let mut fi = kids(choice);
                                 let file = self.name(&fi.next().unwrap());
@@ -300,6 +316,7 @@ impl Builder<'_> {
                                 by_file.push((file, piece, fi.next().map(|c| self.name(&c))));
                             }
                         }
+                        other => unreachable!("promote rule {other:?}"),
                     }
                 }
                 Stmt::Promote {
@@ -325,13 +342,14 @@ impl Builder<'_> {
                                 atoms.push(self.atom(a)?);
                             }
                         }
-                        _ => {
+                        Rule::laden_moves => {
                             let mut list = Vec::new();
                             for a in kids(part) {
                                 list.push(self.atom(a)?);
                             }
                             laden = Some(list);
                         }
+                        other => unreachable!("carry rule {other:?}"),
                     }
                 }
                 let carrier = names.pop().unwrap();
@@ -346,7 +364,11 @@ impl Builder<'_> {
             }
             Rule::agreement_stmt => {
                 let name = self.name(&it.next().unwrap());
-                let draw = it.next().unwrap().as_str() == "draw";
+                let draw = match it.next().unwrap().into_inner().next().unwrap().as_rule() {
+                    Rule::kw_draw => true,
+                    Rule::kw_switch => false,
+                    other => unreachable!("agreement effect rule {other:?}"),
+                };
                 let markers = it
                     .map(|m| {
                         let mut mi = kids(m);
@@ -383,15 +405,16 @@ impl Builder<'_> {
                             let mut ds = Vec::new();
                             let mut any = false;
                             for d in kids(prop) {
-                                if d.as_rule() == Rule::any_distance {
-                                    any = true;
-                                } else {
-                                    ds.push(self.int(&d)?);
+                                match d.as_rule() {
+                                    Rule::any_distance => any = true,
+                                    Rule::int => ds.push(self.int(&d)?),
+                                    other => unreachable!("king-moves rule {other:?}"),
                                 }
                             }
                             distances = if any { None } else { Some(ds) };
                         }
-                        _ => safe.extend(kids(prop).map(|s| self.name(&s))),
+                        Rule::safe => safe.extend(kids(prop).map(|s| self.name(&s))),
+                        other => unreachable!("castling rule {other:?}"),
                     }
                 }
                 Stmt::Castling(Castling {
@@ -411,7 +434,7 @@ impl Builder<'_> {
                 let body = match body.as_rule() {
                     Rule::setup_mirror => SetupBody::Mirror(self.name(&kids(body).next().unwrap())),
                     Rule::setup_rotate => SetupBody::Rotate(self.name(&kids(body).next().unwrap())),
-                    _ => {
+                    Rule::setup_body => {
                         let mut lines = Vec::new();
                         for line in kids(body) {
                             let mut li = kids(line);
@@ -421,6 +444,7 @@ impl Builder<'_> {
                         }
                         SetupBody::Explicit(lines)
                     }
+                    other => unreachable!("setup rule {other:?}"),
                 };
                 Stmt::Setup { player, body, span }
             }
@@ -428,19 +452,21 @@ impl Builder<'_> {
                 let e = it.next().unwrap();
                 let rule = e.as_rule();
                 let mut ei = kids(e);
-                let outcome = |p: P| match p.as_str() {
-                    "win" => OutcomeWord::Win,
-                    "draw" => OutcomeWord::Draw,
-                    _ => OutcomeWord::Loss,
+                let outcome = |p: P| match p.into_inner().next().unwrap().as_rule() {
+                    Rule::kw_win => OutcomeWord::Win,
+                    Rule::kw_draw => OutcomeWord::Draw,
+                    Rule::kw_loss => OutcomeWord::Loss,
+                    other => unreachable!("outcome rule {other:?}"),
                 };
                 let end = match rule {
                     Rule::end_mate => EndRule::Checkmate(outcome(ei.next().unwrap())),
                     Rule::end_stalemate => EndRule::Stalemate(outcome(ei.next().unwrap())),
                     Rule::end_repetition => EndRule::Repetition(self.int(&ei.next().unwrap())?),
-                    _ => {
+                    Rule::end_move_rule => {
                         let n = self.int(&ei.next().unwrap())?;
                         EndRule::MoveRule(n, ei.map(|k| self.name(&k)).collect())
                     }
+                    other => unreachable!("end rule {other:?}"),
                 };
                 Stmt::End(end, span)
             }
@@ -461,10 +487,10 @@ impl Builder<'_> {
                 let mut filters = Vec::new();
                 let mut from = None;
                 for x in it {
-                    if x.as_rule() == Rule::filter {
-                        filters.push(self.name(&x));
-                    } else {
-                        from = Some(self.name(&x));
+                    match x.as_rule() {
+                        Rule::filter => filters.push(filter(x)),
+                        Rule::ident => from = Some(self.name(&x)),
+                        other => unreachable!("swap rule {other:?}"),
                     }
                 }
                 Stmt::Swap {
@@ -521,7 +547,8 @@ impl Builder<'_> {
                 let seconds = n.saturating_mul(match unit {
                     "h" => 3600,
                     "m" => 60,
-                    _ => 1,
+                    "s" => 1,
+                    other => unreachable!("duration unit {other}"),
                 });
                 Stmt::Clock { seconds, span }
             }
@@ -536,16 +563,18 @@ impl Builder<'_> {
     }
 
     fn cell_item(&self, p: P) -> CellItem {
-        if p.as_rule() == Rule::cell_range {
-            let span = self.span(&p);
-            let mut it = kids(p);
-            CellItem::Range(
-                self.name(&it.next().unwrap()),
-                self.name(&it.next().unwrap()),
-                span,
-            )
-        } else {
-            CellItem::One(self.name(&p))
+        match p.as_rule() {
+            Rule::cell_range => {
+                let span = self.span(&p);
+                let mut it = kids(p);
+                CellItem::Range(
+                    self.name(&it.next().unwrap()),
+                    self.name(&it.next().unwrap()),
+                    span,
+                )
+            }
+            Rule::cell => CellItem::One(self.name(&p)),
+            other => unreachable!("cell item rule {other:?}"),
         }
     }
 
@@ -579,7 +608,8 @@ impl Builder<'_> {
                 Rule::all_cells => RegionTerm::All(tspan),
                 Rule::cell_list => RegionTerm::Cells(kids(t).map(|c| self.cell_item(c)).collect()),
                 Rule::cell_range => RegionTerm::Cells(vec![self.cell_item(t)]),
-                _ => RegionTerm::Ref(self.name(&t)),
+                Rule::region_ref => RegionTerm::Ref(self.name(&t)),
+                other => unreachable!("region term rule {other:?}"),
             };
             terms.push((add, term));
         }
@@ -609,7 +639,8 @@ impl Builder<'_> {
                 Rule::value => piece.value = Some(self.int(&kids(prop).next().unwrap())?),
                 Rule::royal => piece.royal = true,
                 Rule::captures_ep => piece.captures_en_passant = true,
-                _ => piece.atoms.push(self.atom(prop)?),
+                Rule::atom => piece.atoms.push(self.atom(prop)?),
+                other => unreachable!("piece property rule {other:?}"),
             }
         }
         Ok(piece)
@@ -628,7 +659,8 @@ impl Builder<'_> {
                 let turn = self.int(&hi.next().unwrap())?;
                 AtomShape::Hook(v, turn)
             }
-            _ => AtomShape::Betza(self.string(&kids(shape).next().unwrap())),
+            Rule::betza => AtomShape::Betza(self.string(&kids(shape).next().unwrap())),
+            other => unreachable!("atom shape rule {other:?}"),
         };
         let mut atom = Atom {
             shape,
@@ -638,8 +670,8 @@ impl Builder<'_> {
         };
         for x in it {
             match x.as_rule() {
-                Rule::filter => atom.filters.push(self.name(&x)),
-                _ => {
+                Rule::filter => atom.filters.push(filter(x)),
+                Rule::modifier => {
                     let m = x.into_inner().next().unwrap();
                     atom.modifiers.push(match m.as_rule() {
                         Rule::move_only => Modifier::MoveOnly,
@@ -651,9 +683,11 @@ impl Builder<'_> {
                         Rule::unattacked => Modifier::Unattacked,
                         Rule::becomes => Modifier::Becomes(self.name(&kids(m).next().unwrap())),
                         Rule::min_range => Modifier::Min(self.int(&kids(m).next().unwrap())?),
-                        _ => Modifier::EnPassant,
+                        Rule::en_passant => Modifier::EnPassant,
+                        other => unreachable!("modifier rule {other:?}"),
                     });
                 }
+                other => unreachable!("atom part rule {other:?}"),
             }
         }
         Ok(atom)
@@ -667,10 +701,10 @@ impl Builder<'_> {
             let mut after = None;
             for o in it {
                 let s = self.string(&kids(o.clone()).next().unwrap());
-                if o.as_rule() == Rule::position {
-                    position = Some(s);
-                } else {
-                    after = Some(s);
+                match o.as_rule() {
+                    Rule::position => position = Some(s),
+                    Rule::after => after = Some(s),
+                    other => unreachable!("claim option rule {other:?}"),
                 }
             }
             (position, after)
@@ -696,10 +730,11 @@ impl Builder<'_> {
                 ClaimKind::CellIn { cell, region }
             }
             Rule::claim_count => {
-                let what = match it.next().unwrap().as_str() {
-                    "attacks" => CountWhat::Attacks,
-                    "moves" => CountWhat::Moves,
-                    _ => CountWhat::Reaches,
+                let what = match it.next().unwrap().into_inner().next().unwrap().as_rule() {
+                    Rule::kw_attacks => CountWhat::Attacks,
+                    Rule::kw_moves => CountWhat::Moves,
+                    Rule::kw_reaches => CountWhat::Reaches,
+                    other => unreachable!("count rule {other:?}"),
                 };
                 let player = self.name(&it.next().unwrap());
                 let mut next = it.next().unwrap();
@@ -733,10 +768,10 @@ impl Builder<'_> {
                 let mut others = Vec::new();
                 let mut cell = None;
                 for x in it {
-                    if x.as_rule() == Rule::cell {
-                        cell = Some(self.name(&x));
-                    } else {
-                        others.push(self.name(&x));
+                    match x.as_rule() {
+                        Rule::cell => cell = Some(self.name(&x)),
+                        Rule::ident => others.push(self.name(&x)),
+                        other => unreachable!("disjoint rule {other:?}"),
                     }
                 }
                 ClaimKind::Disjoint {
@@ -774,14 +809,15 @@ impl Builder<'_> {
                     ClaimKind::Illegal { moves, position }
                 }
             }
-            _ => {
+            Rule::claim_ends => {
                 let moves = self.string(&it.next().unwrap());
                 let end = it.next().unwrap().into_inner().next().unwrap();
                 let end = match end.as_rule() {
                     Rule::checkmate_k => ClaimEnd::Checkmate,
                     Rule::stalemate_k => ClaimEnd::Stalemate,
                     Rule::draw_k => ClaimEnd::Draw,
-                    _ => ClaimEnd::Win(self.name(&kids(end).next().unwrap())),
+                    Rule::win_k => ClaimEnd::Win(self.name(&kids(end).next().unwrap())),
+                    other => unreachable!("claim end rule {other:?}"),
                 };
                 let (position, _) = rest_opts(&mut it);
                 ClaimKind::Ends {
@@ -790,6 +826,7 @@ impl Builder<'_> {
                     position,
                 }
             }
+            other => unreachable!("claim rule {other:?}"),
         };
         Ok(Claim { kind, span })
     }

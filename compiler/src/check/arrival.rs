@@ -1,0 +1,45 @@
+//! Arrivals: a piece reaching a region places another piece on the board,
+//! once per game (`arrival P on R places Q on S`).
+
+use super::Checker;
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+use crate::model::{Model, ModelArrival};
+
+impl Checker {
+    /// One `arrival` statement.
+    pub(super) fn arrival(
+        &mut self,
+        m: &mut Model,
+        piece: &Name,
+        trigger: &Name,
+        place: &Name,
+        on: &Name,
+        piece_names: &[String],
+    ) {
+        let kind = self.piece(piece, piece_names);
+        let trigger = self.region_ref(m, trigger);
+        let placed = self.piece(place, piece_names);
+        let on = self.region_ref(m, on);
+        if let (Some(kind), Some(trigger), Some(place), Some(on)) = (kind, trigger, placed, on) {
+            if m.arrivals.iter().any(|a| a.kind == kind as u8) {
+                self.error(
+                    Diagnostic::error(
+                        Code::DuplicateDefinition,
+                        format!("`{}` already has an arrival rule", piece.text),
+                        piece.span,
+                        "second rule",
+                    )
+                    .with_hint("one arrival rule per piece"),
+                );
+                return;
+            }
+            m.arrivals.push(ModelArrival {
+                kind: kind as u8,
+                trigger,
+                place: place as u8,
+                on,
+            });
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! The board: the `game` and `board` statements, the cells they define and
+//! the side cells beside them; the empty model the other passes fill.
+
+use super::{board_span, Checker};
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+use crate::model::Model;
+use crate::topology::{unit_and_count, Hex, Topology};
+use runtime::ir::{self, EndRules, Outcome};
+use std::collections::HashMap;
+
+impl Checker {
+    /// The game's name and its one board; `None` for a library file
+    /// (neither `game` nor `board`) and for a game without a board.
+    pub(super) fn game_and_board<'s>(&mut self, stmts: &'s [Stmt]) -> Option<(String, &'s Board)> {
+        let mut name = String::from("unnamed game");
+        let mut game_name: Option<&Name> = None;
+        let mut board: Option<&Board> = None;
+        for s in stmts {
+            match s {
+                Stmt::Game(n) => {
+                    if let Some(first) = &game_name {
+                        let first: &Name = first;
+                        self.error(
+                            Diagnostic::error(Code::DuplicateDefinition, "the game is named twice", n.span, "second name")
+                                .with_secondary(first.span, "first name here")
+                                .with_hint("a file (with its imports) defines one game; keep one `game` statement"),
+                        );
+                    } else {
+                        game_name = Some(n);
+                        name = n.text.clone();
+                    }
+                }
+                Stmt::Board(b) => {
+                    if let Some(prev) = board {
+                        let (ps, ns) = (board_span(prev), board_span(b));
+                        self.error(
+                            Diagnostic::error(
+                                Code::DuplicateDefinition,
+                                "the board is defined twice",
+                                ns,
+                                "second board",
+                            )
+                            .with_secondary(ps, "first board here")
+                            .with_hint("a game has one board; remove one of them"),
+                        );
+                    } else {
+                        board = Some(b);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(board) = board else {
+            // A file with neither `game` nor `board` is a library of
+            // definitions for others to import: nothing to build, no error.
+            game_name?;
+            self.error(
+                Diagnostic::error(
+                    Code::MissingStatement,
+                    "the game has no board",
+                    Span::default(),
+                    "no `board` statement in this file",
+                )
+                .with_hint("add e.g. `board square 8 x 8`"),
+            );
+            return None;
+        };
+        Some((name, board))
+    }
+
+    /// The model of an empty board: its cells, side cells included.
+    pub(super) fn board_model(
+        &mut self,
+        name: String,
+        board: &Board,
+        stmts: &[Stmt],
+    ) -> Option<Model> {
+        let (geometry, mut cells) = self.board(board)?;
+        for s in stmts {
+            if let Stmt::SideCell { name, at, span } = s {
+                if cells.iter().any(|c| c.name == name.text || c.coord == *at) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::DuplicateDefinition,
+                            format!("side cell {} overlaps a cell of the board", name.text),
+                            *span,
+                            "already a cell",
+                        )
+                        .with_hint("give the side cell a new name and coordinates off the board"),
+                    );
+                    continue;
+                }
+                cells.push(ir::CellInfo {
+                    name: name.text.clone(),
+                    coord: *at,
+                    side: true,
+                });
+            }
+        }
+        let topology = Topology::new(&geometry, cells.iter().map(|c| c.coord).collect());
+        let cell_named: HashMap<String, usize> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i))
+            .collect();
+        Some(Model {
+            name,
+            topology,
+            geometry,
+            cells,
+            cell_named,
+            players: Vec::new(),
+            regions: Vec::new(),
+            pieces: Vec::new(),
+            promotions: Vec::new(),
+            castlings: Vec::new(),
+            setup: Vec::new(),
+            to_move: 0,
+            end: EndRules {
+                checkmate: Outcome::Loss,
+                stalemate: Outcome::Draw,
+                repetition: 0,
+                move_rule: 0,
+                resets_move_rule: Vec::new(),
+                insufficient: Vec::new(),
+            },
+            claims: Vec::new(),
+            swaps: Vec::new(),
+            arrivals: Vec::new(),
+            marks: Vec::new(),
+            clock_seconds: None,
+            agreements: Vec::new(),
+        })
+    }
+
+    pub(super) fn board(&mut self, b: &Board) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
+        match b {
+            Board::Square {
+                width,
+                height,
+                files,
+                span,
+            } => {
+                if !(1..=26).contains(width)
+                    || !(1..=99).contains(height)
+                    || width * height > runtime::bitset::MAX_CELLS as i32
+                {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a {width} x {height} board is not supported"),
+                            *span,
+                            "board size",
+                        )
+                        .with_hint(format!(
+                            "width 1..26, height 1..99, at most {} cells",
+                            runtime::bitset::MAX_CELLS
+                        )),
+                    );
+                    return None;
+                }
+                let labels: Vec<String> = match files {
+                    Some(f) => {
+                        let l: Vec<String> = if f.text.contains(' ') {
+                            f.text.split_whitespace().map(String::from).collect()
+                        } else {
+                            f.text.chars().map(String::from).collect()
+                        };
+                        if l.len() != *width as usize {
+                            self.error(
+                                Diagnostic::error(
+                                    Code::InvalidValue,
+                                    format!("{} file labels for a board {width} wide", l.len()),
+                                    f.span,
+                                    "file labels",
+                                )
+                                .with_hint("give one label per file, e.g. \"abcdefghik\""),
+                            );
+                            return None;
+                        }
+                        l
+                    }
+                    None => (0..*width)
+                        .map(|i| ((b'a' + i as u8) as char).to_string())
+                        .collect(),
+                };
+                let mut cells = Vec::new();
+                for y in 0..*height {
+                    for x in 0..*width {
+                        cells.push(ir::CellInfo {
+                            name: format!("{}{}", labels[x as usize], y + 1),
+                            coord: (x, y),
+                            side: false,
+                        });
+                    }
+                }
+                Some((
+                    ir::Geometry::Square {
+                        width: *width as u16,
+                        height: *height as u16,
+                        files: labels,
+                    },
+                    cells,
+                ))
+            }
+            Board::Hex { lines, span } => {
+                let mut cells: Vec<ir::CellInfo> = Vec::new();
+                for line in lines {
+                    let d = (line.to.0 - line.from.0, line.to.1 - line.from.1);
+                    let (step, n) = unit_and_count(d);
+                    if n > 0 && !Hex::edge_directions().contains(&step) {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                "a hex line must run along an edge direction",
+                                line.span,
+                                "not a row of neighbouring cells",
+                            )
+                            .with_hint(
+                                "from and to must differ by a multiple of (1,0), (0,1) or (1,-1)",
+                            ),
+                        );
+                        continue;
+                    }
+                    for i in 0..=n {
+                        let coord = (line.from.0 + step.0 * i, line.from.1 + step.1 * i);
+                        let name = format!(
+                            "{}{}",
+                            line.name.text,
+                            line.numbered.0 + line.numbered.1 * i
+                        );
+                        if cells.iter().any(|c| c.coord == coord || c.name == name) {
+                            self.error(Diagnostic::error(
+                                Code::DuplicateDefinition,
+                                format!("cell {name} at {coord:?} is defined twice"),
+                                line.span,
+                                "overlaps an earlier line",
+                            ));
+                            continue;
+                        }
+                        cells.push(ir::CellInfo {
+                            name,
+                            coord,
+                            side: false,
+                        });
+                    }
+                }
+                if cells.is_empty() || cells.len() > runtime::bitset::MAX_CELLS {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a hex board of {} cells", cells.len()),
+                            *span,
+                            "board",
+                        )
+                        .with_hint(format!("1..={} cells", runtime::bitset::MAX_CELLS)),
+                    );
+                    return None;
+                }
+                Some((ir::Geometry::Hex, cells))
+            }
+        }
+    }
+}

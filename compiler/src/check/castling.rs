@@ -1,0 +1,66 @@
+//! Castling: the royal piece and a partner move towards each other in one
+//! move (`castling K with P... { ... }`).
+
+use super::Checker;
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+use crate::model::{Model, ModelCastling};
+
+impl Checker {
+    /// One `castling` statement.
+    pub(super) fn castling(&mut self, m: &mut Model, c: &Castling, piece_names: &[String]) {
+        let king = self.piece(&c.king, piece_names);
+        let mut partners = 0u64;
+        let mut any_partner = false;
+        for n in &c.partners {
+            if let Some(k) = self.piece(n, piece_names) {
+                any_partner = true;
+                partners |= 1 << k;
+                // A stack on a partner carrier is a partner too.
+                for (j, p) in m.pieces.iter().enumerate() {
+                    if p.stack.is_some_and(|st| st.carrier as usize == k) {
+                        partners |= 1 << j;
+                    }
+                }
+            }
+        }
+        let king_to = c.king_to.as_ref().and_then(|r| self.region_ref(m, r));
+        let written_zeros = c.written_zeros.as_ref().and_then(|r| self.region_ref(m, r));
+        if let (Some(ds), None) = (&c.distances, &c.king_to) {
+            if ds.is_empty() || ds.iter().any(|&d| d < 1) {
+                self.error(Diagnostic::error(
+                    Code::InvalidValue,
+                    "king distances must be positive",
+                    c.span,
+                    "in this castling",
+                ));
+            }
+        }
+        if let (Some(king), true) = (king, any_partner) {
+            if !m.pieces[king].royal {
+                self.error(
+                    Diagnostic::error(
+                        Code::InvalidValue,
+                        format!("`{}` castles but is not royal", c.king.text),
+                        c.king.span,
+                        "not a royal piece",
+                    )
+                    .with_hint("castling moves the royal piece; mark it `royal`"),
+                );
+            }
+            let has = |w: &str| c.safe.iter().any(|s| s.text == w);
+            m.castlings.push(ModelCastling {
+                king: king as u8,
+                partners,
+                king_to,
+                repeatable: c.repeatable,
+                written_zeros,
+                distances: c.distances.clone(),
+                safe_origin: has("origin"),
+                safe_passed: has("passed"),
+                safe_destination: has("destination"),
+                span: c.span,
+            });
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! How the game ends: checkmate and stalemate outcomes, repetition, the
+//! move rule, insufficient material, the clock, and the royal piece that
+//! makes checkmate possible.
+
+use super::{board_span, Checker};
+use crate::ast::{self, *};
+use crate::diag::{Code, Diagnostic};
+use crate::model::Model;
+use runtime::ir::Outcome;
+
+impl Checker {
+    pub(super) fn end_rules(&mut self, m: &mut Model, stmts: &[Stmt], piece_names: &[String]) {
+        let out = |w: OutcomeWord| match w {
+            OutcomeWord::Loss => Outcome::Loss,
+            OutcomeWord::Win => Outcome::Win,
+            OutcomeWord::Draw => Outcome::Draw,
+        };
+        for s in stmts {
+            match s {
+                Stmt::End(rule, span) => match rule {
+                    EndRule::Checkmate(w) => m.end.checkmate = out(*w),
+                    EndRule::Stalemate(w) => m.end.stalemate = out(*w),
+                    EndRule::Repetition(n) | EndRule::MoveRule(n, _) if *n < 1 => {
+                        self.error(Diagnostic::error(
+                            Code::InvalidValue,
+                            "the count must be at least 1",
+                            *span,
+                            "here",
+                        ));
+                    }
+                    EndRule::Repetition(n) => m.end.repetition = *n as u32,
+                    EndRule::MoveRule(n, kinds) => {
+                        m.end.move_rule = *n as u32;
+                        for k in kinds {
+                            if let Some(k) = self.piece(k, piece_names) {
+                                m.end.resets_move_rule.push(k as u8);
+                            }
+                        }
+                    }
+                },
+                Stmt::Insufficient { sides, .. } => {
+                    let mut pair: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+                    for (i, side) in sides.iter().enumerate() {
+                        for n in side {
+                            if let Some(k) = self.piece(n, piece_names) {
+                                pair[i].push(k as u8);
+                            }
+                        }
+                    }
+                    m.end.insufficient.push(pair);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `clock T`: the time per player for the whole game.
+    pub(super) fn clock(&mut self, m: &mut Model, seconds: &u64, span: &Span) {
+        if *seconds == 0 || *seconds > u32::MAX as u64 {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "the clock must give some time",
+                    *span,
+                    "clock",
+                )
+                .with_hint("e.g. `clock 3h`, `clock 90m`, `clock 300s`"),
+            );
+        } else {
+            m.clock_seconds = Some(*seconds as u32);
+        }
+    }
+
+    /// A game needs a royal piece, or nobody can be checkmated.
+    pub(super) fn royal_check(&mut self, m: &Model, piece_asts: &[&ast::Piece], board: &Board) {
+        if !m.pieces.iter().any(|p| p.royal) {
+            let span = piece_asts
+                .first()
+                .map_or(board_span(board), |p| p.name.span);
+            self.error(
+                Diagnostic::error(
+                    Code::NoRoyalPiece,
+                    "no piece is royal, so nobody can be checkmated",
+                    span,
+                    "e.g. this piece",
+                )
+                .with_hint("mark the king's piece `royal`"),
+            );
+        }
+    }
+}

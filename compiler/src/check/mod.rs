@@ -1,0 +1,192 @@
+//! Phase 3: resolve names and check the rules, turning the ASTs of a game
+//! and its imports into a `Model`: cells with coordinates, regions as cell
+//! sets per player, pieces with their atoms expanded into concrete vectors
+//! per player. Every problem becomes a diagnostic; checking goes on after
+//! one so the author sees them all.
+//!
+//! One file per mechanism; `Checker::run` below lists the passes in the
+//! order they must run (later passes refer to what earlier ones defined).
+
+mod agreements;
+mod arrival;
+mod atoms;
+mod board;
+mod castling;
+mod cells;
+mod end;
+mod pieces;
+mod players;
+mod promotion;
+mod regions;
+mod setup;
+mod stacks;
+mod swaps;
+
+use crate::ast::*;
+use crate::diag::Diagnostic;
+use crate::model::Model;
+use crate::names;
+
+/// Resolves and checks the statements of a game (imports first, in order).
+pub fn check(statements: &[Stmt]) -> (Option<Model>, Vec<Diagnostic>) {
+    let mut c = Checker {
+        diags: Vec::new(),
+        player_spans: Vec::new(),
+    };
+    let model = c.run(statements);
+    (model, c.diags)
+}
+
+struct Checker {
+    diags: Vec<Diagnostic>,
+    /// Where each player is named in `players`.
+    player_spans: Vec<Span>,
+}
+
+impl Checker {
+    fn run(&mut self, stmts: &[Stmt]) -> Option<Model> {
+        let (name, board) = self.game_and_board(stmts)?;
+        let mut m = self.board_model(name, board, stmts)?;
+
+        // Players first: regions, pieces and setups refer to them.
+        if !self.players(&mut m, stmts, board) {
+            return None;
+        }
+        let player_names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+        for s in stmts {
+            match s {
+                Stmt::Orientation {
+                    player,
+                    orientation,
+                    span,
+                } => self.orientation(&mut m, player, orientation, span, &player_names),
+                Stmt::Turn(n) => self.turn(&mut m, n, &player_names),
+                _ => {}
+            }
+        }
+
+        // Regions, in order (a region may use earlier ones), and colourings.
+        for s in stmts {
+            match s {
+                Stmt::Colours { names, anchor } => self.colours(&mut m, names, anchor),
+                Stmt::Region { name, def } => self.region(&mut m, name, def),
+                _ => {}
+            }
+        }
+
+        let piece_asts = self.pieces(&mut m, stmts)?;
+        let piece_names: Vec<String> = m.pieces.iter().map(|p| p.name.clone()).collect();
+        self.piece_atoms(&mut m, &piece_asts);
+        self.stacks(&mut m, stmts, &piece_names);
+        // From here on the stack kinds count as pieces too.
+        let piece_names: Vec<String> = m.pieces.iter().map(|p| p.name.clone()).collect();
+        self.agreements(&mut m, stmts, &player_names);
+
+        for s in stmts {
+            match s {
+                Stmt::Promote {
+                    piece,
+                    region,
+                    choices,
+                    by_file,
+                    condition,
+                    span,
+                } => self.promotion(
+                    &mut m,
+                    piece,
+                    region,
+                    choices,
+                    by_file,
+                    condition,
+                    span,
+                    &piece_names,
+                ),
+                Stmt::Castling(c) => self.castling(&mut m, c, &piece_names),
+                _ => {}
+            }
+        }
+
+        for s in stmts {
+            match s {
+                Stmt::Value { piece, value } => self.value(&mut m, piece, value, &piece_names),
+                Stmt::Swap {
+                    piece,
+                    partners,
+                    offset,
+                    filters,
+                    from,
+                    span,
+                } => self.swap(
+                    &mut m,
+                    piece,
+                    partners,
+                    offset,
+                    filters,
+                    from,
+                    span,
+                    &piece_names,
+                ),
+                Stmt::Arrival {
+                    piece,
+                    trigger,
+                    place,
+                    on,
+                    ..
+                } => self.arrival(&mut m, piece, trigger, place, on, &piece_names),
+                Stmt::Capturers(names) => self.capturers(&mut m, names, &piece_names),
+                Stmt::Mark { region, colour } => self.mark(&mut m, region, colour),
+                Stmt::Clock { seconds, span } => self.clock(&mut m, seconds, span),
+                _ => {}
+            }
+        }
+
+        self.setups(&mut m, stmts, &player_names, &piece_names);
+        self.end_rules(&mut m, stmts, &piece_names);
+        self.royal_check(&m, &piece_asts, board);
+        for s in stmts {
+            if let Stmt::Claim(c) = s {
+                m.claims.push(c.clone());
+            }
+        }
+        Some(m)
+    }
+
+    fn error(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn unknown(&mut self, what: &str, name: &Name, known: &[String]) {
+        self.error(names::unknown(what, name, known));
+    }
+
+    pub(super) fn player(&mut self, n: &Name, names: &[String]) -> Option<usize> {
+        let p = names.iter().position(|x| *x == n.text);
+        if p.is_none() {
+            self.unknown("player", n, names);
+        }
+        p
+    }
+
+    pub(super) fn piece(&mut self, n: &Name, names: &[String]) -> Option<usize> {
+        let p = names.iter().position(|x| *x == n.text);
+        if p.is_none() {
+            self.unknown("piece", n, names);
+        }
+        p
+    }
+
+    pub(super) fn region_ref(&mut self, m: &Model, n: &Name) -> Option<usize> {
+        let r = m.regions.iter().position(|x| x.name == n.text);
+        if r.is_none() {
+            let names: Vec<String> = m.regions.iter().map(|r| r.name.clone()).collect();
+            self.unknown("region", n, &names);
+        }
+        r
+    }
+}
+
+fn board_span(b: &Board) -> Span {
+    match b {
+        Board::Square { span, .. } | Board::Hex { span, .. } => *span,
+    }
+}

@@ -1,0 +1,143 @@
+//! Promotion: `promote P in R to ...` and its per-file form `by file { ... }`,
+//! optionally while an agreement is (not) reached.
+
+use super::Checker;
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+use crate::model::{Model, ModelPromotion};
+use crate::names;
+
+impl Checker {
+    /// One `promote` statement.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn promotion(
+        &mut self,
+        m: &mut Model,
+        piece: &Name,
+        region: &Name,
+        choices: &[Name],
+        by_file: &[(Name, Name, Option<Name>)],
+        condition: &Option<(bool, Name)>,
+        span: &Span,
+        piece_names: &[String],
+    ) {
+        let kind = self.piece(piece, piece_names);
+        let reg = self.region_ref(m, region);
+        let region_span = region.span;
+        let condition = condition.as_ref().and_then(|(when, a)| {
+            let names: Vec<String> = m.agreements.iter().map(|a| a.name.clone()).collect();
+            let i = names.iter().position(|n| *n == a.text);
+            if i.is_none() {
+                self.unknown("agreement", a, &names);
+            }
+            i.map(|i| (i as u8, *when))
+        });
+        if let (Some(kind), Some(region)) = (kind, reg) {
+            for (file, choice, colour) in by_file {
+                let x = self.file_index(m, file);
+                let k = self.piece(choice, piece_names);
+                if let (Some(x), Some(k)) = (x, k) {
+                    if let Some(colour) = colour {
+                        self.colour_bound_check(m, region, x, k, colour, *span);
+                    }
+                    m.promotions.push(ModelPromotion {
+                        kind: kind as u8,
+                        region,
+                        choices: vec![k as u8],
+                        origin: false,
+                        file: Some(x),
+                        condition,
+                        span: region_span,
+                    });
+                }
+            }
+        }
+        let mut ks = Vec::new();
+        let mut origin = false;
+        for c in choices {
+            if c.text == "origin" {
+                origin = true;
+                continue;
+            }
+            match piece_names.iter().position(|n| *n == c.text) {
+                Some(k) => ks.push(k as u8),
+                None => {
+                    let mut d = Diagnostic::error(
+                        Code::PromotionToUndefined,
+                        format!("promotion to `{}`, which is not a piece", c.text),
+                        c.span,
+                        "not defined",
+                    );
+                    if let Some(s) =
+                        names::did_you_mean(&c.text, piece_names.iter().map(String::as_str))
+                    {
+                        d = d.with_hint(format!("did you mean `{s}`?"));
+                    } else {
+                        d = d.with_hint(format!(
+                            "define it with `piece {} {{ ... }}` or import it",
+                            c.text
+                        ));
+                    }
+                    self.error(d);
+                }
+            }
+        }
+        if let (Some(kind), Some(region)) = (kind, reg) {
+            if !choices.is_empty() {
+                m.promotions.push(ModelPromotion {
+                    kind: kind as u8,
+                    region,
+                    choices: ks,
+                    origin,
+                    file: None,
+                    condition,
+                    span: region_span,
+                });
+            }
+        }
+    }
+
+    /// A promotion map says the piece on `file` has colour `colour`: the
+    /// promoted piece stands on the promotion cell, so it has that cell's
+    /// colour. Where the cell is of another colour the rule still promotes
+    /// there, and the checker says so (a warning, not an error).
+    pub(super) fn colour_bound_check(
+        &mut self,
+        m: &Model,
+        region: usize,
+        file: i32,
+        kind: usize,
+        colour: &Name,
+        span: Span,
+    ) {
+        let Some(c) = self.region_ref(m, colour) else {
+            return;
+        };
+        for (p, player) in m.players.iter().enumerate() {
+            for (cell, info) in m.cells.iter().enumerate() {
+                if m.topology.file(cell) == Some(file)
+                    && m.regions[region].cells[p][cell]
+                    && !m.regions[c].cells[p][cell]
+                {
+                    self.error(
+                        Diagnostic::warning(
+                            Code::ColourBoundPromotion,
+                            format!(
+                                "{}'s promotion on {} makes a {} that stands on a cell outside `{}`",
+                                player.name, info.name, m.pieces[kind].name, colour.text
+                            ),
+                            colour.span,
+                            format!("said to be on {}", colour.text),
+                        )
+                        .with_secondary(span, "in this promotion rule")
+                        .with_note(format!(
+                            "the promoted piece stands on its promotion cell, so this {} is bound to {}'s colour, not to `{}`",
+                            m.pieces[kind].name, info.name, colour.text
+                        ))
+                        .with_hint("give this player its own promotion map, or drop the colour if either is meant"),
+                    );
+                }
+            }
+        }
+    }
+}

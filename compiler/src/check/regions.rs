@@ -1,0 +1,234 @@
+//! Regions: named cell sets per player (`region`), the colour classes of
+//! the board (`colours`), and regions drawn in a colour (`mark`).
+
+use super::Checker;
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+use crate::model::{Model, ModelRegion};
+use runtime::ir;
+
+impl Checker {
+    pub(super) fn colours(&mut self, m: &mut Model, names: &[Name], anchor: &Name) {
+        let Some(&a) = m.cell_named.get(&anchor.text) else {
+            self.cell_off_board(anchor);
+            return;
+        };
+        let classes = m.topology.colour_classes();
+        if names.len() as i32 != classes {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    format!("this board is coloured with {classes} colours"),
+                    names[0].span,
+                    format!("{} names given", names.len()),
+                )
+                .with_hint(format!("name exactly {classes} colours")),
+            );
+            return;
+        }
+        let anchor_class = m.topology.colour_class(a);
+        for (i, n) in names.iter().enumerate() {
+            let member: Vec<bool> = (0..m.cells.len())
+                .map(|c| {
+                    (m.topology.colour_class(c) - anchor_class).rem_euclid(classes) == i as i32
+                })
+                .collect();
+            let per = vec![member; m.players.len()];
+            self.add_region(m, n, per, true);
+        }
+    }
+
+    pub(super) fn add_region(
+        &mut self,
+        m: &mut Model,
+        name: &Name,
+        cells: Vec<Vec<bool>>,
+        shared: bool,
+    ) {
+        if m.regions.iter().any(|r| r.name == name.text) {
+            self.error(Diagnostic::error(
+                Code::DuplicateDefinition,
+                format!("region `{}` is defined twice", name.text),
+                name.span,
+                "second definition",
+            ));
+            return;
+        }
+        if cells.iter().any(|c| !c.iter().any(|&b| b)) {
+            self.error(
+                Diagnostic::error(
+                    Code::EmptyRegion,
+                    format!("region `{}` has no cells", name.text),
+                    name.span,
+                    "empty region",
+                )
+                .with_hint("check the ranks, files or cells it names against the board"),
+            );
+        }
+        m.regions.push(ModelRegion {
+            name: name.text.clone(),
+            shared,
+            cells,
+        });
+    }
+
+    pub(super) fn region(&mut self, m: &mut Model, name: &Name, def: &RegionDef) {
+        let players = m.players.len();
+        match def {
+            RegionDef::Shared(e) => {
+                // Evaluated per player (it may use per-player regions), but
+                // its problems are reported once.
+                let mut per = Vec::new();
+                for p in 0..players {
+                    let before = self.diags.len();
+                    per.push(self.region_expr(m, e, p));
+                    if p > 0 {
+                        self.diags.truncate(before);
+                    }
+                }
+                self.add_region(m, name, per, true);
+            }
+            RegionDef::PerPlayer(list) => {
+                let mut per = vec![None; players];
+                let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+                for (pn, e) in list {
+                    if let Some(p) = self.player(pn, &names) {
+                        per[p] = Some(self.region_expr(m, e, p));
+                    }
+                }
+                if let Some(missing) = per.iter().position(Option::is_none) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::MissingStatement,
+                            format!(
+                                "region `{}` has no cells for player `{}`",
+                                name.text, names[missing]
+                            ),
+                            name.span,
+                            "per-player region",
+                        )
+                        .with_hint("give every player an entry"),
+                    );
+                }
+                let per = per
+                    .into_iter()
+                    .map(|c| c.unwrap_or_else(|| vec![false; m.cells.len()]))
+                    .collect();
+                self.add_region(m, name, per, false);
+            }
+        }
+    }
+
+    pub(super) fn region_expr(&mut self, m: &Model, e: &RegionExpr, player: usize) -> Vec<bool> {
+        let mut set = vec![false; m.cells.len()];
+        for (add, term) in &e.terms {
+            let cells = self.region_term(m, term, player);
+            for c in cells {
+                set[c] = *add;
+            }
+        }
+        set
+    }
+
+    pub(super) fn ranks_and_files_only(&mut self, m: &Model, span: Span, what: &str) -> bool {
+        if !m.topology.has_ranks_and_files() {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    format!("`{what}` needs a square board"),
+                    span,
+                    "here",
+                )
+                .with_hint("on other boards use `line NAME` or list the cells"),
+            );
+            return false;
+        }
+        true
+    }
+
+    pub(super) fn file_index(&mut self, m: &Model, n: &Name) -> Option<i32> {
+        let ir::Geometry::Square { files, .. } = &m.geometry else {
+            self.ranks_and_files_only(m, n.span, "file");
+            return None;
+        };
+        let i = files.iter().position(|f| *f == n.text);
+        if i.is_none() {
+            self.unknown("file", n, files);
+        }
+        i.map(|i| i as i32)
+    }
+
+    pub(super) fn region_term(&mut self, m: &Model, t: &RegionTerm, player: usize) -> Vec<usize> {
+        let by = |f: &dyn Fn(usize) -> bool| -> Vec<usize> {
+            (0..m.cells.len()).filter(|&c| f(c)).collect()
+        };
+        let rank_in =
+            |c, lo: i32, hi: i32| m.topology.rank(c).is_some_and(|y| (lo..=hi).contains(&y));
+        let file_in =
+            |c, lo: i32, hi: i32| m.topology.file(c).is_some_and(|x| (lo..=hi).contains(&x));
+        match t {
+            RegionTerm::Rank(r, span) => {
+                if !self.ranks_and_files_only(m, *span, "rank") {
+                    return vec![];
+                }
+                by(&|c| rank_in(c, r - 1, r - 1))
+            }
+            RegionTerm::Ranks(a, b, span) => {
+                if !self.ranks_and_files_only(m, *span, "ranks") {
+                    return vec![];
+                }
+                let (lo, hi) = (*a.min(b), *a.max(b));
+                by(&|c| rank_in(c, lo - 1, hi - 1))
+            }
+            RegionTerm::File(f) => match self.file_index(m, f) {
+                Some(x) => by(&|c| file_in(c, x, x)),
+                None => vec![],
+            },
+            RegionTerm::Files(a, b) => match (self.file_index(m, a), self.file_index(m, b)) {
+                (Some(x), Some(y)) => by(&|c| file_in(c, x.min(y), x.max(y))),
+                _ => vec![],
+            },
+            RegionTerm::Line(l) => {
+                // Cells named `<line><number>`.
+                let cells: Vec<usize> = m
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| {
+                        c.name.strip_prefix(&l.text).is_some_and(|rest| {
+                            rest.chars().all(|ch| ch.is_ascii_digit()) && !rest.is_empty()
+                        })
+                    })
+                    .map(|(i, _)| i)
+                    .collect();
+                if cells.is_empty() {
+                    self.error(Diagnostic::error(
+                        Code::UnknownName,
+                        format!("no line `{}` on this board", l.text),
+                        l.span,
+                        "unknown line",
+                    ));
+                }
+                cells
+            }
+            RegionTerm::All(_) => (0..m.cells.len()).collect(),
+            RegionTerm::Cells(items) => self.cell_items(m, items),
+            RegionTerm::Ref(n) => match self.region_ref(m, n) {
+                Some(r) => m.regions[r].cells[player]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b)
+                    .map(|(i, _)| i)
+                    .collect(),
+                None => vec![],
+            },
+        }
+    }
+
+    /// `mark R colour`: the region's cells are drawn in the colour.
+    pub(super) fn mark(&mut self, m: &mut Model, region: &Name, colour: &Name) {
+        if let Some(r) = self.region_ref(m, region) {
+            m.marks.push((r, colour.text.clone()));
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Setup: the starting position, per player explicit or derived from
+//! another player's by mirror or rotation (`setup P { ... }`).
+
+use super::Checker;
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+use crate::model::Model;
+use crate::names::own_stack;
+use runtime::ir;
+use std::collections::HashMap;
+
+/// A piece a setup statement puts on a cell.
+#[derive(Clone, Copy)]
+struct Placed {
+    cell: usize,
+    kind: usize,
+    /// What to point at when the cell is given twice.
+    span: Span,
+}
+
+/// `setup P mirror Q` or `setup P rotate Q`.
+struct Derived {
+    player: usize,
+    from: usize,
+    rotate: bool,
+    span: Span,
+}
+
+impl Checker {
+    /// The `setup` statements, explicit ones first, then those derived
+    /// from them; a cell holds at most one piece.
+    pub(super) fn setups(
+        &mut self,
+        m: &mut Model,
+        stmts: &[Stmt],
+        player_names: &[String],
+        piece_names: &[String],
+    ) {
+        let mut explicit: Vec<Option<Vec<Placed>>> = vec![None; m.players.len()];
+        let mut derived = Vec::new();
+        for s in stmts {
+            if let Stmt::Setup { player, body, span } = s {
+                let Some(p) = self.player(player, player_names) else {
+                    continue;
+                };
+                match body {
+                    SetupBody::Explicit(lines) => {
+                        let mut list = Vec::new();
+                        for (piece, items) in lines {
+                            let kind = self.piece(&own_stack(piece, &player_names[p]), piece_names);
+                            let cells = self.cell_items_spanned(m, items);
+                            if let Some(k) = kind {
+                                list.extend(cells.into_iter().map(|(cell, span)| Placed {
+                                    cell,
+                                    kind: k,
+                                    span,
+                                }));
+                            }
+                        }
+                        explicit[p] = Some(list);
+                    }
+                    SetupBody::Mirror(src) | SetupBody::Rotate(src) => {
+                        if let Some(q) = self.player(src, player_names) {
+                            derived.push(Derived {
+                                player: p,
+                                from: q,
+                                rotate: matches!(body, SetupBody::Rotate(_)),
+                                span: *span,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        for Derived {
+            player: p,
+            from: q,
+            rotate,
+            span,
+        } in derived
+        {
+            let Some(mut src) = explicit[q].clone() else {
+                self.error(Diagnostic::error(
+                    Code::MissingStatement,
+                    format!(
+                        "player `{}` has no explicit setup to derive from",
+                        player_names[q]
+                    ),
+                    span,
+                    "derived setup",
+                ));
+                continue;
+            };
+            // A cell given twice in the source is reported there, not again here.
+            let mut seen = std::collections::HashSet::new();
+            src.retain(|placed| seen.insert(placed.cell));
+            let mut list = Vec::new();
+            for Placed {
+                cell: c, kind: k, ..
+            } in src
+            {
+                // A stack copied from another player's setup is carried by
+                // this player's carrier when it was carried by theirs.
+                let k = match m.pieces[k].stack {
+                    Some(st) if st.carrier_owner as usize == q => m.restack(k, p),
+                    _ => k,
+                };
+                match m.topology.setup_image(c, rotate) {
+                    Some(d) => list.push(Placed {
+                        cell: d,
+                        kind: k,
+                        span,
+                    }),
+                    None => self.error(
+                        Diagnostic::error(
+                            Code::CellOffBoard,
+                            format!("the image of {} is not on the board", m.cells[c].name),
+                            span,
+                            "derived setup",
+                        )
+                        .with_hint(
+                            "this board is not symmetric for this setup; write it out explicitly",
+                        ),
+                    ),
+                }
+            }
+            explicit[p] = Some(list);
+        }
+        let mut used: HashMap<usize, (usize, Span)> = HashMap::new();
+        for (p, list) in explicit.iter().enumerate() {
+            let Some(list) = list else {
+                self.error(
+                    Diagnostic::error(
+                        Code::MissingStatement,
+                        format!("player `{}` has no setup", player_names[p]),
+                        self.player_spans.get(p).copied().unwrap_or_default(),
+                        "this player has no setup",
+                    )
+                    .with_hint(format!(
+                        "add `setup {} {{ ... }}` or `setup {} mirror ...`",
+                        player_names[p], player_names[p]
+                    )),
+                );
+                continue;
+            };
+            for &Placed {
+                cell: c,
+                kind: k,
+                span,
+            } in list
+            {
+                if let Some(&(prev, prev_span)) = used.get(&c) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::CellUsedTwice,
+                            format!(
+                                "cell {} is given two pieces ({} and {})",
+                                m.cells[c].name,
+                                m.pieces[m.setup[prev].kind as usize].name,
+                                m.pieces[k].name
+                            ),
+                            span,
+                            "second piece here",
+                        )
+                        .with_secondary(prev_span, "first piece here")
+                        .with_hint("each cell holds at most one piece"),
+                    );
+                    continue;
+                }
+                used.insert(c, (m.setup.len(), span));
+                m.setup.push(ir::Placement {
+                    cell: c as u16,
+                    player: p as u8,
+                    kind: k as u8,
+                });
+            }
+        }
+    }
+}

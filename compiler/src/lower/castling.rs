@@ -1,0 +1,116 @@
+//! Castling: each castling rule of the model, for each player, becomes one
+//! runtime castling per (king start, partner start, king distance), found
+//! from the setup.
+
+use super::moves::MoveTables;
+use crate::model::{Model, ModelCastling};
+use runtime::ir;
+
+/// The castlings of a game and the partner cells that start with a right.
+pub struct Castlings {
+    pub castlings: Vec<ir::Castling>,
+    pub rights: Vec<u16>,
+}
+
+pub fn castlings(m: &Model, tables: &MoveTables) -> Castlings {
+    let mut out = Castlings {
+        castlings: Vec::new(),
+        rights: Vec::new(),
+    };
+    for c in &m.castlings {
+        for p in 0..m.players.len() {
+            castlings_of(m, tables, c, p, &mut out);
+        }
+    }
+    out
+}
+
+fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out: &mut Castlings) {
+    let setup_cells = |keep: &dyn Fn(u8) -> bool| -> Vec<u16> {
+        m.setup
+            .iter()
+            .filter(|s| s.player as usize == p && keep(s.kind))
+            .map(|s| s.cell)
+            .collect()
+    };
+    let partner_cells = setup_cells(&|k| c.partners >> k & 1 != 0);
+    // A repeatable castling may start where an earlier one ended.
+    let mut king_cells = setup_cells(&|k| k == c.king);
+    let mut next = 0;
+    while next < king_cells.len() {
+        let king_cell = king_cells[next];
+        next += 1;
+        for &partner_cell in &partner_cells {
+            // Castling runs along the player's sideways line.
+            let frame = &m.players[p].frame;
+            let Some(line) =
+                m.topology
+                    .sideways_line(frame, king_cell as usize, partner_cell as usize)
+            else {
+                continue;
+            };
+            // `line[0]` is the king's cell; the partner's is one past the end.
+            let n = line.len();
+            let distances: Vec<usize> = match (c.king_to, &c.distances) {
+                // The cell of that colour nearest the partner, strictly between.
+                (Some(colour), _) => (1..n)
+                    .filter(|&k| m.regions[colour].cells[p][line[k]])
+                    .max()
+                    .into_iter()
+                    .collect(),
+                (None, None) => (1..n).collect(),
+                // The checker reports distances below 1.
+                (None, Some(ds)) => ds
+                    .iter()
+                    .filter(|&&k| k >= 1)
+                    .map(|&k| k as usize)
+                    .filter(|&k| k < n)
+                    .collect(),
+            };
+            for k in distances {
+                let king_to = line[k];
+                let partner_to = line[k - 1];
+                let between: Vec<u16> = line[1..].iter().map(|&c| c as u16).collect();
+                let mut safe = Vec::new();
+                if c.safe_origin {
+                    safe.push(king_cell);
+                }
+                if c.safe_passed {
+                    safe.extend(line[1..k].iter().map(|&c| c as u16));
+                }
+                if c.safe_destination {
+                    safe.push(king_to as u16);
+                }
+                let king_reaches =
+                    tables.reaches(m, p, c.king as usize, king_cell as usize, king_to);
+                let name = c.written_zeros.map(|colour| {
+                    let lit = line[..=k]
+                        .iter()
+                        .filter(|&&cell| m.regions[colour].cells[p][cell])
+                        .count();
+                    vec!["0"; lit].join("-")
+                });
+                out.castlings.push(ir::Castling {
+                    player: p as u8,
+                    king_from: king_cell,
+                    king_to: king_to as u16,
+                    partner_from: partner_cell,
+                    partner_to: partner_to as u16,
+                    must_be_empty: between,
+                    must_be_safe: safe,
+                    needs_partner_in_notation: king_reaches,
+                    repeatable: c.repeatable,
+                    partner_kinds: c.partners,
+                    name,
+                });
+                if c.repeatable {
+                    if !king_cells.contains(&(king_to as u16)) {
+                        king_cells.push(king_to as u16);
+                    }
+                } else if !out.rights.contains(&partner_cell) {
+                    out.rights.push(partner_cell);
+                }
+            }
+        }
+    }
+}

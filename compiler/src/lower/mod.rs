@@ -1,0 +1,119 @@
+//! Phase 4: `Model` -> `runtime::ir::GameIr`. Every atom is walked from
+//! every cell for every player once, so region conditions, range limits and
+//! board edges cost nothing at run time.
+//!
+//! `moves.rs` builds the move tables, `promotion.rs` and `castling.rs` the
+//! rules that read the setup; this file assembles the IR.
+
+mod castling;
+mod moves;
+mod promotion;
+
+use crate::diag::Diagnostic;
+use crate::model::Model;
+use runtime::ir::{self, GameIr};
+
+pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
+    let cells = m.cells.len();
+    let players = m.players.len();
+    let tables = moves::move_tables(m);
+    let mut diags = moves::immobile_pieces(m, &tables);
+    let promotions = promotion::promotions(m, &mut diags);
+    let castlings = castling::castlings(m, &tables);
+    let geometry = m.geometry.clone();
+    let ir = GameIr {
+        format_version: ir::FORMAT_VERSION,
+        name: m.name.clone(),
+        geometry,
+        cells: m.cells.clone(),
+        players: m
+            .players
+            .iter()
+            .map(|p| ir::PlayerInfo {
+                name: p.name.clone(),
+            })
+            .collect(),
+        kinds: m
+            .pieces
+            .iter()
+            .map(|p| ir::KindInfo {
+                name: p.name.clone(),
+                letter: p.letter,
+                aliases: p.aliases.clone(),
+                value: p.value,
+                royal: p.royal,
+                captures_en_passant: p.captures_en_passant,
+                stack: p.stack,
+            })
+            .collect(),
+        moves: tables.moves,
+        leaps: tables.leaps,
+        rays: tables.rays,
+        ray_cells: tables.ray_cells,
+        hooks: tables.hooks,
+        hook_cells: tables.hook_cells,
+        swaps: tables.swaps,
+        regions: m
+            .regions
+            .iter()
+            .flat_map(|r| {
+                let per: Vec<Option<u8>> = if r.shared {
+                    vec![None]
+                } else {
+                    (0..players as u8).map(Some).collect()
+                };
+                per.into_iter().map(move |p| ir::Region {
+                    name: r.name.clone(),
+                    player: p,
+                    cells: (0..cells)
+                        .filter(|&c| r.cells[p.unwrap_or(0) as usize][c])
+                        .map(|c| c as u16)
+                        .collect(),
+                })
+            })
+            .collect(),
+        promotions,
+        castlings: castlings.castlings,
+        arrivals: m
+            .arrivals
+            .iter()
+            .flat_map(|a| {
+                (0..players).map(move |p| {
+                    let cells_of = |r: usize| {
+                        (0..cells)
+                            .filter(|&c| m.regions[r].cells[p][c])
+                            .map(|c| c as u16)
+                            .collect::<Vec<u16>>()
+                    };
+                    ir::Arrival {
+                        player: p as u8,
+                        kind: a.kind,
+                        trigger: cells_of(a.trigger),
+                        place_kind: a.place,
+                        place_cells: cells_of(a.on),
+                    }
+                })
+            })
+            .collect(),
+        marks: m
+            .marks
+            .iter()
+            .map(|(r, colour)| ir::Mark {
+                colour: colour.clone(),
+                cells: (0..cells)
+                    .filter(|&c| m.regions[*r].cells[0][c])
+                    .map(|c| c as u16)
+                    .collect(),
+            })
+            .collect(),
+        clock_seconds: m.clock_seconds,
+        agreements: m.agreements.clone(),
+        setup: ir::Setup {
+            pieces: m.setup.clone(),
+            to_move: m.to_move,
+            castling_rights: castlings.rights,
+        },
+        end: m.end.clone(),
+    };
+    (ir, diags)
+}

@@ -1,0 +1,388 @@
+//! Move tables: every atom of every piece walked from every cell for every
+//! player, into the runtime's leaps, rays, hooks and swaps.
+
+use crate::diag::{Code, Diagnostic};
+use crate::model::{Model, ModelAtom, ModelPiece};
+use crate::topology::{DirectionKey, Vector};
+use runtime::ir::{self, Hook, Leap, MoveSet, Ray, Swap};
+use std::collections::HashMap;
+
+/// Atom flags that restrict when a move may be made.
+const CONDITIONS: u8 = ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING;
+
+/// The rights a move gives, without its conditions.
+fn plain(flags: u8) -> u8 {
+    flags & (ir::MOVE | ir::CAPTURE)
+}
+
+/// The runtime's move tables: one `MoveSet` per (player, kind, cell), in
+/// that order, indexing into the shared lists.
+pub struct MoveTables {
+    pub moves: Vec<MoveSet>,
+    pub leaps: Vec<Leap>,
+    pub rays: Vec<Ray>,
+    pub ray_cells: Vec<u16>,
+    pub hooks: Vec<Hook>,
+    pub hook_cells: Vec<u16>,
+    pub swaps: Vec<Swap>,
+}
+
+impl MoveTables {
+    /// The move set of `kind` on `cell` for `player`.
+    pub fn set(&self, m: &Model, player: usize, kind: usize, cell: usize) -> MoveSet {
+        self.moves[(player * m.pieces.len() + kind) * m.cells.len() + cell]
+    }
+
+    /// Does `kind` on `cell` reach `target` by a leap or a ray (board alone)?
+    pub fn reaches(
+        &self,
+        m: &Model,
+        player: usize,
+        kind: usize,
+        cell: usize,
+        target: usize,
+    ) -> bool {
+        let set = self.set(m, player, kind, cell);
+        self.leaps[set.leap_start as usize..][..set.leap_len as usize]
+            .iter()
+            .any(|l| l.to as usize == target)
+            || self.rays[set.ray_start as usize..][..set.ray_len as usize]
+                .iter()
+                .any(|r| {
+                    self.ray_cells[r.start as usize..][..r.len as usize].contains(&(target as u16))
+                })
+    }
+
+    fn push(&mut self, cell: CellMoves) {
+        self.moves.push(MoveSet {
+            leap_start: self.leaps.len() as u32,
+            leap_len: cell.leaps.len() as u16,
+            ray_start: self.rays.len() as u32,
+            ray_len: cell.rays.len() as u16,
+            hook_start: self.hooks.len() as u32,
+            hook_len: cell.hooks.len() as u16,
+            swap_start: self.swaps.len() as u32,
+            swap_len: cell.swaps.len() as u16,
+        });
+        for hook in cell.hooks {
+            self.hooks.push(Hook {
+                to: hook.to,
+                flags: hook.flags,
+                becomes: hook.becomes,
+                via_start: self.hook_cells.len() as u32,
+                via_len: hook.vias.len() as u16,
+            });
+            self.hook_cells.extend(hook.vias);
+        }
+        self.swaps.extend(cell.swaps);
+        self.leaps.extend(cell.leaps);
+        for ray in cell.rays {
+            self.rays.push(Ray {
+                becomes: ray.becomes,
+                start: self.ray_cells.len() as u32,
+                len: ray.path.len() as u16,
+                flags: ray.flags,
+                first_landing: ray.first_landing,
+                direction: ray.direction,
+            });
+            self.ray_cells.extend(ray.path);
+        }
+    }
+}
+
+/// A ray from one cell, before it goes into the shared lists.
+#[derive(Clone)]
+struct CellRay {
+    path: Vec<u16>,
+    flags: u8,
+    /// Rays of one direction are translates of each other (the runtime's
+    /// reverse attack tables rely on it).
+    direction: u16,
+    /// Index into `path` of the first cell the ride may land on.
+    first_landing: u8,
+    becomes: u8,
+}
+
+/// The hook moves from one cell to one target with the same rights.
+struct CellHook {
+    to: u16,
+    flags: u8,
+    /// The cells the hook may turn on (any one that is empty will do).
+    vias: Vec<u16>,
+    becomes: u8,
+}
+
+/// Everything a piece may do from one cell.
+#[derive(Default)]
+struct CellMoves {
+    leaps: Vec<Leap>,
+    rays: Vec<CellRay>,
+    hooks: Vec<CellHook>,
+    swaps: Vec<Swap>,
+}
+
+/// Walks every piece from every cell for every player.
+pub fn move_tables(m: &Model) -> MoveTables {
+    let mut tables = MoveTables {
+        moves: Vec::with_capacity(m.players.len() * m.pieces.len() * m.cells.len()),
+        leaps: Vec::new(),
+        rays: Vec::new(),
+        ray_cells: Vec::new(),
+        hooks: Vec::new(),
+        hook_cells: Vec::new(),
+        swaps: Vec::new(),
+    };
+    let mut walker = Walker {
+        m,
+        directions: HashMap::new(),
+    };
+    for p in 0..m.players.len() {
+        for piece in &m.pieces {
+            for from in 0..m.cells.len() {
+                let cell = walker.cell_moves(p, piece, from);
+                tables.push(cell);
+            }
+        }
+    }
+    tables
+}
+
+struct Walker<'m> {
+    m: &'m Model,
+    /// Ray direction ids, numbered in the order the directions first occur.
+    directions: HashMap<DirectionKey, u16>,
+}
+
+impl Walker<'_> {
+    fn in_region(&self, r: Option<usize>, p: usize, c: usize) -> bool {
+        r.is_none_or(|r| self.m.regions[r].cells[p][c])
+    }
+
+    fn cell_moves(&mut self, p: usize, piece: &ModelPiece, from: usize) -> CellMoves {
+        let mut out = CellMoves::default();
+        for atom in &piece.atoms {
+            if !self.in_region(atom.from_region, p, from) {
+                continue;
+            }
+            let becomes = atom.becomes.map_or(0, |k| k + 1);
+            for &v in &atom.vectors[p] {
+                if let Some(turn) = atom.hook_turn {
+                    self.hook(&mut out, p, atom, from, v, turn, becomes);
+                } else if atom.ride {
+                    self.ray(&mut out, p, atom, from, v, becomes);
+                } else {
+                    self.leap(&mut out, p, atom, from, v, becomes);
+                }
+            }
+        }
+        drop_redundant(&mut out);
+        self.swaps(&mut out, p, piece, from);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn hook(
+        &self,
+        out: &mut CellMoves,
+        p: usize,
+        atom: &ModelAtom,
+        from: usize,
+        v: Vector,
+        turn: i32,
+        becomes: u8,
+    ) {
+        let m = self.m;
+        let Some(via) = m.topology.step(from, v) else {
+            return;
+        };
+        if m.cells[via].side {
+            return;
+        }
+        for sign in [1, -1] {
+            let w = m.topology.turned(v, turn * sign);
+            let Some(to) = m.topology.step(via, w) else {
+                continue;
+            };
+            if to == from || m.cells[to].side || !self.in_region(atom.to_region, p, to) {
+                continue;
+            }
+            match out
+                .hooks
+                .iter_mut()
+                .find(|h| h.to as usize == to && h.flags == atom.flags && h.becomes == becomes)
+            {
+                Some(h) => {
+                    if !h.vias.contains(&(via as u16)) {
+                        h.vias.push(via as u16);
+                    }
+                }
+                None => out.hooks.push(CellHook {
+                    to: to as u16,
+                    flags: atom.flags,
+                    vias: vec![via as u16],
+                    becomes,
+                }),
+            }
+        }
+    }
+
+    fn ray(
+        &mut self,
+        out: &mut CellMoves,
+        p: usize,
+        atom: &ModelAtom,
+        from: usize,
+        v: Vector,
+        becomes: u8,
+    ) {
+        let m = self.m;
+        let mut path = Vec::new();
+        let mut at = from;
+        while let Some(c) = m.topology.step(at, v) {
+            // On a board that wraps, a ride ends before it comes round.
+            if c == from
+                || m.cells[c].side
+                || !self.in_region(atom.to_region, p, c)
+                || atom.max.is_some_and(|n| path.len() as u32 >= n)
+            {
+                break;
+            }
+            path.push(c as u16);
+            at = c;
+        }
+        if path.len() >= atom.min as usize {
+            let next = self.directions.len() as u16;
+            let key = m.topology.direction_key(from, v);
+            let direction = *self.directions.entry(key).or_insert(next);
+            out.rays.push(CellRay {
+                path,
+                flags: atom.flags,
+                direction,
+                first_landing: atom.min as u8 - 1,
+                becomes,
+            });
+        }
+    }
+
+    fn leap(
+        &self,
+        out: &mut CellMoves,
+        p: usize,
+        atom: &ModelAtom,
+        from: usize,
+        v: Vector,
+        becomes: u8,
+    ) {
+        let m = self.m;
+        let Some(c) = m.topology.step(from, v) else {
+            return;
+        };
+        if !self.in_region(atom.to_region, p, c) || m.cells[c].side {
+            return;
+        }
+        // Leaps to one cell merge when they agree on needing an unmoved
+        // piece; an unrestricted leap that already allows as much makes a
+        // restricted one redundant.
+        let condition = atom.flags & CONDITIONS;
+        let plain_new = plain(atom.flags);
+        if let Some(l) = out.leaps.iter_mut().find(|l| {
+            l.to as usize == c && l.flags & CONDITIONS == condition && l.becomes == becomes
+        }) {
+            l.flags |= atom.flags;
+        } else if !out.leaps.iter().any(|l| {
+            l.to as usize == c
+                && l.flags & CONDITIONS == 0
+                && l.becomes == becomes
+                && l.flags & plain_new == plain_new
+        }) {
+            out.leaps.push(Leap {
+                to: c as u16,
+                flags: atom.flags,
+                becomes,
+            });
+        }
+    }
+
+    fn swaps(&self, out: &mut CellMoves, p: usize, piece: &ModelPiece, from: usize) {
+        let m = self.m;
+        for sw in m
+            .swaps
+            .iter()
+            .filter(|sw| m.pieces[sw.kind as usize].name == piece.name)
+        {
+            if !self.in_region(sw.from_region, p, from) {
+                continue;
+            }
+            for &v in &sw.vectors[p] {
+                if let Some(c) = m.topology.step(from, v).filter(|&c| !m.cells[c].side) {
+                    match out.swaps.iter_mut().find(|s| s.with as usize == c) {
+                        Some(s) => s.partner_kinds |= sw.partners,
+                        None => out.swaps.push(Swap {
+                            with: c as u16,
+                            partner_kinds: sw.partners,
+                        }),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Drops the moves another move of the same cell already generates.
+fn drop_redundant(out: &mut CellMoves) {
+    // A leap onto a ray's first cell with no more rights than the ray
+    // would generate the same move twice; the ray's conditions must all
+    // hold for the leap too.
+    let unrestricted = |f: u8, g: u8| f & CONDITIONS & !g == 0;
+    let rays = &out.rays;
+    out.leaps.retain(|l| {
+        !rays.iter().any(|r| {
+            r.first_landing == 0
+                && r.becomes == l.becomes
+                && r.path[0] == l.to
+                && plain(r.flags) & plain(l.flags) == plain(l.flags)
+                && unrestricted(r.flags, l.flags)
+        })
+    });
+    // A ray that is a prefix of another of the same direction and rights.
+    let snapshot = out.rays.clone();
+    let mut idx = 0;
+    out.rays.retain(|r| {
+        let me = idx;
+        idx += 1;
+        !snapshot.iter().enumerate().any(|(j, other)| {
+            j != me
+                && other.direction == r.direction
+                && other.becomes == r.becomes
+                && other.first_landing == r.first_landing
+                && other.flags == r.flags
+                && (other.path.len() > r.path.len() || (other.path.len() == r.path.len() && j < me))
+                && other.path.starts_with(&r.path)
+        })
+    });
+}
+
+/// An error for each piece that cannot move from any cell.
+pub fn immobile_pieces(m: &Model, tables: &MoveTables) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    for (k, piece) in m.pieces.iter().enumerate() {
+        let has_move = (0..m.players.len()).any(|p| {
+            (0..m.cells.len()).any(|c| {
+                let s = tables.set(m, p, k, c);
+                s.leap_len > 0 || s.ray_len > 0 || s.hook_len > 0
+            })
+        });
+        if !has_move {
+            diags.push(
+                Diagnostic::error(
+                    Code::PieceWithoutMoves,
+                    format!("piece `{}` cannot move from any cell", piece.name),
+                    piece.span,
+                    "never moves",
+                )
+                .with_hint("give it a `leap`, `ride` or `betza` atom that stays on the board"),
+            );
+        }
+    }
+    diags
+}

@@ -1,0 +1,154 @@
+//! The checked game: what the checker makes of the statements and lowering
+//! reads. Cells carry coordinates, regions are cell sets per player, atoms
+//! are concrete board-frame vectors per player.
+
+use crate::ast::{Claim, Span};
+use crate::topology::{Mat, Topology};
+use runtime::ir::{self, EndRules};
+use serde::Serialize;
+use std::collections::HashMap;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Model {
+    pub name: String,
+    #[serde(rename = "lattice")]
+    pub topology: Topology,
+    pub geometry: ir::Geometry,
+    pub cells: Vec<ir::CellInfo>,
+    #[serde(skip)]
+    pub cell_named: HashMap<String, usize>,
+    pub players: Vec<ModelPlayer>,
+    pub regions: Vec<ModelRegion>,
+    pub pieces: Vec<ModelPiece>,
+    pub promotions: Vec<ModelPromotion>,
+    pub castlings: Vec<ModelCastling>,
+    pub setup: Vec<ir::Placement>,
+    pub to_move: u8,
+    pub end: EndRules,
+    pub claims: Vec<Claim>,
+    pub swaps: Vec<ModelSwap>,
+    pub arrivals: Vec<ModelArrival>,
+    pub marks: Vec<(usize, String)>,
+    pub clock_seconds: Option<u32>,
+    pub agreements: Vec<ir::Agreement>,
+}
+
+impl Model {
+    /// The stack kind with the same parts as `kind` but its carrier owned
+    /// by `carrier_owner` (itself for other kinds).
+    pub fn restack(&self, kind: usize, carrier_owner: usize) -> usize {
+        let Some(st) = self.pieces[kind].stack else {
+            return kind;
+        };
+        self.pieces
+            .iter()
+            .position(|p| {
+                p.stack.is_some_and(|t| {
+                    t.carrier == st.carrier
+                        && t.cargo == st.cargo
+                        && t.carrier_owner as usize == carrier_owner
+                })
+            })
+            .unwrap_or(kind)
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelPlayer {
+    pub name: String,
+    /// Maps the player's frame (forward = (0, 1)) to the board's.
+    pub frame: Mat,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelRegion {
+    pub name: String,
+    pub shared: bool,
+    /// Per player, the member cells.
+    pub cells: Vec<Vec<bool>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelPiece {
+    pub name: String,
+    pub letter: char,
+    pub aliases: Vec<String>,
+    pub value: i32,
+    pub royal: bool,
+    pub captures_en_passant: bool,
+    pub atoms: Vec<ModelAtom>,
+    /// Set for the kinds `carry` makes.
+    pub stack: Option<ir::StackParts>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelAtom {
+    /// Per player, the board-frame vectors.
+    pub vectors: Vec<Vec<(i32, i32)>>,
+    pub ride: bool,
+    /// A hook: after the first step, turn by this many lattice rotation
+    /// units (either way) and step again; the first cell must be empty.
+    pub hook_turn: Option<i32>,
+    pub max: Option<u32>,
+    /// First landing distance of a ride (1 = every cell).
+    pub min: u32,
+    /// The kind the piece turns into by this move.
+    pub becomes: Option<u8>,
+    pub flags: u8,
+    pub from_region: Option<usize>,
+    pub to_region: Option<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelPromotion {
+    pub kind: u8,
+    pub region: usize,
+    pub choices: Vec<u8>,
+    /// Also the piece that stood on the promotion cell in the setup.
+    pub origin: bool,
+    /// Only the region's cells on this file (column) promote by this rule.
+    pub file: Option<i32>,
+    /// (agreement, reached): the rule holds only while the agreement is
+    /// reached (true) or not yet reached (false).
+    pub condition: Option<(u8, bool)>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelSwap {
+    pub kind: u8,
+    /// Bit per partner kind.
+    pub partners: u32,
+    /// Per player, the board-frame offsets of the partner.
+    pub vectors: Vec<Vec<(i32, i32)>>,
+    pub from_region: Option<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelArrival {
+    pub kind: u8,
+    pub trigger: usize,
+    pub place: u8,
+    pub on: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelCastling {
+    pub king: u8,
+    /// Bit per partner kind (stacks on a partner carrier included).
+    pub partners: u64,
+    /// The king goes to the nearest cell of this colour region next to the partner.
+    pub king_to: Option<usize>,
+    pub repeatable: bool,
+    /// Named by zeros counting the cells of this region on the king's path.
+    pub written_zeros: Option<usize>,
+    pub distances: Option<Vec<i32>>,
+    pub safe_origin: bool,
+    pub safe_passed: bool,
+    pub safe_destination: bool,
+    #[serde(skip)]
+    pub span: Span,
+}

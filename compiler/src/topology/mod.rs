@@ -1,0 +1,290 @@
+//! The board's topology: the one interface through which the checker and
+//! lowering see cells, steps between them, directions, the symmetries that
+//! turn one direction into another and the player frames built from them.
+//!
+//! `Topology` dispatches to one type per kind of board (`square.rs`,
+//! `hex.rs`). Nothing outside this module asks which kind a board is. The
+//! interface speaks of cells and steps, not of coordinate arithmetic, so a
+//! board that is not translation-invariant (a ring, triangular cells) can
+//! implement it: lowering walks `step` and stops a ride that comes back to
+//! its origin.
+
+mod hex;
+mod linear;
+mod square;
+
+pub use hex::Hex;
+pub use linear::{apply, unit_and_count, Mat, Vector, IDENTITY};
+
+use crate::ast::{Filter, Orientation};
+use linear::{gcd, group, mul};
+use runtime::ir;
+use serde::{Serialize, Serializer};
+use square::Square;
+use std::collections::HashMap;
+
+/// A cell, as its index in the model's cell list.
+pub type Cell = usize;
+
+/// Identifies "the same direction" for `ir::Ray::direction`: the rays of one
+/// key must be translates of each other (the runtime's loader builds its
+/// reverse attack tables on that).
+pub type DirectionKey = Vector;
+
+/// The cells of a board at their lattice coordinates (side cells
+/// included), with the cell at each coordinate.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    coords: Vec<Vector>,
+    at: HashMap<Vector, Cell>,
+}
+
+impl Grid {
+    fn new(coords: Vec<Vector>) -> Grid {
+        let at = coords.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        Grid { coords, at }
+    }
+
+    fn cell_at(&self, c: Vector) -> Option<Cell> {
+        self.at.get(&c).copied()
+    }
+
+    /// The (min, max) of the first and of the second coordinates.
+    fn bounds(&self) -> ((i32, i32), (i32, i32)) {
+        let (xs, ys): (Vec<i32>, Vec<i32>) = self.coords.iter().copied().unzip();
+        (
+            (*xs.iter().min().unwrap(), *xs.iter().max().unwrap()),
+            (*ys.iter().min().unwrap(), *ys.iter().max().unwrap()),
+        )
+    }
+}
+
+/// What one kind of board says about its geometry.
+trait Lattice {
+    fn grid(&self) -> &Grid;
+    /// The name `variant check --dump model` shows.
+    fn name(&self) -> &'static str;
+    /// The smallest turn that maps the board's directions onto each other.
+    fn rotation(&self) -> Mat;
+    fn rotation_degrees(&self) -> i32;
+    /// Left-right reflection (files).
+    fn mirror(&self) -> Mat;
+    /// Forward-backward reflection (ranks).
+    fn flip(&self) -> Mat;
+    /// How far a vector goes forward (> 0), backward (< 0) or sideways (0).
+    fn forward(&self, v: Vector) -> i32;
+    /// How far a vector goes to the right.
+    fn lateral(&self, v: Vector) -> i32 {
+        v.0
+    }
+    /// The lattice's inner product: zero for perpendicular vectors.
+    fn dot(&self, a: Vector, b: Vector) -> i32;
+    fn colour_classes(&self) -> i32;
+    fn colour_class(&self, c: Vector) -> i32;
+    /// May a cell range run by this unit step?
+    fn range_step(&self, step: Vector) -> bool;
+    fn has_ranks_and_files(&self) -> bool;
+    fn reads_betza(&self) -> bool;
+    /// The cell a mirrored setup puts a piece on, from the mirrored player's.
+    fn flip_image(&self, cell: Cell) -> Option<Cell>;
+    /// The cell a rotated setup puts a piece on.
+    fn half_turn_image(&self, cell: Cell) -> Option<Cell>;
+}
+
+/// The board's topology.
+#[derive(Clone, Debug)]
+pub enum Topology {
+    Square(Square),
+    Hex(Hex),
+}
+
+impl Serialize for Topology {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.lattice().name())
+    }
+}
+
+impl Topology {
+    /// The topology of the board `geometry` describes, with cells at `coords`.
+    pub fn new(geometry: &ir::Geometry, coords: Vec<Vector>) -> Topology {
+        let grid = Grid::new(coords);
+        match geometry {
+            ir::Geometry::Square { .. } => Topology::Square(Square { grid }),
+            ir::Geometry::Hex => Topology::Hex(Hex { grid }),
+        }
+    }
+
+    fn lattice(&self) -> &dyn Lattice {
+        match self {
+            Topology::Square(s) => s,
+            Topology::Hex(h) => h,
+        }
+    }
+
+    /// The cell one `direction` away from `cell`, if the board has one.
+    pub fn step(&self, cell: Cell, direction: Vector) -> Option<Cell> {
+        let grid = self.lattice().grid();
+        let (x, y) = grid.coords[cell];
+        grid.cell_at((x + direction.0, y + direction.1))
+    }
+
+    /// The key of the ray direction `direction` taken from `cell`.
+    pub fn direction_key(&self, _cell: Cell, direction: Vector) -> DirectionKey {
+        // Both lattices are translation-invariant: a vector is one
+        // direction wherever it starts.
+        direction
+    }
+
+    /// Every symmetry of the lattice that fixes a cell.
+    fn symmetries(&self) -> Vec<Mat> {
+        let l = self.lattice();
+        group(&[l.rotation(), l.mirror()])
+    }
+
+    /// The images of `v` under the lattice's symmetries (just `v` with
+    /// `exact`) that pass every filter, in the player's frame.
+    pub fn orientations(&self, v: Vector, filters: &[Filter]) -> Vec<Vector> {
+        let lat = self.lattice();
+        let mut base: Vec<Vector> = if filters.contains(&Filter::Exact) {
+            vec![v]
+        } else {
+            let mut o: Vec<Vector> = self.symmetries().iter().map(|s| apply(s, v)).collect();
+            o.sort();
+            o.dedup();
+            o
+        };
+        // Filters intersect; unions (Betza `v`) come as separate atoms.
+        base.retain(|&w| {
+            filters.iter().all(|f| match f {
+                Filter::All | Filter::Exact => true,
+                Filter::Forward => lat.forward(w) > 0,
+                Filter::Backward => lat.forward(w) < 0,
+                Filter::Sideways => lat.forward(w) == 0,
+                Filter::Straight => lat.lateral(w) == 0,
+                Filter::Oblique => lat.lateral(w) != 0,
+                Filter::Vertical => lat.forward(w) != 0,
+            })
+        });
+        base
+    }
+
+    /// A player's frame for `player P orientation O`; `None` for a turn
+    /// that is not a symmetry of the lattice.
+    pub fn frame(&self, o: &Orientation) -> Option<Mat> {
+        let l = self.lattice();
+        Some(match o {
+            Orientation::Identity => IDENTITY,
+            Orientation::Mirror => l.mirror(),
+            Orientation::Flip => l.flip(),
+            Orientation::Rotate(deg) => {
+                let unit = l.rotation_degrees();
+                if deg % unit != 0 {
+                    return None;
+                }
+                let mut m = IDENTITY;
+                for _ in 0..(deg.rem_euclid(360) / unit) {
+                    m = mul(&l.rotation(), &m);
+                }
+                m
+            }
+        })
+    }
+
+    /// The degrees of the smallest turn between directions (hooks turn by
+    /// multiples of it).
+    pub fn rotation_degrees(&self) -> i32 {
+        self.lattice().rotation_degrees()
+    }
+
+    /// `v` turned by `units` smallest turns (negative: the other way).
+    pub fn turned(&self, v: Vector, units: i32) -> Vector {
+        let l = self.lattice();
+        let order = 360 / l.rotation_degrees();
+        let mut w = v;
+        for _ in 0..units.rem_euclid(order) {
+            w = apply(&l.rotation(), w);
+        }
+        w
+    }
+
+    /// How many colours colour the board.
+    pub fn colour_classes(&self) -> i32 {
+        self.lattice().colour_classes()
+    }
+
+    /// The colour class of a cell, `0..colour_classes()`.
+    pub fn colour_class(&self, cell: Cell) -> i32 {
+        let l = self.lattice();
+        l.colour_class(l.grid().coords[cell])
+    }
+
+    /// Do `rank` and `file` mean anything on this board?
+    pub fn has_ranks_and_files(&self) -> bool {
+        self.lattice().has_ranks_and_files()
+    }
+
+    /// A cell's rank (0 = first), on boards that have ranks.
+    pub fn rank(&self, cell: Cell) -> Option<i32> {
+        let l = self.lattice();
+        l.has_ranks_and_files().then(|| l.grid().coords[cell].1)
+    }
+
+    /// A cell's file (0 = first), on boards that have files.
+    pub fn file(&self, cell: Cell) -> Option<i32> {
+        let l = self.lattice();
+        l.has_ranks_and_files().then(|| l.grid().coords[cell].0)
+    }
+
+    /// Betza letters name square-lattice vectors.
+    pub fn reads_betza(&self) -> bool {
+        self.lattice().reads_betza()
+    }
+
+    /// The cells of a range `a..b`, both ends included: `None` if it does
+    /// not run along a line of neighbouring cells, `None` items where the
+    /// line leaves the board.
+    pub fn range(&self, a: Cell, b: Cell) -> Option<Vec<Option<Cell>>> {
+        let l = self.lattice();
+        let (pa, pb) = (l.grid().coords[a], l.grid().coords[b]);
+        let d = (pb.0 - pa.0, pb.1 - pa.1);
+        // A range from a cell to itself names the cell twice.
+        let n = gcd(d.0.abs(), d.1.abs()).max(1);
+        let step = (d.0 / n, d.1 / n);
+        if !l.range_step(step) {
+            return None;
+        }
+        Some(
+            (0..=n)
+                .map(|i| self.step(a, (step.0 * i, step.1 * i)))
+                .collect(),
+        )
+    }
+
+    /// The cells from `from` up to, not including, `to`, when they lie on a
+    /// line sideways to `frame`'s forward with no gap.
+    pub fn sideways_line(&self, frame: &Mat, from: Cell, to: Cell) -> Option<Vec<Cell>> {
+        let l = self.lattice();
+        let (a, b) = (l.grid().coords[from], l.grid().coords[to]);
+        let d = (b.0 - a.0, b.1 - a.1);
+        // The frame is orthogonal on the lattice, so test the image of the
+        // player's forward direction against `d` through the lattice's measure.
+        if l.dot(apply(frame, (0, 1)), d) != 0 || d == (0, 0) {
+            return None;
+        }
+        let (step, n) = unit_and_count(d);
+        (0..n)
+            .map(|i| self.step(from, (step.0 * i, step.1 * i)))
+            .collect()
+    }
+
+    /// Where a setup mirrored (`rotate` false) or rotated from another
+    /// player's puts the piece that player has on `cell`.
+    pub fn setup_image(&self, cell: Cell, rotate: bool) -> Option<Cell> {
+        let l = self.lattice();
+        if rotate {
+            l.half_turn_image(cell)
+        } else {
+            l.flip_image(cell)
+        }
+    }
+}
