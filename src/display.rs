@@ -3,6 +3,7 @@
 
 use runtime::game::EMPTY;
 use runtime::ir::Geometry;
+use runtime::layout::Layout;
 use runtime::Position;
 
 /// The symbol of the piece on a cell: chess glyphs for the orthodox
@@ -126,27 +127,19 @@ fn cell_text(pos: &Position, cell: usize, ansi: bool) -> String {
 pub fn board(pos: &Position, ansi: bool) -> String {
     let g = pos.game();
     let mut out = String::new();
+    // The screen place of every cell comes from the runtime's layout, which
+    // pictures share; this function only draws the frame and the labels.
+    let layout = Layout::of(g.ir());
     match &g.ir().geometry {
-        Geometry::Square {
-            width,
-            height,
-            files,
-        } => {
-            // Side cells stand beside the grid, at their own coordinates.
-            let right = g
-                .ir()
-                .cells
-                .iter()
-                .map(|c| c.coord.0 + 1)
-                .max()
-                .unwrap_or(*width as i32);
-            for y in (0..*height as i32).rev() {
-                out += &format!("{:>3} │", y + 1);
-                for x in 0..right {
-                    if x == *width as i32 {
+        Geometry::Square { width, files, .. } => {
+            for row in 0..layout.rows {
+                out += &format!("{:>3} │", layout.rows - row);
+                for col in 0..layout.cols {
+                    // Side cells stand beside the grid, at their own coordinates.
+                    if col == *width as usize {
                         out += " │";
                     }
-                    match g.ir().cells.iter().position(|c| c.coord == (x, y)) {
+                    match layout.cell_at(row, col) {
                         Some(c) => out += &format!(" {}", cell_text(pos, c, ansi)),
                         None => out += "  ",
                     }
@@ -160,32 +153,23 @@ pub fn board(pos: &Position, ansi: bool) -> String {
             );
         }
         Geometry::Hex => {
-            // Screen row from the forward measure 2r + q, column from q.
-            let placed: Vec<(i32, i32, usize)> = g
-                .ir()
-                .cells
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (-(2 * c.coord.1 + c.coord.0), c.coord.0, i))
-                .collect();
-            let (rmin, rmax) = (
-                placed.iter().map(|p| p.0).min().unwrap(),
-                placed.iter().map(|p| p.0).max().unwrap(),
-            );
-            let qmin = placed.iter().map(|p| p.1).min().unwrap();
-            for row in rmin..=rmax {
-                let mut line: Vec<String> = Vec::new();
-                for &(r, q, cell) in placed.iter().filter(|p| p.0 == row) {
-                    let col = ((q - qmin) * 2) as usize;
-                    while line.len() < col {
-                        line.push("  ".into());
+            for row in 0..layout.rows {
+                let mut line = String::new();
+                let mut used = 0;
+                for col in 0..layout.cols {
+                    let Some(cell) = layout.cell_at(row, col) else {
+                        continue;
+                    };
+                    while used < col {
+                        line += "  ";
+                        used += 1;
                     }
                     let name = &g.ir().cells[cell].name;
-                    let _ = r;
-                    line.push(format!("{}{:<4}", cell_text(pos, cell, ansi), name));
+                    line += &format!("{}{:<4}", cell_text(pos, cell, ansi), name);
+                    used += 1;
                 }
                 if !line.is_empty() {
-                    out += &line.concat();
+                    out += &line;
                     out.push('\n');
                 }
             }

@@ -49,7 +49,7 @@ fn region_cells(ir: &GameIr, name: &Name, player: usize) -> Result<Vec<u16>, Dia
 }
 
 /// Cells a piece alone on the board reaches from `cell`, with the given rights.
-pub fn targets(ir: &GameIr, player: usize, kind: usize, cell: usize, flag: u8) -> BTreeSet<u16> {
+pub fn targets(ir: &GameIr, player: usize, kind: usize, cell: usize, flag: u16) -> BTreeSet<u16> {
     targets_where(ir, player, kind, cell, |f| f & flag != 0)
 }
 
@@ -59,7 +59,7 @@ fn targets_where(
     player: usize,
     kind: usize,
     cell: usize,
-    keep: impl Fn(u8) -> bool,
+    keep: impl Fn(u16) -> bool,
 ) -> BTreeSet<u16> {
     let set = ir.moves[(player * ir.kinds.len() + kind) * ir.cells.len() + cell];
     let mut out = BTreeSet::new();

@@ -96,7 +96,7 @@ pub struct ModelAtom {
     pub min: u32,
     /// The kind the piece turns into by this move.
     pub becomes: Option<u8>,
-    pub flags: u8,
+    pub flags: u16,
     pub from_region: Option<usize>,
     pub to_region: Option<usize>,
 }
@@ -121,7 +121,7 @@ pub struct ModelPromotion {
 pub struct ModelSwap {
     pub kind: u8,
     /// Bit per partner kind.
-    pub partners: u32,
+    pub partners: u128,
     /// Per player, the board-frame offsets of the partner.
     pub vectors: Vec<Vec<(i32, i32)>>,
     pub from_region: Option<usize>,
@@ -139,7 +139,7 @@ pub struct ModelArrival {
 pub struct ModelCastling {
     pub king: u8,
     /// Bit per partner kind (stacks on a partner carrier included).
-    pub partners: u64,
+    pub partners: u128,
     /// The king goes to the nearest cell of this colour region next to the partner.
     pub king_to: Option<usize>,
     pub repeatable: bool,

@@ -16,6 +16,9 @@ pub const fn codes_needed(players: usize, kinds: usize) -> usize {
     1 + players * kinds
 }
 
+/// The most kinds any game can have: a game has at least two players.
+pub const MAX_KINDS: usize = (MAX_CODES - 1) / 2;
+
 const WORDS: usize = MAX_CODES / 64;
 
 /// A set of piece codes, one bit each.

@@ -9,20 +9,23 @@
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the meaning or layout of the IR changes.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// A move atom may go to an empty cell.
-pub const MOVE: u8 = 1;
+pub const MOVE: u16 = 1;
 /// A move atom may capture an enemy piece.
-pub const CAPTURE: u8 = 2;
+pub const CAPTURE: u16 = 2;
 /// A ride that passes over cells leaves them open to en-passant capture.
-pub const CREATES_EN_PASSANT: u8 = 4;
+pub const CREATES_EN_PASSANT: u16 = 4;
 /// Only a piece that has not moved yet may use this atom.
-pub const UNMOVED_ONLY: u8 = 8;
+pub const UNMOVED_ONLY: u16 = 8;
 /// The piece may not end this move on a cell the opponent attacks.
-pub const UNATTACKED_LANDING: u8 = 16;
+pub const UNATTACKED_LANDING: u16 = 16;
 /// The move is made by the cargo of a stack, which leaves its carrier behind.
-pub const CARGO: u8 = 32;
+pub const CARGO: u16 = 32;
+/// Atom flags are 16 bits wide; the runtime keeps the top bit for itself
+/// (`RESERVED_FLAGS`), so bits 6..=14 are free for new mechanisms.
+pub const RESERVED_FLAGS: u16 = 1 << 15;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameIr {
@@ -97,7 +100,7 @@ pub struct StackParts {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hook {
     pub to: u16,
-    pub flags: u8,
+    pub flags: u16,
     /// 0, or the kind + 1 the piece becomes by this move.
     #[serde(default)]
     pub becomes: u8,
@@ -110,7 +113,7 @@ pub struct Hook {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Swap {
     pub with: u16,
-    pub partner_kinds: u32,
+    pub partner_kinds: u128,
 }
 
 /// When a piece of `kind` owned by `player` ends a move on a cell of
@@ -191,7 +194,7 @@ pub struct MoveSet {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Leap {
     pub to: u16,
-    pub flags: u8,
+    pub flags: u16,
     /// 0, or the kind + 1 the piece becomes by this move.
     #[serde(default)]
     pub becomes: u8,
@@ -202,7 +205,7 @@ pub struct Leap {
 pub struct Ray {
     pub start: u32,
     pub len: u16,
-    pub flags: u8,
+    pub flags: u16,
     /// Index of the first cell the ride may land on (nearer cells are only passed).
     pub first_landing: u8,
     /// 0, or the kind + 1 the piece becomes by this move.
@@ -257,7 +260,7 @@ pub struct Castling {
     #[serde(default)]
     pub repeatable: bool,
     #[serde(default)]
-    pub partner_kinds: u64,
+    pub partner_kinds: u128,
     /// How the castling is written (`0-0-0`), if the game names it.
     #[serde(default)]
     pub name: Option<String>,

@@ -12,6 +12,7 @@ pub mod bitset;
 pub mod codes;
 pub mod game;
 pub mod ir;
+pub mod layout;
 pub mod notation;
 pub mod outcome;
 pub mod perft;

@@ -15,7 +15,7 @@ struct AtomPart {
     vector: Vector,
     ride: bool,
     max: Option<u32>,
-    flags: u8,
+    flags: u16,
     /// A direction filter on top of the atom's own.
     filter: Option<Filter>,
 }

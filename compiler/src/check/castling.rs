@@ -10,7 +10,7 @@ impl Checker {
     /// One `castling` statement.
     pub(super) fn castling(&mut self, m: &mut Model, c: &Castling, piece_names: &[String]) {
         let king = self.piece(&c.king, piece_names);
-        let mut partners = 0u64;
+        let mut partners = 0u128;
         let mut any_partner = false;
         for n in &c.partners {
             if let Some(k) = self.piece(n, piece_names) {

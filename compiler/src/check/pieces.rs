@@ -6,6 +6,7 @@ use super::Checker;
 use crate::ast::{self, *};
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelPiece};
+use runtime::codes::MAX_KINDS;
 use std::collections::HashMap;
 
 impl Checker {
@@ -35,11 +36,11 @@ impl Checker {
                 piece_asts.push(p);
             }
         }
-        if piece_asts.len() > 31 {
+        if piece_asts.len() > MAX_KINDS {
             self.error(Diagnostic::error(
                 Code::InvalidValue,
-                "more than 31 piece kinds",
-                piece_asts[31].name.span,
+                format!("more than {MAX_KINDS} piece kinds"),
+                piece_asts[MAX_KINDS].name.span,
                 "this one is too many",
             ));
             return None;

@@ -5,6 +5,7 @@ use super::Checker;
 use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelAtom, ModelPiece};
+use runtime::codes::{codes_needed, MAX_CODES};
 use runtime::ir;
 
 impl Checker {
@@ -112,14 +113,41 @@ impl Checker {
                 }
             }
         }
-        if m.pieces.len() > 31 {
-            self.error(Diagnostic::error(
-                Code::InvalidValue,
-                "more than 31 piece kinds, counting one per stack and carrier owner",
-                m.pieces[31].span,
-                "this one is too many",
-            ));
-            m.pieces.truncate(31);
+        self.piece_code_limit(m);
+    }
+
+    /// Every (player, kind) is one piece code of the runtime's board, and
+    /// the runtime has `MAX_CODES` of them (the empty cell included): too
+    /// many players times kinds is reported here, at the first kind that
+    /// does not fit, rather than by the loader after lowering.
+    fn piece_code_limit(&mut self, m: &mut Model) {
+        let players = m.players.len().max(1);
+        let kinds = m.pieces.len();
+        if codes_needed(players, kinds) <= MAX_CODES {
+            return;
         }
+        let fit = (MAX_CODES - 1) / players;
+        let stacks = m.pieces.iter().filter(|p| p.stack.is_some()).count();
+        self.error(
+            Diagnostic::error(
+                Code::InvalidValue,
+                format!(
+                    "{players} players x {kinds} piece kinds ({stacks} of them stacks, one per \
+                     cargo and carrier owner) need {} piece codes; the runtime has {}",
+                    codes_needed(players, kinds) - 1,
+                    MAX_CODES - 1
+                ),
+                m.pieces[fit].span,
+                format!(
+                    "kind {} of {kinds}: with {players} players at most {fit} fit",
+                    fit + 1
+                ),
+            )
+            .with_hint(format!(
+                "with {players} players a game may define at most {fit} kinds, counting each \
+                 stack kind; drop kinds, or carry fewer kinds"
+            )),
+        );
+        m.pieces.truncate(fit);
     }
 }

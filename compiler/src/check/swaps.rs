@@ -22,7 +22,7 @@ impl Checker {
         piece_names: &[String],
     ) {
         let kind = self.piece(piece, piece_names);
-        let mut mask = 0u32;
+        let mut mask = 0u128;
         for p in partners {
             if let Some(k) = self.piece(p, piece_names) {
                 mask |= 1 << k;

@@ -8,10 +8,10 @@ use runtime::ir::{self, Hook, Leap, MoveSet, Ray, Swap};
 use std::collections::HashMap;
 
 /// Atom flags that restrict when a move may be made.
-const CONDITIONS: u8 = ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING;
+const CONDITIONS: u16 = ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING;
 
 /// The rights a move gives, without its conditions.
-fn plain(flags: u8) -> u8 {
+fn plain(flags: u16) -> u16 {
     flags & (ir::MOVE | ir::CAPTURE)
 }
 
@@ -94,7 +94,7 @@ impl MoveTables {
 #[derive(Clone)]
 struct CellRay {
     path: Vec<u16>,
-    flags: u8,
+    flags: u16,
     /// Rays of one direction are translates of each other (the runtime's
     /// reverse attack tables rely on it).
     direction: u16,
@@ -106,7 +106,7 @@ struct CellRay {
 /// The hook moves from one cell to one target with the same rights.
 struct CellHook {
     to: u16,
-    flags: u8,
+    flags: u16,
     /// The cells the hook may turn on (any one that is empty will do).
     vias: Vec<u16>,
     becomes: u8,
@@ -333,7 +333,7 @@ fn drop_redundant(out: &mut CellMoves) {
     // A leap onto a ray's first cell with no more rights than the ray
     // would generate the same move twice; the ray's conditions must all
     // hold for the leap too.
-    let unrestricted = |f: u8, g: u8| f & CONDITIONS & !g == 0;
+    let unrestricted = |f: u16, g: u16| f & CONDITIONS & !g == 0;
     let rays = &out.rays;
     out.leaps.retain(|l| {
         !rays.iter().any(|r| {

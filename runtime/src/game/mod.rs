@@ -17,7 +17,7 @@ pub use crate::codes::{PieceCode, EMPTY};
 /// Set by the loader on rides that land on every cell and nothing else
 /// (no en passant, no unattacked landing, no change of kind): the generator
 /// walks those with its lean loop after one test. IR files never set it.
-pub const PLAIN_RIDE: u8 = 128;
+pub const PLAIN_RIDE: u16 = ir::RESERVED_FLAGS;
 
 /// At most this many passed-over cells can be open to en passant at once.
 pub const MAX_EN_PASSANT: usize = 16;
@@ -163,7 +163,7 @@ fn next_key(state: &mut u64) -> u64 {
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
 /// (ranges already checked by the loader).
-fn atoms_of(ir: &GameIr, player: usize, kind: usize) -> impl Iterator<Item = (u8, u8)> + '_ {
+fn atoms_of(ir: &GameIr, player: usize, kind: usize) -> impl Iterator<Item = (u16, u8)> + '_ {
     let (kinds, cells) = (ir.kinds.len(), ir.cells.len());
     ir.moves[(player * kinds + kind) * cells..][..cells]
         .iter()
@@ -670,7 +670,7 @@ impl Game {
 
     /// Do the rules let this piece go from `from` to `to` with rights `flag`
     /// on some board (ignoring what stands in the way)?
-    pub fn reaches(&self, player: usize, kind: usize, from: usize, to: usize, flag: u8) -> bool {
+    pub fn reaches(&self, player: usize, kind: usize, from: usize, to: usize, flag: u16) -> bool {
         let set = self.moveset(player, kind, from);
         let to = to as u16;
         self.leaps[set.leap_start as usize..][..set.leap_len as usize]

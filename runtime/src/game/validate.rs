@@ -231,7 +231,7 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
         check((leap.to as usize) < cells, || LeapTargetOffBoard(leap.to))?;
     }
     for ray in &ir.rays {
-        check(ray.flags & super::PLAIN_RIDE == 0, || ReservedRayFlag)?;
+        check(ray.flags & ir::RESERVED_FLAGS == 0, || ReservedRayFlag)?;
         check(
             ray.start as usize + ray.len as usize <= ir.ray_cells.len(),
             || RayRange,
@@ -283,7 +283,7 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
     // cargo: in a stack, exactly the cargo's atoms change its kind.
     for p in 0..players {
         for (k, info) in ir.kinds.iter().enumerate() {
-            let ok = |(flags, becomes): (u8, u8)| match info.stack {
+            let ok = |(flags, becomes): (u16, u8)| match info.stack {
                 Some(st) => {
                     (flags & ir::CARGO != 0) == (becomes != 0)
                         && (becomes == 0 || becomes == st.cargo + 1)
@@ -323,7 +323,7 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
     }
     for c in &ir.castlings {
         let ok = (c.player as usize) < players
-            && (c.partner_kinds >> kinds.min(63) == 0 || kinds >= 64)
+            && (kinds >= 128 || c.partner_kinds >> kinds == 0)
             && [c.king_from, c.king_to, c.partner_from, c.partner_to]
                 .iter()
                 .chain(&c.must_be_empty)

@@ -106,7 +106,7 @@ impl Move {
     /// A move made by an atom with these flags, changing the piece's kind
     /// when the atom says so (`becomes` = kind + 1).
     #[inline(always)]
-    pub(super) fn by_atom(from: usize, to: usize, flags: u8, becomes: u8) -> Move {
+    pub(super) fn by_atom(from: usize, to: usize, flags: u16, becomes: u8) -> Move {
         Move {
             promotion: becomes,
             unattacked: flags & ir::UNATTACKED_LANDING != 0,

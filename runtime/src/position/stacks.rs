@@ -25,7 +25,7 @@ impl<'g> Position<'g> {
             } else {
                 ir::UNMOVED_ONLY
             };
-            let mut add = |flags: u8, becomes: u8, to: usize, target: PieceCode| {
+            let mut add = |flags: u16, becomes: u8, to: usize, target: PieceCode| {
                 let mover = if becomes != 0 {
                     g.code(me, becomes as usize - 1)
                 } else {
