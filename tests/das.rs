@@ -14,13 +14,14 @@
 #[path = "support/das_ref.rs"]
 mod das_ref;
 
+#[path = "support/games.rs"]
+mod games;
 use das_ref::RefPos;
 use runtime::game::EMPTY;
 use runtime::notation::{move_to_string, parse_move, parse_position, play_record, write_general};
 use runtime::{position::Move, GameEnd};
 use runtime::{Game, Position};
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::sync::OnceLock;
 
 // ---------------------------------------------------------------------------
@@ -29,14 +30,7 @@ use std::sync::OnceLock;
 
 fn game() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
-    GAME.get_or_init(|| {
-        let compiled = compiler::compile_file(Path::new("stdlib/das.variant"), false);
-        let ir = compiled
-            .ir
-            .clone()
-            .unwrap_or_else(|| panic!("{}", compiled.rendered()));
-        Game::load(ir).unwrap()
-    })
+    games::shared(&GAME, "stdlib/das.variant", games::Claims::Skipped)
 }
 
 fn pos(text: &str) -> Position<'static> {

@@ -5,18 +5,14 @@
 #[path = "support/glinski_ref.rs"]
 mod glinski_ref;
 
+#[path = "support/games.rs"]
+mod games;
 use glinski_ref::{perft_divide, RefPos};
 use runtime::notation::{move_to_string, parse_move};
 use runtime::{Game, Position};
-use std::path::Path;
 
 fn game() -> Game {
-    let compiled = compiler::compile_file(Path::new("dsl-examples/glinski.variant"), false);
-    let ir = compiled
-        .ir
-        .clone()
-        .unwrap_or_else(|| panic!("{}", compiled.rendered()));
-    Game::load(ir).unwrap()
+    games::load("dsl-examples/glinski.variant", games::Claims::Skipped)
 }
 
 fn our_moves(pos: &mut Position) -> Vec<String> {

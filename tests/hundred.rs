@@ -4,22 +4,16 @@
 //! Files are a b c d e f g h i k (no j). Positions use the general notation
 //! (pieces by cell); pieces on their setup cells count as unmoved.
 
+#[path = "support/games.rs"]
+mod games;
 use runtime::notation::{move_to_string, parse_move, parse_position};
 use runtime::{Game, Position};
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::sync::OnceLock;
 
 fn game() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
-    GAME.get_or_init(|| {
-        let compiled = compiler::compile_file(Path::new("stdlib/hundred.variant"), true);
-        let ir = compiled
-            .ir
-            .clone()
-            .unwrap_or_else(|| panic!("{}", compiled.rendered()));
-        Game::load(ir).unwrap()
-    })
+    games::shared(&GAME, "stdlib/hundred.variant", games::Claims::Verified)
 }
 
 fn pos(fen: &str) -> Position<'static> {

@@ -15,22 +15,16 @@
 //! Board: 10x10, files a..j; FEN castling `K`/`Q` = the outermost rook on
 //! that side (here i1 / b1 for White, i10 / b10 for Black).
 
+#[path = "support/games.rs"]
+mod games;
 use runtime::notation::{move_to_string, parse_move, parse_position, write_fen};
 use runtime::{Game, MoveKind, Position};
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::sync::OnceLock;
 
 fn game() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
-    GAME.get_or_init(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("stdlib/mirodol.variant");
-        let compiled = compiler::compile_file(&path, false);
-        let Some(ir) = compiled.ir.clone() else {
-            panic!("mirodol does not compile:\n{}", compiled.rendered())
-        };
-        Game::load(ir).expect("mirodol loads")
-    })
+    games::shared(&GAME, "stdlib/mirodol.variant", games::Claims::Skipped)
 }
 
 fn pos(fen: &str) -> Position<'static> {

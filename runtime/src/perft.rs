@@ -21,8 +21,7 @@ impl<'g> Position<'g> {
         let (list, rest) = lists.split_first_mut().unwrap();
         self.legal_moves(list);
         let mut nodes = 0;
-        for i in 0..list.len() {
-            let mv = list[i];
+        for &mv in list.iter() {
             self.make(mv);
             nodes += self.perft_with(depth - 1, rest);
             self.unmake(mv);

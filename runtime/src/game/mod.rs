@@ -193,14 +193,14 @@ impl Game {
         let mut royal_code = vec![false; codes];
         let mut ep_capturer = vec![false; codes];
         let mut codes_of_player = vec![CodeSet::EMPTY; players];
-        for p in 0..players {
-            for k in 0..kinds {
+        for (p, own) in codes_of_player.iter_mut().enumerate() {
+            for (k, info) in ir.kinds.iter().enumerate() {
                 let code = 1 + p * kinds + k;
                 owner[code] = p as u8;
                 kind_of[code] = k as u8;
-                royal_code[code] = ir.kinds[k].royal;
-                ep_capturer[code] = ir.kinds[k].captures_en_passant;
-                codes_of_player[p].insert(code as PieceCode);
+                royal_code[code] = info.royal;
+                ep_capturer[code] = info.captures_en_passant;
+                own.insert(code as PieceCode);
             }
         }
 
