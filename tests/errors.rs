@@ -1,10 +1,14 @@
 //! The errors of the runtime's notations (positions, moves, records) and of
 //! declarations: the message each refusal prints, pinned word for word (the
-//! CLI and its users read them), on the shipped games.
+//! CLI and its users read them), then the variants each refusal is, with
+//! the data it carries, on the shipped games.
 //!
 //! Run with `cargo test --release --test errors`.
 
-use runtime::notation::{parse_move, parse_position, parse_recorded, play_record};
+use runtime::notation::{
+    parse_move, parse_position, parse_recorded, play_record, DeclareError, Field, MoveError,
+    PositionError, RecordError,
+};
 use runtime::{Game, Position};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -312,4 +316,336 @@ fn record_and_declaration_messages() {
             .to_string(),
         "cannot declare file_promotion: its marker's cell r1 is occupied"
     );
+}
+
+// ---------------------------------------------------------------------------
+// The variants: tests match the data of a refusal, not its English.
+// ---------------------------------------------------------------------------
+
+fn position_error(game: &Game, text: &str) -> PositionError {
+    match parse_position(game, text) {
+        Ok(p) => panic!("{text} accepted as {p:?}"),
+        Err(e) => e,
+    }
+}
+
+fn move_error(game: &Game, position: Option<&str>, mv: &str) -> MoveError {
+    let mut p = position.map_or_else(|| Position::start(game), |t| pos(game, t));
+    match parse_move(&mut p, mv) {
+        Ok(m) => panic!("{mv} accepted as {m:?}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn fen_errors_carry_ranks_counts_and_letters() {
+    let g = chess();
+    assert!(matches!(
+        position_error(glinski(), "8/8/8 w"),
+        PositionError::NeedsRectangularBoard
+    ));
+    assert!(matches!(position_error(g, ""), PositionError::EmptyFen));
+    assert!(matches!(
+        position_error(g, "rnbqkbnr/pppppppp/8/8 w - - 0 1"),
+        PositionError::RankCount {
+            given: 4,
+            height: 8
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "9/8/8/8/8/8/8/8"),
+        PositionError::TooManyEmpty {
+            rank: 8,
+            count: 9,
+            width: 8
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "8/8/8/8/3x4/8/8/8"),
+        PositionError::UnknownLetter {
+            rank: 4,
+            letter: 'x'
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "(K)7/8/8/8/8/8/8/8"),
+        PositionError::BadFenStack { rank: 8, ref text } if text == "K"
+    ));
+    assert!(matches!(
+        position_error(g, "(KQ)7/8/8/8/8/8/8/8"),
+        PositionError::FenStackNotAllowed { rank: 8, ref text } if text == "KQ"
+    ));
+    assert!(matches!(
+        position_error(g, "8/8/8/8/8/8/8/8p"),
+        PositionError::RankTooLong { rank: 1, width: 8 }
+    ));
+    assert!(matches!(
+        position_error(g, "8/8/7/8/8/8/8/8"),
+        PositionError::RankWidth {
+            rank: 6,
+            described: 7,
+            width: 8
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "8/8/8/8/8/8/8/8 x"),
+        PositionError::BadSideToMove { ref text } if text == "x"
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/R3K2R w KZ"),
+        PositionError::BadCastlingLetter { letter: 'Z' }
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w q"),
+        PositionError::NoCastlingPartner { letter: 'q' }
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w - - -1 1"),
+        PositionError::BadNumber { field: Field::Halfmove, ref text } if text == "-1"
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
+        PositionError::BadNumber { field: Field::MoveNumber, ref text } if text == "0"
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 more"),
+        PositionError::ExtraField { ref text } if text == "more"
+    ));
+}
+
+#[test]
+fn en_passant_errors() {
+    let g = chess();
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w - e3z9"),
+        PositionError::UnknownEnPassantCell { ref text } if text == "z9"
+    ));
+    let many: String = ["a", "b", "c"]
+        .iter()
+        .flat_map(|f| (1..=8).map(move |r| format!("{f}{r}")))
+        .collect::<Vec<_>>()
+        .join(",");
+    assert!(matches!(
+        position_error(g, &format!("4k3/8/8/8/8/8/8/4K3 w - {many}")),
+        PositionError::EnPassantCellCount { given: 24 }
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/4P3/8/8/4K3 b - d3"),
+        PositionError::NoEnPassantVictim { ref cells } if cells == "d3"
+    ));
+    // The white pawn that passed e3 is its victim; a black pawn that passed
+    // d6 reads the same in both notations.
+    let _ = pos(g, "4k3/8/8/8/4P3/8/8/4K3 b - e3");
+    let fen = pos(g, "4k3/8/8/3p4/8/8/8/4K3 w - d6 0 1");
+    let general = pos(
+        g,
+        "white: Ke1; black: Ke8 Pd5; turn white; ep d6 victim d5; clocks 0 1",
+    );
+    assert!(fen == general);
+    assert!(matches!(
+        position_error(g, "white: Ke1; black: Ke8 Pd5; ep d6 victim d7"),
+        PositionError::NoEnPassantVictim { ref cells } if cells == "d6"
+    ));
+}
+
+#[test]
+fn general_notation_errors_name_their_field() {
+    let g = chess();
+    let kings = "white: Ke1; black: Ke8";
+    let e = |rest: &str| position_error(g, &format!("{kings}; {rest}"));
+    assert!(matches!(
+        position_error(g, "red: Ke1"),
+        PositionError::UnknownPlayer { field: Field::PieceList, ref name } if name == "red"
+    ));
+    assert!(matches!(
+        e("turn red"),
+        PositionError::UnknownPlayer { field: Field::Turn, ref name } if name == "red"
+    ));
+    assert!(matches!(
+        e("spent green"),
+        PositionError::UnknownPlayer { field: Field::Spent, ref name } if name == "green"
+    ));
+    assert!(matches!(
+        e("declared red peace"),
+        PositionError::UnknownPlayer {
+            field: Field::Declared,
+            ..
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "white: Ke1 Qe1; black: Ke8"),
+        PositionError::TwoPiecesOnCell { ref cell } if cell == "e1"
+    ));
+    for (rest, field) in [
+        ("castling z9", Field::Castling),
+        ("ep e3 victim z9", Field::EpVictim),
+        ("moved z9", Field::Moved),
+        ("unmoved e1 z9", Field::Unmoved),
+    ] {
+        assert!(
+            matches!(e(rest), PositionError::UnknownCell { field: f, ref name } if f == field && name == "z9"),
+            "{rest}"
+        );
+    }
+    assert!(matches!(
+        e("castling e4"),
+        PositionError::NoCastlingUses { ref cell } if cell == "e4"
+    ));
+    assert!(matches!(
+        e("agreed peace"),
+        PositionError::UnknownAgreement { ref name } if name == "peace"
+    ));
+    assert!(matches!(
+        e("clocks 0 y"),
+        PositionError::BadNumber { field: Field::Clocks, ref text } if text == "y"
+    ));
+    assert!(matches!(
+        e("flip board"),
+        PositionError::UnreadablePart { ref text } if text == "flip board"
+    ));
+    assert!(matches!(
+        e("moved e4"),
+        PositionError::NoPieceToMark { ref cell } if cell == "e4"
+    ));
+    assert!(matches!(
+        position_error(g, "white: Zz9; black: Ke8"),
+        PositionError::BadPieceToken { ref token } if token == "Zz9"
+    ));
+}
+
+#[test]
+fn stack_errors_on_das() {
+    let g = das();
+    let e = |white: &str| position_error(g, &format!("white: Kf1 {white}; black: Kf10"));
+    // The shipped stack reads; its faults are refused by name.
+    let _ = pos(g, "white: Kf1 A(S)a1; black: Kf10");
+    let _ = pos(g, "white: Kf1 A(S:black)a1; black: Kf10");
+    assert!(matches!(
+        e("A(Sa1"),
+        PositionError::BadStackToken { ref token } if token == "A(Sa1"
+    ));
+    assert!(matches!(
+        e("A(S:red)a1"),
+        PositionError::UnknownStackOwner { ref token, ref name } if token == "A(S:red)a1" && name == "red"
+    ));
+    assert!(matches!(
+        e("A(X)a1"),
+        PositionError::UnknownStackPiece { ref piece, .. } if piece == "X"
+    ));
+    assert!(matches!(
+        e("Q(S)a1"),
+        PositionError::StackNotAllowed { ref token } if token == "Q(S)a1"
+    ));
+    assert!(matches!(
+        e("A(S)z9"),
+        PositionError::UnknownStackCell { ref cell, .. } if cell == "z9"
+    ));
+}
+
+#[test]
+fn move_errors_carry_pieces_cells_and_players() {
+    let g = chess();
+    assert!(matches!(
+        move_error(g, Some("white: Ke1 Be2; black: Ke8 Re7"), "e2d3"),
+        MoveError::ExposesRoyal { ref text } if text == "e2d3"
+    ));
+    assert!(matches!(
+        move_error(g, None, " zz "),
+        MoveError::NoStartCell { ref text } if text == "zz"
+    ));
+    assert!(matches!(
+        move_error(g, None, "e4e5"),
+        MoveError::NoPiece { ref cell, .. } if cell == "e4"
+    ));
+    assert!(matches!(
+        move_error(g, None, "e7e5"),
+        MoveError::NotYourPiece { ref piece, ref cell, ref owner, ref to_move, .. }
+            if piece == "Pawn" && cell == "e7" && owner == "black" && to_move == "white"
+    ));
+    assert!(matches!(
+        move_error(g, None, "g1zz"),
+        MoveError::NoDestination { ref from, .. } if from == "g1"
+    ));
+    assert!(matches!(
+        move_error(g, None, "g1g3"),
+        MoveError::CannotGoThere { ref piece, ref from, ref to, .. }
+            if piece == "Knight" && from == "g1" && to == "g3"
+    ));
+    match move_error(g, Some("white: Ke1 Pa7; black: Ke8"), "a7a8") {
+        MoveError::MustPromote { cells, choices, .. } => {
+            assert_eq!(cells, "a7a8");
+            assert_eq!(choices, ['q', 'r', 'b', 'n']);
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(matches!(
+        move_error(g, None, "g1f3/x"),
+        MoveError::UnexpectedSuffix { ref suffix, .. } if suffix == "/x"
+    ));
+}
+
+#[test]
+fn record_and_declaration_errors() {
+    let mut p = Position::start(chess());
+    assert!(matches!(
+        parse_recorded(&mut p, ""),
+        Err(RecordError::Empty)
+    ));
+    assert!(matches!(
+        parse_recorded(&mut p, "e2e4 draw"),
+        Err(RecordError::BadDeclarationWord { ref word }) if word == "draw"
+    ));
+    assert!(matches!(
+        parse_recorded(&mut p, "e2e5"),
+        Err(RecordError::Move(MoveError::CannotGoThere { .. }))
+    ));
+    // The index counts moves (declarations are part of theirs), from 0;
+    // the moves before the failing one stay played.
+    let mut p = Position::start(das());
+    let start = p.clone();
+    assert!(matches!(
+        play_record(&mut p, "h2h3 +draw_offer h9h8 h3h4 +file_promotion"),
+        Err((2, RecordError::Declaration(DeclareError::MarkerCellOccupied { ref agreement, ref cell })))
+            if agreement == "file_promotion" && cell == "r1"
+    ));
+    assert!(p != start);
+    let mut p = Position::start(das());
+    assert!(matches!(
+        play_record(&mut p, "h2h3 -peace"),
+        Err((0, RecordError::UnknownAgreement { ref name })) if name == "peace"
+    ));
+    assert!(matches!(
+        play_record(&mut p, "h2h3 h9h8 h3h3"),
+        Err((2, RecordError::Move(MoveError::CannotGoThere { .. })))
+    ));
+    // Position::declare and make_declaring directly; a refusal changes nothing.
+    let mut p = Position::start(das());
+    assert_eq!(
+        p.declare(7, true),
+        Err(DeclareError::UnknownAgreement { number: 7 })
+    );
+    let before = p.clone();
+    let mv = parse_move(&mut p, "h2h3").unwrap();
+    assert!(matches!(
+        p.make_declaring(mv, &[(1, true), (0, true)]),
+        Err(DeclareError::MarkerCellOccupied { ref agreement, .. }) if agreement == "file_promotion"
+    ));
+    assert!(p == before);
+    // Withdrawing needs no free cell.
+    assert_eq!(p.declare(0, false), Ok(()));
+}
+
+#[test]
+fn errors_are_std_errors() {
+    fn boxed<E: std::error::Error + Send + Sync + 'static>(e: E) -> Box<dyn std::error::Error> {
+        Box::new(e)
+    }
+    let e = boxed(position_error(chess(), ""));
+    assert_eq!(e.to_string(), "empty FEN");
+    let e = boxed(move_error(chess(), None, "e4e5"));
+    assert_eq!(e.to_string(), "illegal move e4e5: no piece on e4");
+    let e = boxed(RecordError::Declaration(DeclareError::UnknownAgreement {
+        number: 3,
+    }));
+    assert_eq!(e.to_string(), "no agreement number 3");
 }
