@@ -50,6 +50,8 @@ pub fn is_declaration(word: &str) -> bool {
 /// followed by its declarations (`e2e4 +file_promotion e9e7 -draw_offer`).
 /// The error gives the index (from 0) of the move that failed and why;
 /// the moves before it stay played.
+// The error is as large as a refused move's names; records fail rarely.
+#[allow(clippy::result_large_err)]
 pub fn play_record(pos: &mut Position, text: &str) -> Result<(), (usize, RecordError)> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut i = 0;
