@@ -118,7 +118,7 @@ fn played<'g>(
 /// Plays a move list (with declarations); the error names the first move
 /// that fails and why.
 fn play<'g>(pos: &mut Position<'g>, moves: &Name) -> Result<(), (usize, String)> {
-    play_record(pos, &moves.text)
+    play_record(pos, &moves.text).map_err(|(i, e)| (i, e.to_string()))
 }
 
 fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {

@@ -21,5 +21,6 @@ pub mod turn;
 mod unchecked;
 
 pub use game::Game;
+pub use notation::{DeclareError, MoveError, PositionError, RecordError};
 pub use outcome::{GameEnd, GameResult};
 pub use position::{Move, MoveKind, Position};

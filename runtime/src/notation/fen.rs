@@ -1,28 +1,25 @@
 //! FEN, for rectangular two-player boards, compatible with Fairy-Stockfish.
 
-use super::{cell_at, ep_field, set_ep_from_cells, square_geometry};
+use super::{cell_at, ep_field, set_ep_from_cells, square_geometry, Field, PositionError};
 use crate::game::{Game, EMPTY};
 use crate::ir;
 use crate::position::Position;
 
-pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String> {
-    let (width, height, _) = square_geometry(game).ok_or_else(|| {
-        "FEN needs a rectangular two-player board; use the general notation \
-         (`white: Ke1 ...; black: ...`)"
-            .to_string()
-    })?;
+pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
+    let (width, height, _) = square_geometry(game).ok_or(PositionError::NeedsRectangularBoard)?;
     let mut fields = text.split_whitespace();
-    let placement = fields.next().ok_or("empty FEN")?;
+    let placement = fields.next().ok_or(PositionError::EmptyFen)?;
     let mut pos = Position::empty(game);
     let rows: Vec<&str> = placement.split('/').collect();
     if rows.len() != height as usize {
-        return Err(format!(
-            "FEN placement has {} ranks, the board has {height}",
-            rows.len()
-        ));
+        return Err(PositionError::RankCount {
+            given: rows.len(),
+            height,
+        });
     }
     for (i, row) in rows.iter().enumerate() {
         let y = height as i32 - 1 - i as i32;
+        let rank = y as usize + 1;
         let mut x = 0i32;
         let mut chars = row.chars().peekable();
         while let Some(ch) = chars.next() {
@@ -33,10 +30,11 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
                     chars.next();
                 }
                 if n > width as u32 {
-                    return Err(format!(
-                        "FEN rank {}: {n} empty cells on a board {width} wide",
-                        y + 1
-                    ));
+                    return Err(PositionError::TooManyEmpty {
+                        rank,
+                        count: n,
+                        width,
+                    });
                 }
                 x += n as i32;
                 continue;
@@ -44,17 +42,14 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
             let letter_kind = |ch: char| {
                 game.kind_by_letter(&ch.to_string())
                     .filter(|_| ch.is_ascii_alphabetic())
-                    .ok_or_else(|| format!("FEN rank {}: unknown piece letter '{ch}'", y + 1))
+                    .ok_or(PositionError::UnknownLetter { rank, letter: ch })
             };
             let owner_of = |ch: char| if ch.is_uppercase() { 0 } else { 1 };
             let (player, kind) = if ch == '(' {
                 let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
                 let letters: Vec<char> = inner.chars().collect();
                 let [carrier, cargo] = letters[..] else {
-                    return Err(format!(
-                        "FEN rank {}: a stack is written (carrier cargo), e.g. (Sa), not ({inner})",
-                        y + 1
-                    ));
+                    return Err(PositionError::BadFenStack { rank, text: inner });
                 };
                 let kind = game
                     .stack_kind(
@@ -62,35 +57,40 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
                         letter_kind(cargo)?,
                         owner_of(carrier),
                     )
-                    .ok_or_else(|| {
-                        format!(
-                            "FEN rank {}: ({inner}) is not a stack this game allows",
-                            y + 1
-                        )
+                    .ok_or_else(|| PositionError::FenStackNotAllowed {
+                        rank,
+                        text: inner.clone(),
                     })?;
                 (owner_of(cargo), kind)
             } else {
                 (owner_of(ch), letter_kind(ch)?)
             };
             if x >= width as i32 {
-                return Err(format!("FEN rank {} is longer than {width} cells", y + 1));
+                return Err(PositionError::RankTooLong { rank, width });
             }
-            let cell = cell_at(game, x, y)
-                .ok_or_else(|| format!("FEN rank {}: no cell at file {}", y + 1, x + 1))?;
+            let cell = cell_at(game, x, y).ok_or(PositionError::NoCellAtFile {
+                rank,
+                file: x as usize + 1,
+            })?;
             pos.put(cell, game.code(player, kind));
             x += 1;
         }
         if x != width as i32 {
-            return Err(format!(
-                "FEN rank {} describes {x} cells, the board is {width} wide",
-                y + 1
-            ));
+            return Err(PositionError::RankWidth {
+                rank,
+                described: x as usize,
+                width,
+            });
         }
     }
     match fields.next() {
         None | Some("w") => {}
         Some("b") => pos.set_to_move(1),
-        Some(other) => return Err(format!("FEN side to move must be w or b, not '{other}'")),
+        Some(other) => {
+            return Err(PositionError::BadSideToMove {
+                text: other.to_string(),
+            })
+        }
     }
     if let Some(castling) = fields.next() {
         if castling != "-" {
@@ -109,25 +109,31 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String>
         }
     }
     if let Some(h) = fields.next() {
-        pos.halfmove = h
-            .parse()
-            .map_err(|_| format!("FEN halfmove clock '{h}' is not a number"))?;
+        pos.halfmove = h.parse().map_err(|_| PositionError::BadNumber {
+            field: Field::Halfmove,
+            text: h.to_string(),
+        })?;
     }
     if let Some(f) = fields.next() {
-        pos.fullmove = f
-            .parse()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| format!("FEN move number '{f}' is not a positive number"))?;
+        pos.fullmove =
+            f.parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| PositionError::BadNumber {
+                    field: Field::MoveNumber,
+                    text: f.to_string(),
+                })?;
     }
     if let Some(extra) = fields.next() {
-        return Err(format!("FEN has an unexpected extra field '{extra}'"));
+        return Err(PositionError::ExtraField {
+            text: extra.to_string(),
+        });
     }
     Ok(pos)
 }
 
 /// The partner cell a FEN castling letter names.
-fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, String> {
+fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, PositionError> {
     let player = if ch.is_uppercase() { 0 } else { 1 };
     let options: Vec<&ir::Castling> = game
         .ir
@@ -162,7 +168,7 @@ fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, 
             let file = files
                 .iter()
                 .position(|f| f.eq_ignore_ascii_case(&letter.to_string()))
-                .ok_or_else(|| format!("castling field: '{ch}' is neither K, Q nor a file"))?;
+                .ok_or(PositionError::BadCastlingLetter { letter: ch })?;
             options
                 .iter()
                 .filter(|c| coord(c.partner_from).0 == file as i32 && holds(c.partner_from))
@@ -170,9 +176,9 @@ fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, 
                 .next()
         }
     };
-    found.map(|c| c as usize).ok_or_else(|| {
-        format!("castling right '{ch}': no castling partner of that player stands there")
-    })
+    found
+        .map(|c| c as usize)
+        .ok_or(PositionError::NoCastlingPartner { letter: ch })
 }
 
 pub fn write_fen(pos: &Position) -> Option<String> {

@@ -1,6 +1,7 @@
 //! The general notation, for any board and any number of players.
 
-use super::{agreement_named, ep_field, player_named, set_ep_from_cells};
+use super::{agreement_named, ep_field, player_in, player_named, set_ep_from_cells};
+use super::{Field, PositionError};
 use crate::game::{Game, EMPTY};
 use crate::position::{Position, NO_CELL};
 
@@ -102,7 +103,7 @@ pub fn write_general(pos: &Position) -> String {
     parts.join("; ")
 }
 
-pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String> {
+pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
     let mut pos = Position::empty(game);
     let mut seen_turn = false;
     let mut ep = None;
@@ -110,11 +111,13 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
     let mut spent = Vec::new();
     for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         if let Some((player_name, pieces)) = part.split_once(':') {
-            let player = player_named(game, player_name.trim(), "")?;
+            let player = player_in(game, player_name.trim(), Field::PieceList)?;
             for token in pieces.split_whitespace() {
                 let (kind, cell) = split_piece_token(game, player, token)?;
                 if pos.board[cell] != EMPTY {
-                    return Err(format!("cell {} is given two pieces", game.cell_name(cell)));
+                    return Err(PositionError::TwoPiecesOnCell {
+                        cell: game.cell_name(cell).to_string(),
+                    });
                 }
                 pos.put(cell, game.code(player, kind));
             }
@@ -123,60 +126,73 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
         let words: Vec<&str> = part.split_whitespace().collect();
         match words.as_slice() {
             ["turn", name] => {
-                let player = player_named(game, name, "turn: ")?;
+                let player = player_in(game, name, Field::Turn)?;
                 pos.set_to_move(player);
                 seen_turn = true;
             }
             ["castling", cells @ ..] => {
                 for name in cells.iter().filter(|n| **n != "-") {
-                    let cell = game
-                        .cell(name)
-                        .ok_or_else(|| format!("castling: '{name}' is not a cell"))?;
+                    let cell = game.cell(name).ok_or_else(|| PositionError::UnknownCell {
+                        field: Field::Castling,
+                        name: name.to_string(),
+                    })?;
                     if !pos.grant_right(cell) {
-                        return Err(format!("castling: no castling uses the piece on {name}"));
+                        return Err(PositionError::NoCastlingUses {
+                            cell: name.to_string(),
+                        });
                     }
                 }
             }
             ["ep", cells, "victim", victim] => {
                 let victim = game
                     .cell(victim)
-                    .ok_or_else(|| format!("ep victim '{victim}' is not a cell"))?;
+                    .ok_or_else(|| PositionError::UnknownCell {
+                        field: Field::EpVictim,
+                        name: victim.to_string(),
+                    })?;
                 ep = Some((cells.to_string(), victim));
             }
             ["moved", cells @ ..] | ["unmoved", cells @ ..] => {
+                let unmoved = words[0] == "unmoved";
+                let field = if unmoved {
+                    Field::Unmoved
+                } else {
+                    Field::Moved
+                };
                 for name in cells.iter() {
-                    let cell = game
-                        .cell(name)
-                        .ok_or_else(|| format!("{}: '{name}' is not a cell", words[0]))?;
-                    unmoved_changes.push((cell, words[0] == "unmoved"));
+                    let cell = game.cell(name).ok_or_else(|| PositionError::UnknownCell {
+                        field,
+                        name: name.to_string(),
+                    })?;
+                    unmoved_changes.push((cell, unmoved));
                 }
             }
             ["spent", players @ ..] => {
                 for name in players.iter() {
-                    let player = player_named(game, name, "spent: ")?;
+                    let player = player_in(game, name, Field::Spent)?;
                     spent.push(player);
                 }
             }
             ["declared", player, names @ ..] => {
-                let p = player_named(game, player, "declared: ")?;
+                let p = player_in(game, player, Field::Declared)?;
                 for name in names {
-                    pos.set_declared(agreement_named(game, name)? * game.players + p, true);
+                    pos.set_declared(agreement(game, name)? * game.players + p, true);
                 }
             }
             ["agreed", names @ ..] => {
                 for name in names {
-                    pos.set_agreed(agreement_named(game, name)?, true);
+                    pos.set_agreed(agreement(game, name)?, true);
                 }
             }
             ["clocks", h, f] => {
-                pos.halfmove = h
-                    .parse()
-                    .map_err(|_| format!("clocks: '{h}' is not a number"))?;
-                pos.fullmove = f
-                    .parse()
-                    .map_err(|_| format!("clocks: '{f}' is not a number"))?;
+                pos.halfmove = clock(h)?;
+                pos.fullmove = clock(f)?;
             }
-            _ => return Err(format!("cannot read '{part}'")),
+            _ => {
+                return Err(PositionError::UnreadablePart {
+                    text: part.to_string(),
+                })
+            }
         }
     }
     if !seen_turn {
@@ -185,10 +201,9 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
     pos.mark_setup_pieces_unmoved();
     for (cell, unmoved) in unmoved_changes {
         if pos.board[cell] == EMPTY {
-            return Err(format!(
-                "{}: no piece to be (un)moved",
-                game.cell_name(cell)
-            ));
+            return Err(PositionError::NoPieceToMark {
+                cell: game.cell_name(cell).to_string(),
+            });
         }
         pos.set_unmoved(cell, unmoved);
     }
@@ -202,6 +217,19 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Str
         set_ep_from_cells(game, &mut pos, &cells, Some(victim))?;
     }
     Ok(pos)
+}
+
+fn agreement(game: &Game, name: &str) -> Result<usize, PositionError> {
+    agreement_named(game, name).ok_or_else(|| PositionError::UnknownAgreement {
+        name: name.to_string(),
+    })
+}
+
+fn clock<N: std::str::FromStr>(text: &str) -> Result<N, PositionError> {
+    text.parse().map_err(|_| PositionError::BadNumber {
+        field: Field::Clocks,
+        text: text.to_string(),
+    })
 }
 
 /// How the general notation writes the piece `code` in `player`'s list:
@@ -227,27 +255,47 @@ fn piece_token(game: &Game, player: usize, code: u8) -> String {
 
 /// `Kg1` -> (King, g1); letters or aliases, case-insensitive letters;
 /// `A(S)a1` / `A(S:white)a1` for stacks.
-fn split_piece_token(game: &Game, player: usize, token: &str) -> Result<(usize, usize), String> {
+fn split_piece_token(
+    game: &Game,
+    player: usize,
+    token: &str,
+) -> Result<(usize, usize), PositionError> {
+    let token_string = || token.to_string();
     if let Some((cargo, rest)) = token.split_once('(') {
         let (inside, cell) = rest
             .split_once(')')
-            .ok_or_else(|| format!("'{token}': a stack is written A(S)a1 or A(S:owner)a1"))?;
+            .ok_or_else(|| PositionError::BadStackToken {
+                token: token_string(),
+            })?;
         let (carrier, owner) = match inside.split_once(':') {
             Some((carrier, owner)) => {
-                (carrier, player_named(game, owner, &format!("'{token}': "))?)
+                let owner =
+                    player_named(game, owner).ok_or_else(|| PositionError::UnknownStackOwner {
+                        token: token_string(),
+                        name: owner.to_string(),
+                    })?;
+                (carrier, owner)
             }
             None => (inside, player),
         };
         let kind_named = |t: &str| {
             game.kind_by_letter(t)
-                .ok_or_else(|| format!("'{token}': unknown piece '{t}'"))
+                .ok_or_else(|| PositionError::UnknownStackPiece {
+                    token: token_string(),
+                    piece: t.to_string(),
+                })
         };
         let kind = game
             .stack_kind(kind_named(carrier)?, kind_named(cargo)?, owner)
-            .ok_or_else(|| format!("'{token}' is not a stack this game allows"))?;
+            .ok_or_else(|| PositionError::StackNotAllowed {
+                token: token_string(),
+            })?;
         let cell = game
             .cell(cell)
-            .ok_or_else(|| format!("'{token}': no cell '{cell}'"))?;
+            .ok_or_else(|| PositionError::UnknownStackCell {
+                token: token_string(),
+                cell: cell.to_string(),
+            })?;
         return Ok((kind, cell));
     }
     for (i, _) in token.char_indices().skip(1) {
@@ -256,7 +304,7 @@ fn split_piece_token(game: &Game, player: usize, token: &str) -> Result<(usize, 
             return Ok((kind, cell));
         }
     }
-    Err(format!(
-        "'{token}' is not a piece letter followed by a cell"
-    ))
+    Err(PositionError::BadPieceToken {
+        token: token_string(),
+    })
 }

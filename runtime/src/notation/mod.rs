@@ -20,11 +20,13 @@
 //!   adds `/cargo`; a move that ends sharing its cell as a stack (loading,
 //!   boarding, taking aboard) adds `/board`.
 
+mod error;
 mod fen;
 mod general;
 mod moves;
 mod record;
 
+pub use error::{DeclareError, Field, MoveError, PositionError, RecordError};
 pub use fen::{parse_fen, write_fen};
 pub use general::{parse_general, write_general};
 pub use moves::{move_to_string, parse_move};
@@ -35,7 +37,7 @@ use crate::ir::{self, Geometry};
 use crate::position::{Position, NO_CELL};
 
 /// Parses FEN or the general notation (chosen by the presence of `:`).
-pub fn parse_position<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, String> {
+pub fn parse_position<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
     let text = text.trim();
     if text.contains(':') {
         parse_general(game, text)
@@ -66,7 +68,7 @@ pub(super) fn set_ep_from_cells(
     pos: &mut Position,
     text: &str,
     given_victim: Option<usize>,
-) -> Result<(), String> {
+) -> Result<(), PositionError> {
     // Cells separated by commas, or run together as Fairy-Stockfish writes them (`e3e4`).
     let mut cells: Vec<u16> = Vec::new();
     for part in text.split(',') {
@@ -76,17 +78,15 @@ pub(super) fn set_ep_from_cells(
                 .rev()
                 .filter(|&i| rest.is_char_boundary(i))
                 .find(|&i| game.cell(&rest[..i]).is_some())
-                .ok_or_else(|| format!("en-passant cell '{rest}' is not on the board"))?;
+                .ok_or_else(|| PositionError::UnknownEnPassantCell {
+                    text: rest.to_string(),
+                })?;
             cells.push(game.cell(&rest[..split]).unwrap() as u16);
             rest = &rest[split..];
         }
     }
     if cells.is_empty() || cells.len() > crate::game::MAX_EN_PASSANT {
-        return Err(format!(
-            "en passant: {} cells given, 1..={} supported",
-            cells.len(),
-            crate::game::MAX_EN_PASSANT
-        ));
+        return Err(PositionError::EnPassantCellCount { given: cells.len() });
     }
     let mut wanted = cells.clone();
     wanted.sort_unstable();
@@ -117,9 +117,9 @@ pub(super) fn set_ep_from_cells(
             }
         }
     }
-    Err(format!(
-        "en-passant cell {text}: no piece of the last mover passed over it"
-    ))
+    Err(PositionError::NoEnPassantVictim {
+        cells: text.to_string(),
+    })
 }
 
 pub(super) fn ep_field(pos: &Position) -> String {
@@ -133,21 +133,21 @@ pub(super) fn ep_field(pos: &Position) -> String {
         .join(",")
 }
 
-/// The player of that name; the error starts with `context`.
-pub(super) fn player_named(game: &Game, name: &str, context: &str) -> Result<usize, String> {
-    game.ir
-        .players
-        .iter()
-        .position(|p| p.name == name)
-        .ok_or_else(|| format!("{context}unknown player '{name}'"))
+/// The player of that name.
+pub(super) fn player_named(game: &Game, name: &str) -> Option<usize> {
+    game.ir.players.iter().position(|p| p.name == name)
 }
 
-pub(super) fn agreement_named(game: &Game, name: &str) -> Result<usize, String> {
-    game.ir
-        .agreements
-        .iter()
-        .position(|a| a.name == name)
-        .ok_or_else(|| format!("no agreement named '{name}'"))
+/// The player of that name, or the error naming `field`.
+pub(super) fn player_in(game: &Game, name: &str, field: Field) -> Result<usize, PositionError> {
+    player_named(game, name).ok_or_else(|| PositionError::UnknownPlayer {
+        field,
+        name: name.to_string(),
+    })
+}
+
+pub(super) fn agreement_named(game: &Game, name: &str) -> Option<usize> {
+    game.ir.agreements.iter().position(|a| a.name == name)
 }
 
 impl std::fmt::Debug for Position<'_> {

@@ -1,6 +1,7 @@
 //! Move text: `<from><to>[promotion]`, castling partners and names, stack
 //! suffixes; reading a move checks it is legal and says why not.
 
+use super::MoveError;
 use crate::game::{Game, EMPTY};
 use crate::position::{Move, MoveKind, Position};
 
@@ -46,9 +47,10 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
 }
 
 /// Reads a move and checks it is legal here, saying why not otherwise.
-pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
+pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let game = pos.game;
     let text = text.trim();
+    let owned = || text.to_string();
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     let long_form = |mv: &Move| {
@@ -68,20 +70,16 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
         return Ok(*mv);
     }
     if found.len() > 1 {
-        let long: Vec<String> = found.iter().map(|m| long_form(m)).collect();
-        return Err(format!(
-            "ambiguous move {text}: it names {} legal moves ({})",
-            found.len(),
-            long.join(", ")
-        ));
+        return Err(MoveError::Ambiguous {
+            text: owned(),
+            moves: found.iter().map(|m| long_form(m)).collect(),
+        });
     }
     // Explain the refusal.
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     if pseudo.iter().any(|m| matches(m)) {
-        return Err(format!(
-            "illegal move {text}: it would leave your royal piece attacked"
-        ));
+        return Err(MoveError::ExposesRoyal { text: owned() });
     }
     // Prefer the split whose rest starts with a cell name (`g10e9`, not `g1` + `0e9`).
     let splits: Vec<(usize, &str)> = (1..text.len())
@@ -98,69 +96,66 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, String> {
         .or(splits.last())
         .copied();
     let Some((from, rest)) = from else {
-        return Err(format!(
-            "cannot read move '{text}': it must start with a cell name"
-        ));
+        return Err(MoveError::NoStartCell { text: owned() });
     };
     let code = pos.board[from];
     if code == EMPTY {
-        return Err(format!(
-            "illegal move {text}: no piece on {}",
-            game.cell_name(from)
-        ));
+        return Err(MoveError::NoPiece {
+            text: owned(),
+            cell: game.cell_name(from).to_string(),
+        });
     }
     let owner = game.owner[code as usize] as usize;
     let kind = &game.ir.kinds[game.kind_of[code as usize] as usize];
     if owner != pos.to_move {
-        return Err(format!(
-            "illegal move {text}: the {} on {} belongs to {}, and it is {}'s turn",
-            kind.name,
-            game.cell_name(from),
-            game.ir.players[owner].name,
-            game.ir.players[pos.to_move].name
-        ));
+        return Err(MoveError::NotYourPiece {
+            text: owned(),
+            piece: kind.name.clone(),
+            cell: game.cell_name(from).to_string(),
+            owner: game.ir.players[owner].name.clone(),
+            to_move: game.ir.players[pos.to_move].name.clone(),
+        });
     }
     let to = (1..=rest.len())
         .filter(|&i| rest.is_char_boundary(i))
         .rev()
         .find_map(|i| game.cell(&rest[..i]).map(|c| (c, &rest[i..])));
     let Some((to, suffix)) = to else {
-        return Err(format!(
-            "cannot read move '{text}': no destination cell after {}",
-            game.cell_name(from)
-        ));
+        return Err(MoveError::NoDestination {
+            text: owned(),
+            from: game.cell_name(from).to_string(),
+        });
     };
     let same_path: Vec<&Move> = pseudo
         .iter()
         .filter(|m| m.from as usize == from && m.to as usize == to)
         .collect();
     if same_path.is_empty() {
-        return Err(format!(
-            "illegal move {text}: the {} on {} cannot go to {}",
-            kind.name,
-            game.cell_name(from),
-            game.cell_name(to)
-        ));
+        return Err(MoveError::CannotGoThere {
+            text: owned(),
+            piece: kind.name.clone(),
+            from: game.cell_name(from).to_string(),
+            to: game.cell_name(to).to_string(),
+        });
     }
     if same_path.iter().any(|m| m.promotion != 0) {
-        let choices: Vec<String> = same_path
+        let choices: Vec<char> = same_path
             .iter()
             .filter(|m| m.promotion != 0)
             .map(|m| {
                 game.ir.kinds[m.promotion as usize - 1]
                     .letter
                     .to_ascii_lowercase()
-                    .to_string()
             })
             .collect();
-        return Err(format!(
-            "illegal move {text}: this move must promote; add one of {} (e.g. {}{})",
-            choices.join(" "),
-            &text[..text.len() - suffix.len()],
-            choices[0]
-        ));
+        return Err(MoveError::MustPromote {
+            text: owned(),
+            cells: text[..text.len() - suffix.len()].to_string(),
+            choices,
+        });
     }
-    Err(format!(
-        "illegal move {text}: unexpected '{suffix}' after the cells (a castling that is also a king step is written with its partner, e.g. e1d1/b1)"
-    ))
+    Err(MoveError::UnexpectedSuffix {
+        text: owned(),
+        suffix: suffix.to_string(),
+    })
 }

@@ -1,6 +1,6 @@
 //! Game records: moves with the declarations attached to them.
 
-use super::{agreement_named, move_to_string, parse_move};
+use super::{agreement_named, move_to_string, parse_move, RecordError};
 use crate::game::Game;
 use crate::position::{Move, Position};
 
@@ -14,11 +14,11 @@ pub struct RecordedMove {
 
 /// Reads one record entry: a move, then any declarations (`e2e4 +draw_offer`).
 /// Check marks (`+`, `#`) glued to the move are ignored.
-pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, String> {
+pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, RecordError> {
     let mut words = text.split_whitespace();
     let mv_text = words
         .next()
-        .ok_or("empty move")?
+        .ok_or(RecordError::Empty)?
         .trim_end_matches(['+', '#']);
     let mv = parse_move(pos, mv_text)?;
     let mut declarations = Vec::new();
@@ -27,12 +27,16 @@ pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, St
             Some(("+", name)) => (true, name),
             Some(("-", name)) => (false, name),
             _ => {
-                return Err(format!(
-                    "'{word}' after the move: declarations are written +name (made) or -name (withdrawn)"
-                ))
+                return Err(RecordError::BadDeclarationWord {
+                    word: word.to_string(),
+                })
             }
         };
-        declarations.push((agreement_named(pos.game, name)?, made));
+        let agreement =
+            agreement_named(pos.game, name).ok_or_else(|| RecordError::UnknownAgreement {
+                name: name.to_string(),
+            })?;
+        declarations.push((agreement, made));
     }
     Ok(RecordedMove { mv, declarations })
 }
@@ -44,8 +48,11 @@ pub fn is_declaration(word: &str) -> bool {
 
 /// Plays a game record: moves separated by spaces, each optionally
 /// followed by its declarations (`e2e4 +file_promotion e9e7 -draw_offer`).
-/// The error gives the index of the move that failed and why.
-pub fn play_record(pos: &mut Position, text: &str) -> Result<(), (usize, String)> {
+/// The error gives the index (from 0) of the move that failed and why;
+/// the moves before it stay played.
+// The error is as large as a refused move's names; records fail rarely.
+#[allow(clippy::result_large_err)]
+pub fn play_record(pos: &mut Position, text: &str) -> Result<(), (usize, RecordError)> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut i = 0;
     let mut index = 0;
@@ -56,7 +63,7 @@ pub fn play_record(pos: &mut Position, text: &str) -> Result<(), (usize, String)
         }
         let entry = parse_recorded(pos, &words[i..end].join(" ")).map_err(|e| (index, e))?;
         pos.make_declaring(entry.mv, &entry.declarations)
-            .map_err(|e| (index, e))?;
+            .map_err(|e| (index, e.into()))?;
         i = end;
         index += 1;
     }

@@ -3,26 +3,26 @@
 
 use super::{Move, Position};
 use crate::game::EMPTY;
+use crate::notation::DeclareError;
 
 impl<'g> Position<'g> {
     /// The side to move makes (`made`) or withdraws an agreement's
     /// declaration. When every player has it made, the agreement is reached
     /// and stays reached.
-    pub fn declare(&mut self, agreement: usize, made: bool) -> Result<(), String> {
+    pub fn declare(&mut self, agreement: usize, made: bool) -> Result<(), DeclareError> {
         let g = self.game;
         let Some(a) = g.ir.agreements.get(agreement) else {
-            return Err(format!("no agreement number {agreement}"));
+            return Err(DeclareError::UnknownAgreement { number: agreement });
         };
         let me = self.to_move;
         let bit = agreement * g.players + me;
         if made {
             if let Some((_, made_cell)) = a.markers[me] {
                 if self.board[made_cell as usize] != EMPTY {
-                    return Err(format!(
-                        "cannot declare {}: its marker's cell {} is occupied",
-                        a.name,
-                        g.cell_name(made_cell as usize)
-                    ));
+                    return Err(DeclareError::MarkerCellOccupied {
+                        agreement: a.name.clone(),
+                        cell: g.cell_name(made_cell as usize).to_string(),
+                    });
                 }
             }
         }
@@ -69,7 +69,7 @@ impl<'g> Position<'g> {
         &mut self,
         mv: Move,
         declarations: &[(usize, bool)],
-    ) -> Result<(), String> {
+    ) -> Result<(), DeclareError> {
         let before = (self.declared, self.agreed, self.hash);
         for &(agreement, made) in declarations {
             if let Err(e) = self.declare(agreement, made) {

@@ -1,0 +1,414 @@
+//! Typed errors of the notations and of declarations. Each variant carries
+//! the data of one refusal (names, numbers, the text it could not read);
+//! `Display` writes the message the command line prints.
+
+use std::fmt;
+
+use crate::game::MAX_EN_PASSANT;
+
+/// Where in a position text a name, cell or number stood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// A player's piece list (`white: ...`).
+    PieceList,
+    /// `turn <player>`.
+    Turn,
+    /// `castling <cells>`.
+    Castling,
+    /// The victim of `ep <cells> victim <cell>`.
+    EpVictim,
+    /// `moved <cells>`.
+    Moved,
+    /// `unmoved <cells>`.
+    Unmoved,
+    /// `spent <players>`.
+    Spent,
+    /// `declared <player> <agreements>`.
+    Declared,
+    /// `clocks <halfmove> <fullmove>`.
+    Clocks,
+    /// The FEN halfmove clock.
+    Halfmove,
+    /// The FEN move number.
+    MoveNumber,
+}
+
+impl Field {
+    /// The word the notation writes for the field.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Field::PieceList => "pieces",
+            Field::Turn => "turn",
+            Field::Castling => "castling",
+            Field::EpVictim => "ep victim",
+            Field::Moved => "moved",
+            Field::Unmoved => "unmoved",
+            Field::Spent => "spent",
+            Field::Declared => "declared",
+            Field::Clocks => "clocks",
+            Field::Halfmove => "halfmove clock",
+            Field::MoveNumber => "move number",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.keyword())
+    }
+}
+
+/// Why a position text (FEN or the general notation) was refused.
+/// Ranks are numbered from 1, as FEN's reader counts them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// FEN on a board that is not a rectangle for two players.
+    NeedsRectangularBoard,
+    /// A FEN without its placement field.
+    EmptyFen,
+    /// The placement has `given` ranks, the board `height`.
+    RankCount { given: usize, height: u16 },
+    /// An empty-cell count wider than the board.
+    TooManyEmpty { rank: usize, count: u32, width: u16 },
+    /// A FEN letter that names no piece.
+    UnknownLetter { rank: usize, letter: char },
+    /// A FEN stack not written `(carrier cargo)`; `text` is inside the brackets.
+    BadFenStack { rank: usize, text: String },
+    /// A FEN stack (`text` inside the brackets) the game does not allow.
+    FenStackNotAllowed { rank: usize, text: String },
+    /// A rank with more pieces and empty cells than the board is wide.
+    RankTooLong { rank: usize, width: u16 },
+    /// A rank runs over a hole of the board (`file` from 1).
+    NoCellAtFile { rank: usize, file: usize },
+    /// A rank describes `described` cells of a board `width` wide.
+    RankWidth {
+        rank: usize,
+        described: usize,
+        width: u16,
+    },
+    /// A side to move other than `w` or `b`.
+    BadSideToMove { text: String },
+    /// A FEN castling letter neither K, Q nor a file.
+    BadCastlingLetter { letter: char },
+    /// A FEN castling letter with no partner of that player on its cell.
+    NoCastlingPartner { letter: char },
+    /// A number that does not read (`Clocks`, `Halfmove`, `MoveNumber`).
+    BadNumber { field: Field, text: String },
+    /// A FEN field after the move number.
+    ExtraField { text: String },
+    /// A player name the game does not have (`PieceList`, `Turn`, `Spent`,
+    /// `Declared`).
+    UnknownPlayer { field: Field, name: String },
+    /// Two pieces given on one cell.
+    TwoPiecesOnCell { cell: String },
+    /// A cell name the board does not have (`Castling`, `EpVictim`, `Moved`,
+    /// `Unmoved`).
+    UnknownCell { field: Field, name: String },
+    /// A castling right granted on a cell no castling partner uses.
+    NoCastlingUses { cell: String },
+    /// An agreement name the game does not have.
+    UnknownAgreement { name: String },
+    /// A part of the general notation that is none of its fields.
+    UnreadablePart { text: String },
+    /// `moved` / `unmoved` of an empty cell.
+    NoPieceToMark { cell: String },
+    /// A stack token without its closing bracket.
+    BadStackToken { token: String },
+    /// A stack token whose carrier's owner is not a player.
+    UnknownStackOwner { token: String, name: String },
+    /// A stack token naming a piece the game does not have.
+    UnknownStackPiece { token: String, piece: String },
+    /// A stack the game does not allow.
+    StackNotAllowed { token: String },
+    /// A stack token ending in no cell of the board.
+    UnknownStackCell { token: String, cell: String },
+    /// A piece token that is not a letter followed by a cell.
+    BadPieceToken { token: String },
+    /// An en-passant field (`text`, from the unreadable part on) naming no cell.
+    UnknownEnPassantCell { text: String },
+    /// An en-passant field of `given` cells, more than the runtime keeps.
+    EnPassantCellCount { given: usize },
+    /// No piece of the last mover passed over the en-passant `cells`.
+    NoEnPassantVictim { cells: String },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
+            NeedsRectangularBoard => write!(
+                f,
+                "FEN needs a rectangular two-player board; use the general notation \
+                 (`white: Ke1 ...; black: ...`)"
+            ),
+            EmptyFen => write!(f, "empty FEN"),
+            RankCount { given, height } => {
+                write!(f, "FEN placement has {given} ranks, the board has {height}")
+            }
+            TooManyEmpty { rank, count, width } => write!(
+                f,
+                "FEN rank {rank}: {count} empty cells on a board {width} wide"
+            ),
+            UnknownLetter { rank, letter } => {
+                write!(f, "FEN rank {rank}: unknown piece letter '{letter}'")
+            }
+            BadFenStack { rank, text } => write!(
+                f,
+                "FEN rank {rank}: a stack is written (carrier cargo), e.g. (Sa), not ({text})"
+            ),
+            FenStackNotAllowed { rank, text } => write!(
+                f,
+                "FEN rank {rank}: ({text}) is not a stack this game allows"
+            ),
+            RankTooLong { rank, width } => {
+                write!(f, "FEN rank {rank} is longer than {width} cells")
+            }
+            NoCellAtFile { rank, file } => write!(f, "FEN rank {rank}: no cell at file {file}"),
+            RankWidth {
+                rank,
+                described,
+                width,
+            } => write!(
+                f,
+                "FEN rank {rank} describes {described} cells, the board is {width} wide"
+            ),
+            BadSideToMove { text } => {
+                write!(f, "FEN side to move must be w or b, not '{text}'")
+            }
+            BadCastlingLetter { letter } => {
+                write!(f, "castling field: '{letter}' is neither K, Q nor a file")
+            }
+            NoCastlingPartner { letter } => write!(
+                f,
+                "castling right '{letter}': no castling partner of that player stands there"
+            ),
+            BadNumber { field, text } => match field {
+                Field::Halfmove => write!(f, "FEN halfmove clock '{text}' is not a number"),
+                Field::MoveNumber => {
+                    write!(f, "FEN move number '{text}' is not a positive number")
+                }
+                _ => write!(f, "{field}: '{text}' is not a number"),
+            },
+            ExtraField { text } => write!(f, "FEN has an unexpected extra field '{text}'"),
+            UnknownPlayer { field, name } => match field {
+                Field::PieceList => write!(f, "unknown player '{name}'"),
+                _ => write!(f, "{field}: unknown player '{name}'"),
+            },
+            TwoPiecesOnCell { cell } => write!(f, "cell {cell} is given two pieces"),
+            UnknownCell { field, name } => match field {
+                Field::EpVictim => write!(f, "ep victim '{name}' is not a cell"),
+                _ => write!(f, "{field}: '{name}' is not a cell"),
+            },
+            NoCastlingUses { cell } => {
+                write!(f, "castling: no castling uses the piece on {cell}")
+            }
+            UnknownAgreement { name } => write!(f, "no agreement named '{name}'"),
+            UnreadablePart { text } => write!(f, "cannot read '{text}'"),
+            NoPieceToMark { cell } => write!(f, "{cell}: no piece to be (un)moved"),
+            BadStackToken { token } => {
+                write!(f, "'{token}': a stack is written A(S)a1 or A(S:owner)a1")
+            }
+            UnknownStackOwner { token, name } => {
+                write!(f, "'{token}': unknown player '{name}'")
+            }
+            UnknownStackPiece { token, piece } => {
+                write!(f, "'{token}': unknown piece '{piece}'")
+            }
+            StackNotAllowed { token } => {
+                write!(f, "'{token}' is not a stack this game allows")
+            }
+            UnknownStackCell { token, cell } => write!(f, "'{token}': no cell '{cell}'"),
+            BadPieceToken { token } => {
+                write!(f, "'{token}' is not a piece letter followed by a cell")
+            }
+            UnknownEnPassantCell { text } => {
+                write!(f, "en-passant cell '{text}' is not on the board")
+            }
+            EnPassantCellCount { given } => write!(
+                f,
+                "en passant: {given} cells given, 1..={MAX_EN_PASSANT} supported"
+            ),
+            NoEnPassantVictim { cells } => write!(
+                f,
+                "en-passant cell {cells}: no piece of the last mover passed over it"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Why a move text was refused. `text` is the move as given (trimmed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text names several legal moves, given in their long forms.
+    Ambiguous { text: String, moves: Vec<String> },
+    /// A pseudo-legal move that would leave the mover's royal piece attacked.
+    ExposesRoyal { text: String },
+    /// The text does not start with a cell name.
+    NoStartCell { text: String },
+    /// No piece stands on the starting cell.
+    NoPiece { text: String, cell: String },
+    /// The piece on `cell` belongs to `owner`, not to the side to move.
+    NotYourPiece {
+        text: String,
+        piece: String,
+        cell: String,
+        owner: String,
+        to_move: String,
+    },
+    /// No destination cell follows the starting cell `from`.
+    NoDestination { text: String, from: String },
+    /// The piece has no move from `from` to `to`.
+    CannotGoThere {
+        text: String,
+        piece: String,
+        from: String,
+        to: String,
+    },
+    /// The move must promote: `choices` are the lowercase letters it may
+    /// add to `cells` (the text without its suffix). Never empty.
+    MustPromote {
+        text: String,
+        cells: String,
+        choices: Vec<char>,
+    },
+    /// The cells name a move, but `suffix` after them does not.
+    UnexpectedSuffix { text: String, suffix: String },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use MoveError::*;
+        match self {
+            Ambiguous { text, moves } => write!(
+                f,
+                "ambiguous move {text}: it names {} legal moves ({})",
+                moves.len(),
+                moves.join(", ")
+            ),
+            ExposesRoyal { text } => write!(
+                f,
+                "illegal move {text}: it would leave your royal piece attacked"
+            ),
+            NoStartCell { text } => write!(
+                f,
+                "cannot read move '{text}': it must start with a cell name"
+            ),
+            NoPiece { text, cell } => write!(f, "illegal move {text}: no piece on {cell}"),
+            NotYourPiece {
+                text,
+                piece,
+                cell,
+                owner,
+                to_move,
+            } => write!(
+                f,
+                "illegal move {text}: the {piece} on {cell} belongs to {owner}, and it is {to_move}'s turn"
+            ),
+            NoDestination { text, from } => write!(
+                f,
+                "cannot read move '{text}': no destination cell after {from}"
+            ),
+            CannotGoThere {
+                text,
+                piece,
+                from,
+                to,
+            } => write!(
+                f,
+                "illegal move {text}: the {piece} on {from} cannot go to {to}"
+            ),
+            MustPromote {
+                text,
+                cells,
+                choices,
+            } => {
+                let list: Vec<String> = choices.iter().map(char::to_string).collect();
+                write!(
+                    f,
+                    "illegal move {text}: this move must promote; add one of {} (e.g. {cells}{})",
+                    list.join(" "),
+                    choices.first().copied().unwrap_or('q')
+                )
+            }
+            UnexpectedSuffix { text, suffix } => write!(
+                f,
+                "illegal move {text}: unexpected '{suffix}' after the cells (a castling that is also a king step is written with its partner, e.g. e1d1/b1)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Why a declaration was refused (`Position::declare`, `make_declaring`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeclareError {
+    /// The game has no agreement of that number.
+    UnknownAgreement { number: usize },
+    /// The declaring player's marker for `agreement` would land on `cell`,
+    /// which is occupied.
+    MarkerCellOccupied { agreement: String, cell: String },
+}
+
+impl fmt::Display for DeclareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeclareError::UnknownAgreement { number } => {
+                write!(f, "no agreement number {number}")
+            }
+            DeclareError::MarkerCellOccupied { agreement, cell } => write!(
+                f,
+                "cannot declare {agreement}: its marker's cell {cell} is occupied"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DeclareError {}
+
+/// Why a game record entry was refused (`parse_recorded`, `play_record`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// An entry without a move.
+    Empty,
+    /// The move does not read or is not legal.
+    Move(MoveError),
+    /// A word after the move that is not `+name` or `-name`.
+    BadDeclarationWord { word: String },
+    /// A declaration of an agreement the game does not have.
+    UnknownAgreement { name: String },
+    /// A declaration the rules refuse.
+    Declaration(DeclareError),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Empty => write!(f, "empty move"),
+            RecordError::Move(e) => e.fmt(f),
+            RecordError::BadDeclarationWord { word } => write!(
+                f,
+                "'{word}' after the move: declarations are written +name (made) or -name (withdrawn)"
+            ),
+            RecordError::UnknownAgreement { name } => write!(f, "no agreement named '{name}'"),
+            RecordError::Declaration(e) => e.fmt(f),
+        }
+    }
+}
+
+/// The message is the inner error's own, so `source` adds nothing.
+impl std::error::Error for RecordError {}
+
+impl From<MoveError> for RecordError {
+    fn from(e: MoveError) -> Self {
+        RecordError::Move(e)
+    }
+}
+
+impl From<DeclareError> for RecordError {
+    fn from(e: DeclareError) -> Self {
+        RecordError::Declaration(e)
+    }
+}

@@ -1,0 +1,651 @@
+//! The errors of the runtime's notations (positions, moves, records) and of
+//! declarations: the message each refusal prints, pinned word for word (the
+//! CLI and its users read them), then the variants each refusal is, with
+//! the data it carries, on the shipped games.
+//!
+//! Run with `cargo test --release --test errors`.
+
+use runtime::notation::{
+    parse_move, parse_position, parse_recorded, play_record, DeclareError, Field, MoveError,
+    PositionError, RecordError,
+};
+use runtime::{Game, Position};
+use std::path::Path;
+use std::sync::OnceLock;
+
+fn load(path: &str) -> Game {
+    let compiled = compiler::compile_file(Path::new(path), false);
+    let ir = compiled
+        .ir
+        .clone()
+        .unwrap_or_else(|| panic!("{}", compiled.rendered()));
+    Game::load(ir).unwrap()
+}
+
+fn chess() -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    GAME.get_or_init(|| load("dsl-examples/chess.variant"))
+}
+
+fn das() -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    GAME.get_or_init(|| load("stdlib/das.variant"))
+}
+
+fn glinski() -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    GAME.get_or_init(|| load("dsl-examples/glinski.variant"))
+}
+
+fn pos<'g>(game: &'g Game, text: &str) -> Position<'g> {
+    parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The message `parse_position` refuses `text` with.
+fn position_message(game: &Game, text: &str) -> String {
+    match parse_position(game, text) {
+        Ok(p) => panic!("{text} accepted as {p:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The message `parse_move` refuses `mv` with in `position` (the start
+/// position when `None`).
+fn move_message(game: &Game, position: Option<&str>, mv: &str) -> String {
+    let mut p = position.map_or_else(|| Position::start(game), |t| pos(game, t));
+    match parse_move(&mut p, mv) {
+        Ok(m) => panic!("{mv} accepted as {m:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn fen_messages() {
+    let g = chess();
+    let cases: &[(&str, &str)] = &[
+        ("", "empty FEN"),
+        (
+            "rnbqkbnr/pppppppp/8/8 w - - 0 1",
+            "FEN placement has 4 ranks, the board has 8",
+        ),
+        (
+            "9/8/8/8/8/8/8/8 w - - 0 1",
+            "FEN rank 8: 9 empty cells on a board 8 wide",
+        ),
+        (
+            "xnbqkbnr/8/8/8/8/8/8/8",
+            "FEN rank 8: unknown piece letter 'x'",
+        ),
+        (
+            "(K)7/8/8/8/8/8/8/8",
+            "FEN rank 8: a stack is written (carrier cargo), e.g. (Sa), not (K)",
+        ),
+        (
+            "(KQ)7/8/8/8/8/8/8/8",
+            "FEN rank 8: (KQ) is not a stack this game allows",
+        ),
+        ("8/8/8/8/8/8/8/8p", "FEN rank 1 is longer than 8 cells"),
+        (
+            "7/8/8/8/8/8/8/8",
+            "FEN rank 8 describes 7 cells, the board is 8 wide",
+        ),
+        (
+            "8/8/8/8/8/8/8/8 x",
+            "FEN side to move must be w or b, not 'x'",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/R3K2R w Z",
+            "castling field: 'Z' is neither K, Q nor a file",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w K",
+            "castling right 'K': no castling partner of that player stands there",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - x 1",
+            "FEN halfmove clock 'x' is not a number",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+            "FEN move number '0' is not a positive number",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 more",
+            "FEN has an unexpected extra field 'more'",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - z9",
+            "en-passant cell 'z9' is not on the board",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - a1a2a3a4a5a6a7a8b1b2b3b4b5b6b7b8c1",
+            "en passant: 17 cells given, 1..=16 supported",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - e3",
+            "en-passant cell e3: no piece of the last mover passed over it",
+        ),
+    ];
+    for (text, message) in cases {
+        assert_eq!(position_message(g, text), *message, "{text}");
+    }
+    assert_eq!(
+        position_message(glinski(), "8/8/8 w"),
+        "FEN needs a rectangular two-player board; use the general notation \
+         (`white: Ke1 ...; black: ...`)"
+    );
+}
+
+#[test]
+fn general_notation_messages() {
+    let g = chess();
+    let kings = "white: Ke1; black: Ke8";
+    let cases: Vec<(String, &str)> = vec![
+        ("red: Ke1".into(), "unknown player 'red'"),
+        (
+            "white: Ke1 Qe1; black: Ke8".into(),
+            "cell e1 is given two pieces",
+        ),
+        (format!("{kings}; turn red"), "turn: unknown player 'red'"),
+        (format!("{kings}; spent red"), "spent: unknown player 'red'"),
+        (
+            format!("{kings}; declared red x"),
+            "declared: unknown player 'red'",
+        ),
+        (
+            format!("{kings}; castling z9"),
+            "castling: 'z9' is not a cell",
+        ),
+        (
+            format!("{kings}; castling e4"),
+            "castling: no castling uses the piece on e4",
+        ),
+        (
+            format!("{kings}; ep e3 victim z9"),
+            "ep victim 'z9' is not a cell",
+        ),
+        (format!("{kings}; moved z9"), "moved: 'z9' is not a cell"),
+        (
+            format!("{kings}; unmoved z9"),
+            "unmoved: 'z9' is not a cell",
+        ),
+        (
+            format!("{kings}; unmoved e4"),
+            "e4: no piece to be (un)moved",
+        ),
+        (
+            format!("{kings}; agreed peace"),
+            "no agreement named 'peace'",
+        ),
+        (
+            format!("{kings}; declared white peace"),
+            "no agreement named 'peace'",
+        ),
+        (
+            format!("{kings}; clocks x 1"),
+            "clocks: 'x' is not a number",
+        ),
+        (
+            format!("{kings}; clocks 0 y"),
+            "clocks: 'y' is not a number",
+        ),
+        (format!("{kings}; flip"), "cannot read 'flip'"),
+        (
+            "white: Zz9; black: Ke8".into(),
+            "'Zz9' is not a piece letter followed by a cell",
+        ),
+        (
+            "white: A(S; black: Ke8".into(),
+            "'A(S': a stack is written A(S)a1 or A(S:owner)a1",
+        ),
+        (
+            "white: K(Q:red)e1; black: Ke8".into(),
+            "'K(Q:red)e1': unknown player 'red'",
+        ),
+        (
+            "white: K(Z)e1; black: Ke8".into(),
+            "'K(Z)e1': unknown piece 'Z'",
+        ),
+        (
+            "white: K(Q)e1; black: Ke8".into(),
+            "'K(Q)e1' is not a stack this game allows",
+        ),
+        (
+            format!("{kings}; ep e3 victim e4"),
+            "en-passant cell e3: no piece of the last mover passed over it",
+        ),
+    ];
+    for (text, message) in &cases {
+        assert_eq!(position_message(g, text), *message, "{text}");
+    }
+    assert_eq!(
+        position_message(das(), "white: Kf1 A(S)z9; black: Kf10"),
+        "'A(S)z9': no cell 'z9'"
+    );
+}
+
+#[test]
+fn move_messages() {
+    let g = chess();
+    let cases: &[(Option<&str>, &str, &str)] = &[
+        (
+            Some("white: Ke1 Be2; black: Ke8 Re7"),
+            "e2d3",
+            "illegal move e2d3: it would leave your royal piece attacked",
+        ),
+        (
+            None,
+            "zz",
+            "cannot read move 'zz': it must start with a cell name",
+        ),
+        (None, "e4e5", "illegal move e4e5: no piece on e4"),
+        (
+            None,
+            "e7e5",
+            "illegal move e7e5: the Pawn on e7 belongs to black, and it is white's turn",
+        ),
+        (
+            None,
+            "e2zz",
+            "cannot read move 'e2zz': no destination cell after e2",
+        ),
+        (
+            None,
+            "e2e5",
+            "illegal move e2e5: the Pawn on e2 cannot go to e5",
+        ),
+        (
+            Some("white: Ke1 Pa7; black: Ke8"),
+            "a7a8",
+            "illegal move a7a8: this move must promote; add one of q r b n (e.g. a7a8q)",
+        ),
+        (
+            None,
+            "e2e4x",
+            "illegal move e2e4x: unexpected 'x' after the cells (a castling that is also a \
+             king step is written with its partner, e.g. e1d1/b1)",
+        ),
+    ];
+    for (position, mv, message) in cases {
+        assert_eq!(move_message(g, *position, mv), *message, "{mv}");
+    }
+}
+
+#[test]
+fn record_and_declaration_messages() {
+    let mut p = Position::start(chess());
+    assert_eq!(
+        parse_recorded(&mut p, "  ").unwrap_err().to_string(),
+        "empty move"
+    );
+    assert_eq!(
+        parse_recorded(&mut p, "e2e4 *draw")
+            .unwrap_err()
+            .to_string(),
+        "'*draw' after the move: declarations are written +name (made) or -name (withdrawn)"
+    );
+    let (i, e) = play_record(&mut p, "e2e4 e7e5 e1e3").unwrap_err();
+    assert_eq!(
+        (i, e.to_string().as_str()),
+        (2, "illegal move e1e3: the King on e1 cannot go to e3")
+    );
+
+    let mut p = Position::start(das());
+    let (i, e) = play_record(&mut p, "h2h3 +file_promotion").unwrap_err();
+    assert_eq!(
+        (i, e.to_string().as_str()),
+        (
+            0,
+            "cannot declare file_promotion: its marker's cell r1 is occupied"
+        )
+    );
+    let (i, e) = play_record(&mut p, "h2h3 h9h8 h3h4 +peace").unwrap_err();
+    assert_eq!(
+        (i, e.to_string().as_str()),
+        (2, "no agreement named 'peace'")
+    );
+    let mut p = Position::start(das());
+    assert_eq!(
+        p.declare(99, true).unwrap_err().to_string(),
+        "no agreement number 99"
+    );
+    let mv = parse_move(&mut p, "h2h3").unwrap();
+    assert_eq!(
+        p.make_declaring(mv, &[(1, true), (0, true)])
+            .unwrap_err()
+            .to_string(),
+        "cannot declare file_promotion: its marker's cell r1 is occupied"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The variants: tests match the data of a refusal, not its English.
+// ---------------------------------------------------------------------------
+
+fn position_error(game: &Game, text: &str) -> PositionError {
+    match parse_position(game, text) {
+        Ok(p) => panic!("{text} accepted as {p:?}"),
+        Err(e) => e,
+    }
+}
+
+fn move_error(game: &Game, position: Option<&str>, mv: &str) -> MoveError {
+    let mut p = position.map_or_else(|| Position::start(game), |t| pos(game, t));
+    match parse_move(&mut p, mv) {
+        Ok(m) => panic!("{mv} accepted as {m:?}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn fen_errors_carry_ranks_counts_and_letters() {
+    let g = chess();
+    assert!(matches!(
+        position_error(glinski(), "8/8/8 w"),
+        PositionError::NeedsRectangularBoard
+    ));
+    assert!(matches!(position_error(g, ""), PositionError::EmptyFen));
+    assert!(matches!(
+        position_error(g, "rnbqkbnr/pppppppp/8/8 w - - 0 1"),
+        PositionError::RankCount {
+            given: 4,
+            height: 8
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "9/8/8/8/8/8/8/8"),
+        PositionError::TooManyEmpty {
+            rank: 8,
+            count: 9,
+            width: 8
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "8/8/8/8/3x4/8/8/8"),
+        PositionError::UnknownLetter {
+            rank: 4,
+            letter: 'x'
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "(K)7/8/8/8/8/8/8/8"),
+        PositionError::BadFenStack { rank: 8, ref text } if text == "K"
+    ));
+    assert!(matches!(
+        position_error(g, "(KQ)7/8/8/8/8/8/8/8"),
+        PositionError::FenStackNotAllowed { rank: 8, ref text } if text == "KQ"
+    ));
+    assert!(matches!(
+        position_error(g, "8/8/8/8/8/8/8/8p"),
+        PositionError::RankTooLong { rank: 1, width: 8 }
+    ));
+    assert!(matches!(
+        position_error(g, "8/8/7/8/8/8/8/8"),
+        PositionError::RankWidth {
+            rank: 6,
+            described: 7,
+            width: 8
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "8/8/8/8/8/8/8/8 x"),
+        PositionError::BadSideToMove { ref text } if text == "x"
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/R3K2R w KZ"),
+        PositionError::BadCastlingLetter { letter: 'Z' }
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w q"),
+        PositionError::NoCastlingPartner { letter: 'q' }
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w - - -1 1"),
+        PositionError::BadNumber { field: Field::Halfmove, ref text } if text == "-1"
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
+        PositionError::BadNumber { field: Field::MoveNumber, ref text } if text == "0"
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 more"),
+        PositionError::ExtraField { ref text } if text == "more"
+    ));
+}
+
+#[test]
+fn en_passant_errors() {
+    let g = chess();
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/8/8/8/4K3 w - e3z9"),
+        PositionError::UnknownEnPassantCell { ref text } if text == "z9"
+    ));
+    let many: String = ["a", "b", "c"]
+        .iter()
+        .flat_map(|f| (1..=8).map(move |r| format!("{f}{r}")))
+        .collect::<Vec<_>>()
+        .join(",");
+    assert!(matches!(
+        position_error(g, &format!("4k3/8/8/8/8/8/8/4K3 w - {many}")),
+        PositionError::EnPassantCellCount { given: 24 }
+    ));
+    assert!(matches!(
+        position_error(g, "4k3/8/8/8/4P3/8/8/4K3 b - d3"),
+        PositionError::NoEnPassantVictim { ref cells } if cells == "d3"
+    ));
+    // The white pawn that passed e3 is its victim; a black pawn that passed
+    // d6 reads the same in both notations.
+    let _ = pos(g, "4k3/8/8/8/4P3/8/8/4K3 b - e3");
+    let fen = pos(g, "4k3/8/8/3p4/8/8/8/4K3 w - d6 0 1");
+    let general = pos(
+        g,
+        "white: Ke1; black: Ke8 Pd5; turn white; ep d6 victim d5; clocks 0 1",
+    );
+    assert!(fen == general);
+    assert!(matches!(
+        position_error(g, "white: Ke1; black: Ke8 Pd5; ep d6 victim d7"),
+        PositionError::NoEnPassantVictim { ref cells } if cells == "d6"
+    ));
+}
+
+#[test]
+fn general_notation_errors_name_their_field() {
+    let g = chess();
+    let kings = "white: Ke1; black: Ke8";
+    let e = |rest: &str| position_error(g, &format!("{kings}; {rest}"));
+    assert!(matches!(
+        position_error(g, "red: Ke1"),
+        PositionError::UnknownPlayer { field: Field::PieceList, ref name } if name == "red"
+    ));
+    assert!(matches!(
+        e("turn red"),
+        PositionError::UnknownPlayer { field: Field::Turn, ref name } if name == "red"
+    ));
+    assert!(matches!(
+        e("spent green"),
+        PositionError::UnknownPlayer { field: Field::Spent, ref name } if name == "green"
+    ));
+    assert!(matches!(
+        e("declared red peace"),
+        PositionError::UnknownPlayer {
+            field: Field::Declared,
+            ..
+        }
+    ));
+    assert!(matches!(
+        position_error(g, "white: Ke1 Qe1; black: Ke8"),
+        PositionError::TwoPiecesOnCell { ref cell } if cell == "e1"
+    ));
+    for (rest, field) in [
+        ("castling z9", Field::Castling),
+        ("ep e3 victim z9", Field::EpVictim),
+        ("moved z9", Field::Moved),
+        ("unmoved e1 z9", Field::Unmoved),
+    ] {
+        assert!(
+            matches!(e(rest), PositionError::UnknownCell { field: f, ref name } if f == field && name == "z9"),
+            "{rest}"
+        );
+    }
+    assert!(matches!(
+        e("castling e4"),
+        PositionError::NoCastlingUses { ref cell } if cell == "e4"
+    ));
+    assert!(matches!(
+        e("agreed peace"),
+        PositionError::UnknownAgreement { ref name } if name == "peace"
+    ));
+    assert!(matches!(
+        e("clocks 0 y"),
+        PositionError::BadNumber { field: Field::Clocks, ref text } if text == "y"
+    ));
+    assert!(matches!(
+        e("flip board"),
+        PositionError::UnreadablePart { ref text } if text == "flip board"
+    ));
+    assert!(matches!(
+        e("moved e4"),
+        PositionError::NoPieceToMark { ref cell } if cell == "e4"
+    ));
+    assert!(matches!(
+        position_error(g, "white: Zz9; black: Ke8"),
+        PositionError::BadPieceToken { ref token } if token == "Zz9"
+    ));
+}
+
+#[test]
+fn stack_errors_on_das() {
+    let g = das();
+    let e = |white: &str| position_error(g, &format!("white: Kf1 {white}; black: Kf10"));
+    // The shipped stack reads; its faults are refused by name.
+    let _ = pos(g, "white: Kf1 A(S)a1; black: Kf10");
+    let _ = pos(g, "white: Kf1 A(S:black)a1; black: Kf10");
+    assert!(matches!(
+        e("A(Sa1"),
+        PositionError::BadStackToken { ref token } if token == "A(Sa1"
+    ));
+    assert!(matches!(
+        e("A(S:red)a1"),
+        PositionError::UnknownStackOwner { ref token, ref name } if token == "A(S:red)a1" && name == "red"
+    ));
+    assert!(matches!(
+        e("A(X)a1"),
+        PositionError::UnknownStackPiece { ref piece, .. } if piece == "X"
+    ));
+    assert!(matches!(
+        e("Q(S)a1"),
+        PositionError::StackNotAllowed { ref token } if token == "Q(S)a1"
+    ));
+    assert!(matches!(
+        e("A(S)z9"),
+        PositionError::UnknownStackCell { ref cell, .. } if cell == "z9"
+    ));
+}
+
+#[test]
+fn move_errors_carry_pieces_cells_and_players() {
+    let g = chess();
+    assert!(matches!(
+        move_error(g, Some("white: Ke1 Be2; black: Ke8 Re7"), "e2d3"),
+        MoveError::ExposesRoyal { ref text } if text == "e2d3"
+    ));
+    assert!(matches!(
+        move_error(g, None, " zz "),
+        MoveError::NoStartCell { ref text } if text == "zz"
+    ));
+    assert!(matches!(
+        move_error(g, None, "e4e5"),
+        MoveError::NoPiece { ref cell, .. } if cell == "e4"
+    ));
+    assert!(matches!(
+        move_error(g, None, "e7e5"),
+        MoveError::NotYourPiece { ref piece, ref cell, ref owner, ref to_move, .. }
+            if piece == "Pawn" && cell == "e7" && owner == "black" && to_move == "white"
+    ));
+    assert!(matches!(
+        move_error(g, None, "g1zz"),
+        MoveError::NoDestination { ref from, .. } if from == "g1"
+    ));
+    assert!(matches!(
+        move_error(g, None, "g1g3"),
+        MoveError::CannotGoThere { ref piece, ref from, ref to, .. }
+            if piece == "Knight" && from == "g1" && to == "g3"
+    ));
+    match move_error(g, Some("white: Ke1 Pa7; black: Ke8"), "a7a8") {
+        MoveError::MustPromote { cells, choices, .. } => {
+            assert_eq!(cells, "a7a8");
+            assert_eq!(choices, ['q', 'r', 'b', 'n']);
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(matches!(
+        move_error(g, None, "g1f3/x"),
+        MoveError::UnexpectedSuffix { ref suffix, .. } if suffix == "/x"
+    ));
+}
+
+#[test]
+fn record_and_declaration_errors() {
+    let mut p = Position::start(chess());
+    assert!(matches!(
+        parse_recorded(&mut p, ""),
+        Err(RecordError::Empty)
+    ));
+    assert!(matches!(
+        parse_recorded(&mut p, "e2e4 draw"),
+        Err(RecordError::BadDeclarationWord { ref word }) if word == "draw"
+    ));
+    assert!(matches!(
+        parse_recorded(&mut p, "e2e5"),
+        Err(RecordError::Move(MoveError::CannotGoThere { .. }))
+    ));
+    // The index counts moves (declarations are part of theirs), from 0;
+    // the moves before the failing one stay played.
+    let mut p = Position::start(das());
+    let start = p.clone();
+    assert!(matches!(
+        play_record(&mut p, "h2h3 +draw_offer h9h8 h3h4 +file_promotion"),
+        Err((2, RecordError::Declaration(DeclareError::MarkerCellOccupied { ref agreement, ref cell })))
+            if agreement == "file_promotion" && cell == "r1"
+    ));
+    assert!(p != start);
+    let mut p = Position::start(das());
+    assert!(matches!(
+        play_record(&mut p, "h2h3 -peace"),
+        Err((0, RecordError::UnknownAgreement { ref name })) if name == "peace"
+    ));
+    assert!(matches!(
+        play_record(&mut p, "h2h3 h9h8 h3h3"),
+        Err((2, RecordError::Move(MoveError::CannotGoThere { .. })))
+    ));
+    // Position::declare and make_declaring directly; a refusal changes nothing.
+    let mut p = Position::start(das());
+    assert_eq!(
+        p.declare(7, true),
+        Err(DeclareError::UnknownAgreement { number: 7 })
+    );
+    let before = p.clone();
+    let mv = parse_move(&mut p, "h2h3").unwrap();
+    assert!(matches!(
+        p.make_declaring(mv, &[(1, true), (0, true)]),
+        Err(DeclareError::MarkerCellOccupied { ref agreement, .. }) if agreement == "file_promotion"
+    ));
+    assert!(p == before);
+    // Withdrawing needs no free cell.
+    assert_eq!(p.declare(0, false), Ok(()));
+}
+
+#[test]
+fn errors_are_std_errors() {
+    fn boxed<E: std::error::Error + Send + Sync + 'static>(e: E) -> Box<dyn std::error::Error> {
+        Box::new(e)
+    }
+    let e = boxed(position_error(chess(), ""));
+    assert_eq!(e.to_string(), "empty FEN");
+    let e = boxed(move_error(chess(), None, "e4e5"));
+    assert_eq!(e.to_string(), "illegal move e4e5: no piece on e4");
+    let e = boxed(RecordError::Declaration(DeclareError::UnknownAgreement {
+        number: 3,
+    }));
+    assert_eq!(e.to_string(), "no agreement number 3");
+}
