@@ -19,8 +19,8 @@ fn glyph(pos: &Position, cell: usize) -> String {
     // A stack shows its cargo; the legend under the board names its carrier.
     let (carrier, cargo) = g.stack_parts(code);
     let code = if carrier != EMPTY { cargo } else { code };
-    let owner = g.owner_of(code) as usize;
-    let letter = g.ir().kinds[g.kind_of(code) as usize].letter;
+    let owner = g.owner_of(code);
+    let letter = g.ir().kinds[g.kind_of(code)].letter;
     let glyphs = ["KQRBNP", "♔♕♖♗♘♙", "♚♛♜♝♞♟"];
     if owner < 2 {
         if let Some(i) = glyphs[0].find(letter) {
@@ -66,8 +66,8 @@ fn legend(pos: &Position) -> String {
         let code = pos.board()[cell];
         let (carrier, cargo) = g.stack_parts(code);
         if code != EMPTY && carrier != EMPTY {
-            let name = |c: u8| &g.ir().kinds[g.kind_of(c) as usize].name;
-            let owner = |c: u8| &g.ir().players[g.owner_of(c) as usize].name;
+            let name = |c: u8| &g.ir().kinds[g.kind_of(c)].name;
+            let owner = |c: u8| &g.ir().players[g.owner_of(c)].name;
             out += &format!(
                 "\n{}: {} {} aboard {} {}",
                 g.ir().cells[cell].name,

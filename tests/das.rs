@@ -96,8 +96,8 @@ fn at(p: &Position, cell: &str) -> String {
     if code == EMPTY {
         return "-".into();
     }
-    let letter = |code: u8| g.ir().kinds[g.kind_of(code) as usize].letter;
-    let player = |code: u8| g.ir().players[g.owner_of(code) as usize].name.clone();
+    let letter = |code: u8| g.ir().kinds[g.kind_of(code)].letter;
+    let player = |code: u8| g.ir().players[g.owner_of(code)].name.clone();
     let (carrier, cargo) = g.stack_parts(code);
     if carrier == EMPTY {
         format!("{} {}", player(code), letter(code))
@@ -157,9 +157,9 @@ fn pick<'a>(seed: &mut u64, list: &'a [String]) -> &'a String {
         .copied()
         .filter(|m| m.starts_with('0'))
         .collect();
-    if !castlings.is_empty() && xorshift(seed) % 2 == 0 {
+    if !castlings.is_empty() && xorshift(seed).is_multiple_of(2) {
         castlings[(xorshift(seed) % castlings.len() as u64) as usize]
-    } else if !specials.is_empty() && xorshift(seed) % 2 == 0 {
+    } else if !specials.is_empty() && xorshift(seed).is_multiple_of(2) {
         specials[(xorshift(seed) % specials.len() as u64) as usize]
     } else {
         &list[(xorshift(seed) % list.len() as u64) as usize]
@@ -256,7 +256,7 @@ fn random_game(
         if mine.is_empty() {
             break;
         }
-        let checking: Vec<usize> = if xorshift(seed) % 4 == 0 {
+        let checking: Vec<usize> = if xorshift(seed).is_multiple_of(4) {
             (0..list.len())
                 .filter(|&i| {
                     ours.make(list[i]);
@@ -320,6 +320,7 @@ fn engine_matches_reference_in_random_games() {
 /// White King, both sides' castlings with a Frigate partner, long pawn
 /// moves with en passant, and all the inverted starters and Centurions.
 #[test]
+#[allow(clippy::type_complexity)]
 fn engine_matches_reference_from_constructed_positions() {
     let cases: [(&str, &[(&str, &str)], das_ref::Color); 7] = [
         (
@@ -1166,9 +1167,9 @@ fn make_unmake_and_hash_invariants_with_stacks() {
             let m = list[strings.iter().position(|s| *s == mv).unwrap()];
             // Now and then attach a file_promotion declaration (refused
             // while the Centurion stands on r1: nothing changes then).
-            let declare = xorshift(&mut seed) % 8 == 0;
+            let declare = xorshift(&mut seed).is_multiple_of(8);
             if declare {
-                let made = xorshift(&mut seed) % 3 != 0;
+                let made = !xorshift(&mut seed).is_multiple_of(3);
                 if p.make_declaring(m, &[(file_promotion, made)]).is_err() {
                     assert!(p == here, "refused declaration changed the position");
                     p.make(m);

@@ -89,6 +89,7 @@ const B: Color = Color::Black;
 ///   r2, (-2,1) g2 own: j3 h3 g5 f7, none attacked: 4.
 /// * Centurion r1: i1 i2 own; i3 j3: 2.
 /// * Ten pawns, each 1, 2 or 3 steps: 30.
+///
 /// Total 48.
 #[test]
 fn start_position_depth_one_by_hand() {

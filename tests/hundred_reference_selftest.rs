@@ -3,6 +3,7 @@
 //! hand from /work/shared/rules/hundred.md in the comment next to it. Run with
 //! `cargo test --release --test hundred_reference_selftest -- --nocapture`
 //! to see the perft numbers from the start position.
+#![allow(clippy::needless_range_loop)]
 
 #[path = "support/hundred_ref.rs"]
 mod hundred_ref;

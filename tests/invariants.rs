@@ -362,7 +362,7 @@ fn playout(s: &Shipped, start: &Position<'static>, choices: &[u32]) -> Result<()
                     || pos.board()[m.to()] != runtime::game::EMPTY
             })
             .collect();
-        let mv = if choice % 3 == 0 && !special.is_empty() {
+        let mv = if choice.is_multiple_of(3) && !special.is_empty() {
             special[choice / 3 % special.len()]
         } else {
             list[choice % list.len()]
@@ -1060,7 +1060,7 @@ fn corrupt(ir: &mut GameIr, c: Corruption, n: usize, k: u16) -> bool {
             None => return false,
         },
         Corruption::MoveTableSize => {
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 ir.moves.pop();
             } else {
                 ir.moves.push(Default::default());
@@ -1143,7 +1143,7 @@ fn corrupt(ir: &mut GameIr, c: Corruption, n: usize, k: u16) -> bool {
         },
         Corruption::ArrivalCell => match pick(ir.arrivals.len()) {
             Some(i) => {
-                if k % 2 == 0 {
+                if k.is_multiple_of(2) {
                     ir.arrivals[i].trigger.push(off_board)
                 } else {
                     ir.arrivals[i].place_cells.push(off_board)
@@ -1154,7 +1154,7 @@ fn corrupt(ir: &mut GameIr, c: Corruption, n: usize, k: u16) -> bool {
         Corruption::ArrivalKind => match pick(ir.arrivals.len()) {
             Some(i) => {
                 let bad = (ir.kinds.len() + k as usize).min(255) as u8;
-                if k % 2 == 0 {
+                if k.is_multiple_of(2) {
                     ir.arrivals[i].kind = bad
                 } else {
                     ir.arrivals[i].place_kind = bad

@@ -238,6 +238,7 @@ fn king_that_moved_and_returned_cannot_castle() {
 /// - e1f1/i1: king f1, rook i1 -> e1:  rank 1 = .R..RK.... = 1R2RK4
 /// - e1c1:    king c1, rook b1 -> d1:  rank 1 = ..KR....R. = 2KR4R1
 /// - e1d1/b1: king d1, rook b1 -> e1:  rank 1 = ...KR...R. = 3KR3R1
+///
 /// Unmaking restores the start exactly.
 #[test]
 fn positions_after_castling() {

@@ -199,8 +199,8 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
                 } else {
                     format!(
                         "a {} {}",
-                        ir.players[game.owner_of(code) as usize].name,
-                        ir.kinds[game.kind_of(code) as usize].name
+                        ir.players[game.owner_of(code)].name,
+                        ir.kinds[game.kind_of(code)].name
                     )
                 };
                 return Err(failed(

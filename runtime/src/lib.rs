@@ -5,6 +5,29 @@
 //!
 //! The compiler depends on this crate, never the reverse. Every `unsafe`
 //! block is in `unchecked.rs`.
+//!
+//! What the hot loop trusts cannot be changed from outside this crate: the
+//! loaded tables and a position's board are private, and read accessors
+//! hand out copies or shared slices. These do not compile (E0616: private
+//! field), while the accessor beside them does:
+//!
+//! ```compile_fail,E0616
+//! fn shrink(game: &mut runtime::Game) {
+//!     game.movesets.truncate(0);
+//! }
+//! ```
+//!
+//! ```compile_fail,E0616
+//! fn clear(pos: &mut runtime::Position) {
+//!     pos.board.clear();
+//! }
+//! ```
+//!
+//! ```
+//! fn cells(pos: &runtime::Position) -> usize {
+//!     pos.board().len()
+//! }
+//! ```
 
 #![deny(unsafe_code)]
 

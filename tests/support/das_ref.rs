@@ -296,6 +296,7 @@ impl RefPos {
     ///   only allowed on the pawn's own pawn rank);
     /// * `S` / `s` a single Ship;
     /// * `S+A`, `s+N`, ... a Ship (its own colour first) carrying a Minor.
+    ///
     /// No en passant right is set.
     pub fn from_pieces(pieces: &[(&str, &str)], side: Color) -> RefPos {
         let mut p = RefPos::empty(side);

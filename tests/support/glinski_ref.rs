@@ -481,7 +481,7 @@ impl RefPos {
                 Kind::Knight => {
                     for d in KNIGHT_LEAPS {
                         let to = add(from, d);
-                        if on_board(to) && self.get(to).map_or(true, |q| q.color != me) {
+                        if on_board(to) && self.get(to).is_none_or(|q| q.color != me) {
                             out.push(simple(from, to));
                         }
                     }
@@ -489,7 +489,7 @@ impl RefPos {
                 Kind::King => {
                     for d in ROOK_DIRS.iter().chain(BISHOP_DIRS.iter()) {
                         let to = add(from, *d);
-                        if on_board(to) && self.get(to).map_or(true, |q| q.color != me) {
+                        if on_board(to) && self.get(to).is_none_or(|q| q.color != me) {
                             out.push(simple(from, to));
                         }
                     }

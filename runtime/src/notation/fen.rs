@@ -148,7 +148,7 @@ fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, 
     };
     let found = match ch.to_ascii_uppercase() {
         'K' | 'Q' => {
-            let king_side = ch.to_ascii_uppercase() == 'K';
+            let king_side = ch.eq_ignore_ascii_case(&'K');
             options
                 .iter()
                 .filter(|c| holds(c.partner_from) && holds(c.king_from))

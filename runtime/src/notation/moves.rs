@@ -78,7 +78,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     // Explain the refusal.
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
-    if pseudo.iter().any(|m| matches(m)) {
+    if pseudo.iter().any(matches) {
         return Err(MoveError::ExposesRoyal { text: owned() });
     }
     // Prefer the split whose rest starts with a cell name (`g10e9`, not `g1` + `0e9`).
