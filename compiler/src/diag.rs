@@ -5,7 +5,7 @@
 use crate::ast::Span;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label as CsLabel};
 use codespan_reporting::files::SimpleFiles;
-use codespan_reporting::term::{self, termcolor::NoColor};
+use codespan_reporting::term;
 use serde::Serialize;
 
 /// Every diagnostic the compiler can emit. `docs/diagnostics.md` lists them
@@ -235,7 +235,7 @@ impl Sources {
 /// Renders diagnostics as plain text: `error[E003]: ...` with file:line:column,
 /// the labelled source lines, notes and the hint.
 pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
-    let mut out = NoColor::new(Vec::new());
+    let mut out = String::new();
     let config = term::Config::default();
     for d in diagnostics {
         let mut notes = d.notes.clone();
@@ -265,20 +265,16 @@ pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
             )
             .with_notes(notes);
         // A rendering failure (a span outside its file) must not hide the message.
-        if term::emit(&mut out, &config, &sources.files, &cs).is_err() {
-            let _ = std::io::Write::write_all(
-                out.get_mut(),
-                format!(
-                    "{}[{}]: {}\n",
-                    if d.is_error() { "error" } else { "warning" },
-                    d.code.id(),
-                    d.message
-                )
-                .as_bytes(),
+        if term::emit_to_string(&mut out, &config, &sources.files, &cs).is_err() {
+            out += &format!(
+                "{}[{}]: {}\n",
+                if d.is_error() { "error" } else { "warning" },
+                d.code.id(),
+                d.message
             );
         }
     }
-    String::from_utf8_lossy(&out.into_inner()).into_owned()
+    out
 }
 
 /// Does the list hold an error (not just warnings)?
