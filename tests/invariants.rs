@@ -1272,6 +1272,62 @@ fn loader_rejects_castling_right_off_the_board() {
     assert!(Game::load(ir).is_err());
 }
 
+/// Crafted IR that used to load and then crash or miscount (the hardening
+/// report's r1-r5, and more players x kinds than piece codes): each is
+/// refused with the error that names it.
+#[test]
+fn loader_names_what_is_wrong_in_crafted_ir() {
+    use runtime::game::LoadError;
+    let chess = || {
+        shipped()
+            .iter()
+            .find(|s| s.rel == "dsl-examples/chess.variant")
+            .unwrap()
+            .ir
+            .clone()
+    };
+    let refused = |ir: GameIr| Game::load(ir).err().expect("crafted IR loaded");
+
+    let mut ir = chess();
+    let first = ir.setup.pieces[0];
+    ir.setup
+        .pieces
+        .push(runtime::ir::Placement { kind: 1, ..first });
+    assert_eq!(refused(ir), LoadError::TwoPlacementsOnOneCell(first.cell));
+
+    let mut ir = chess();
+    let ray = ir.rays.iter_mut().find(|r| r.len > 0).unwrap();
+    ray.first_landing = ray.len as u8;
+    assert!(matches!(refused(ir), LoadError::FirstLandingPastEnd { .. }));
+
+    let mut ir = chess();
+    ir.castlings[0].partner_to = ir.castlings[0].king_to;
+    assert_eq!(refused(ir), LoadError::CastlingCellsClash);
+
+    let mut ir = chess();
+    ir.moves[0].swap_start = ir.swaps.len() as u32;
+    ir.moves[0].swap_len = 1;
+    ir.swaps.push(runtime::ir::Swap {
+        with: 0,
+        partner_kinds: u128::MAX,
+    });
+    assert_eq!(refused(ir), LoadError::SwapWithItself { cell: 0 });
+
+    let mut ir = chess();
+    ir.cells[3].coord = (5000, 0);
+    assert_eq!(refused(ir), LoadError::CoordinateRange { cell: 3 });
+
+    let mut ir = chess();
+    let kinds = ir.kinds.len();
+    while 1 + ir.players.len() * kinds <= runtime::codes::MAX_CODES {
+        let mut extra = ir.players[0].clone();
+        extra.name = format!("p{}", ir.players.len());
+        ir.players.push(extra);
+    }
+    let players = ir.players.len();
+    assert_eq!(refused(ir), LoadError::TooManyCodes { players, kinds });
+}
+
 /// `playouts_keep_every_invariant` (FEN round trip in Mirodol): black pawns
 /// on d7 and d6, en passant on d8 (the d7 pawn came from d9, passing d8).
 /// parse_fen takes the first piece of the mover whose passing ride goes over
