@@ -1319,7 +1319,7 @@ fn loader_names_what_is_wrong_in_crafted_ir() {
 
     let mut ir = chess();
     let kinds = ir.kinds.len();
-    while 1 + ir.players.len() * kinds <= runtime::codes::MAX_CODES {
+    while runtime::codes::codes_needed(ir.players.len(), kinds) <= runtime::codes::MAX_CODES {
         let mut extra = ir.players[0].clone();
         extra.name = format!("p{}", ir.players.len());
         ir.players.push(extra);
