@@ -72,6 +72,16 @@ impl CodeSet {
         CodeSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
+    #[inline(always)]
+    pub fn intersection(&self, other: &CodeSet) -> CodeSet {
+        CodeSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    /// The bits, for ordering and deduplicating sets.
+    pub fn words(&self) -> [u64; WORDS] {
+        self.0
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0 == [0; WORDS]
     }

@@ -8,7 +8,9 @@ use crate::ir::{self, GameIr, Leap, MoveSet, Ray};
 use crate::unchecked;
 use validate::{check, validate};
 
+mod reverse;
 mod validate;
+pub(crate) use reverse::AttackView;
 pub use validate::LoadError;
 
 use crate::codes::CodeSet;
@@ -21,33 +23,6 @@ pub const PLAIN_RIDE: u16 = ir::RESERVED_FLAGS;
 
 /// At most this many passed-over cells can be open to en passant at once.
 pub const MAX_EN_PASSANT: usize = 16;
-
-/// A cell from which some piece attacks the target, with the piece codes
-/// (bit per code) that do.
-#[derive(Clone, Copy, Debug)]
-pub struct Attacker {
-    pub cell: u16,
-    pub codes: CodeSet,
-}
-
-/// One line of cells walked backwards from a target: `rev_ray_cells[start..start + len]`,
-/// with the union of the codes that attack along it (a line no attacker of
-/// interest uses is skipped whole).
-#[derive(Clone, Copy, Debug)]
-pub struct RevLine {
-    pub start: u32,
-    pub len: u32,
-    pub codes: CodeSet,
-}
-
-/// A piece that attacks the target along a bent path, if one of `vias` is empty.
-#[derive(Clone, Copy, Debug)]
-pub struct HookAttacker {
-    pub cell: u16,
-    pub codes: CodeSet,
-    pub via_start: u32,
-    pub via_len: u16,
-}
 
 /// The arrival rule of one (player, kind), with its budget bit.
 #[derive(Clone, Debug)]
@@ -67,7 +42,6 @@ pub struct Game {
     pub(crate) owner: Vec<u8>,
     pub(crate) kind_of: Vec<u8>,
     pub(crate) royal_code: Vec<bool>,
-    pub(crate) ep_capturer: Vec<bool>,
     /// Bit per piece code, for each player: the codes of that player's pieces.
     pub(crate) codes_of_player: Vec<CodeSet>,
     /// Per player: the codes of every other player's pieces.
@@ -76,16 +50,10 @@ pub struct Game {
     pub(crate) leaps: Vec<Leap>,
     pub(crate) rays: Vec<Ray>,
     pub(crate) ray_cells: Vec<u16>,
-    /// Per target cell: range into `rev_leaps`.
-    pub(crate) rev_leap_index: Vec<(u32, u32)>,
-    pub(crate) rev_leaps: Vec<Attacker>,
-    /// Per target cell: range into `rev_rays`; each is a range into `rev_ray_cells`.
-    pub(crate) rev_ray_index: Vec<(u32, u32)>,
-    pub(crate) rev_rays: Vec<RevLine>,
-    pub(crate) rev_ray_cells: Vec<Attacker>,
-    /// Per target cell: range into `rev_hooks`.
-    pub(crate) rev_hook_index: Vec<(u32, u32)>,
-    pub(crate) rev_hooks: Vec<HookAttacker>,
+    /// Reverse attack tables: per player, who among its enemies may attack
+    /// a cell from where; then the same for its enemies' en-passant
+    /// capturers; last, for every code.
+    pub(crate) attack_views: Vec<AttackView>,
     pub(crate) hooks: Vec<ir::Hook>,
     pub(crate) hook_cells: Vec<u16>,
     pub(crate) swaps: Vec<ir::Swap>,
@@ -233,132 +201,22 @@ impl Game {
             merges[code] = mover(code) || (cargo != EMPTY && mover(cargo as usize));
         }
 
-        // Reverse attack tables: for each target cell, who attacks it from where.
-        let mut leap_attackers: Vec<Vec<Attacker>> = vec![Vec::new(); cells];
-        let mut hook_attackers: Vec<Vec<HookAttacker>> = vec![Vec::new(); cells];
-        // (target, direction) -> cells by distance, with codes.
-        let mut ray_attackers: std::collections::BTreeMap<(u16, u16), Vec<Attacker>> =
-            Default::default();
-        for p in 0..players {
-            for k in 0..kinds {
-                let code = 1 + p * kinds + k;
-                let code = code as PieceCode;
-                for from in 0..cells {
-                    let set = ir.moves[(p * kinds + k) * cells + from];
-                    let leaps = &ir.leaps
-                        [set.leap_start as usize..set.leap_start as usize + set.leap_len as usize];
-                    for leap in leaps.iter().filter(|l| l.flags & ir::CAPTURE != 0) {
-                        let list = &mut leap_attackers[leap.to as usize];
-                        match list.iter_mut().find(|a| a.cell as usize == from) {
-                            Some(a) => a.codes.insert(code),
-                            None => list.push(Attacker {
-                                cell: from as u16,
-                                codes: CodeSet::from_code(code),
-                            }),
-                        }
-                    }
-                    for hook in ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
-                        .iter()
-                        .filter(|h| h.flags & ir::CAPTURE != 0)
-                    {
-                        let list = &mut hook_attackers[hook.to as usize];
-                        match list.iter_mut().find(|a| {
-                            a.cell as usize == from
-                                && a.via_start == hook.via_start
-                                && a.via_len == hook.via_len
-                        }) {
-                            Some(a) => a.codes.insert(code),
-                            None => list.push(HookAttacker {
-                                cell: from as u16,
-                                codes: CodeSet::from_code(code),
-                                via_start: hook.via_start,
-                                via_len: hook.via_len,
-                            }),
-                        }
-                    }
-                    let rays = &ir.rays
-                        [set.ray_start as usize..set.ray_start as usize + set.ray_len as usize];
-                    for ray in rays.iter().filter(|r| r.flags & ir::CAPTURE != 0) {
-                        let cells_of_ray = &ir.ray_cells
-                            [ray.start as usize..ray.start as usize + ray.len as usize];
-                        for (i, &target) in cells_of_ray.iter().enumerate() {
-                            let line = ray_attackers.entry((target, ray.direction)).or_default();
-                            if line.len() <= i {
-                                line.resize(
-                                    i + 1,
-                                    Attacker {
-                                        cell: u16::MAX,
-                                        codes: CodeSet::EMPTY,
-                                    },
-                                );
-                            }
-                            let slot = &mut line[i];
-                            // The cells between `from` and `target` must be the
-                            // cells nearer on the reverse line: rays of one
-                            // direction are translates of each other.
-                            let expected_between: Vec<u16> =
-                                cells_of_ray[..i].iter().rev().copied().collect();
-                            check(slot.cell == u16::MAX || slot.cell as usize == from, || {
-                                LoadError::RaysNotTranslates {
-                                    direction: ray.direction,
-                                }
-                            })?;
-                            slot.cell = from as u16;
-                            if i >= ray.first_landing as usize {
-                                slot.codes.insert(code);
-                            }
-                            for (j, &between) in expected_between.iter().enumerate() {
-                                let s = &mut line[j];
-                                check(s.cell == u16::MAX || s.cell == between, || {
-                                    LoadError::RaysNotTranslates {
-                                        direction: ray.direction,
-                                    }
-                                })?;
-                                s.cell = between;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let mut rev_leap_index = Vec::with_capacity(cells);
-        let mut rev_leaps = Vec::new();
-        for list in leap_attackers {
-            rev_leap_index.push((rev_leaps.len() as u32, list.len() as u32));
-            rev_leaps.extend(list);
-        }
-        let mut rev_ray_index = vec![(0u32, 0u32); cells];
-        let mut rev_rays = Vec::new();
-        let mut rev_ray_cells = Vec::new();
-        let mut per_target: Vec<Vec<Vec<Attacker>>> = vec![Vec::new(); cells];
-        for ((target, _dir), line) in ray_attackers {
-            per_target[target as usize].push(line);
-        }
-        for (target, lines) in per_target.into_iter().enumerate() {
-            rev_ray_index[target] = (rev_rays.len() as u32, lines.len() as u32);
-            for line in lines {
-                // Trailing cells that attack nothing need not be walked.
-                let useful = line
-                    .iter()
-                    .rposition(|a| !a.codes.is_empty())
-                    .map_or(0, |i| i + 1);
-                rev_rays.push(RevLine {
-                    start: rev_ray_cells.len() as u32,
-                    len: useful as u32,
-                    codes: line[..useful]
-                        .iter()
-                        .fold(CodeSet::EMPTY, |acc, a| acc.union(&a.codes)),
-                });
-                rev_ray_cells.extend_from_slice(&line[..useful]);
-            }
-        }
-
-        let mut rev_hook_index = Vec::with_capacity(cells);
-        let mut rev_hooks = Vec::new();
-        for list in hook_attackers {
-            rev_hook_index.push((rev_hooks.len() as u32, list.len() as u32));
-            rev_hooks.extend(list);
-        }
+        let enemy_codes: Vec<CodeSet> = codes_of_player
+            .iter()
+            .map(|own| CodeSet::range(1, codes).minus(own))
+            .collect();
+        // Views: each player's enemies; each player's enemies that capture
+        // en passant; every code.
+        let ep_capturers = (1..codes)
+            .filter(|&c| ep_capturer[c])
+            .fold(CodeSet::EMPTY, |set, c| set.union(&CodeSet::from_code(c as PieceCode)));
+        let filters: Vec<CodeSet> = enemy_codes
+            .iter()
+            .copied()
+            .chain(enemy_codes.iter().map(|e| e.intersection(&ep_capturers)))
+            .chain([CodeSet::range(1, codes)])
+            .collect();
+        let attack_views = reverse::build_views(&ir, &filters)?;
 
         // Promotion tables: one for each state of the switching agreement
         // (the second only if some rule depends on it).
@@ -507,11 +365,7 @@ impl Game {
             owner,
             kind_of,
             royal_code,
-            ep_capturer,
-            enemy_codes: codes_of_player
-                .iter()
-                .map(|own| CodeSet::range(1, codes).minus(own))
-                .collect(),
+            enemy_codes,
             codes_of_player,
             movesets: ir.moves.clone(),
             leaps: ir.leaps.clone(),
@@ -529,13 +383,7 @@ impl Game {
                 })
                 .collect(),
             ray_cells: ir.ray_cells.clone(),
-            rev_leap_index,
-            rev_leaps,
-            rev_ray_index,
-            rev_rays,
-            rev_ray_cells,
-            rev_hook_index,
-            rev_hooks,
+            attack_views,
             hooks: ir.hooks.clone(),
             hook_cells: ir.hook_cells.clone(),
             swaps: ir.swaps.clone(),
@@ -602,31 +450,23 @@ impl Game {
         )
     }
 
-    /// Who attacks `cell` by a leap (reverse table, built at load).
+    /// Who among `player`'s enemies may attack a cell, from where.
     #[inline(always)]
-    pub(crate) fn leap_attackers(&self, cell: usize) -> &[Attacker] {
-        let (start, len) = *unchecked::get(&self.rev_leap_index, cell);
-        unchecked::range(&self.rev_leaps, start as usize, len as usize)
+    pub(crate) fn attacks_on(&self, player: usize) -> &AttackView {
+        unchecked::get(&self.attack_views, player)
     }
 
-    /// The lines along which riders attack `cell`.
+    /// Who among `player`'s enemies that capture en passant may attack a
+    /// cell, from where.
     #[inline(always)]
-    pub(crate) fn attack_lines(&self, cell: usize) -> &[RevLine] {
-        let (start, len) = *unchecked::get(&self.rev_ray_index, cell);
-        unchecked::range(&self.rev_rays, start as usize, len as usize)
+    pub(crate) fn en_passant_attacks_on(&self, player: usize) -> &AttackView {
+        unchecked::get(&self.attack_views, self.players + player)
     }
 
-    /// The cells of one attack line, nearest first.
+    /// Who may attack a cell, any code.
     #[inline(always)]
-    pub(crate) fn line_cells(&self, line: &RevLine) -> &[Attacker] {
-        unchecked::range(&self.rev_ray_cells, line.start as usize, line.len as usize)
-    }
-
-    /// Who attacks `cell` by a hook.
-    #[inline(always)]
-    pub(crate) fn hook_attackers(&self, cell: usize) -> &[HookAttacker] {
-        let (start, len) = *unchecked::get(&self.rev_hook_index, cell);
-        unchecked::range(&self.rev_hooks, start as usize, len as usize)
+    pub(crate) fn attacks_by_any(&self) -> &AttackView {
+        unchecked::get(&self.attack_views, 2 * self.players)
     }
 
     #[inline(always)]

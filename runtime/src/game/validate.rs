@@ -71,6 +71,8 @@ pub enum LoadError {
     },
     TwoArrivalRules,
     TooManyCastlingPartners,
+    /// More distinct sets of attacking codes than a reverse table indexes.
+    TooManyAttackSets,
 }
 
 impl std::fmt::Display for LoadError {
@@ -137,6 +139,10 @@ impl std::fmt::Display for LoadError {
             ),
             TwoArrivalRules => write!(f, "two arrival rules for one piece"),
             TooManyCastlingPartners => write!(f, "more than 32 castling partners"),
+            TooManyAttackSets => write!(
+                f,
+                "more than 65536 distinct sets of attacking pieces in the reverse tables"
+            ),
         }
     }
 }

@@ -1,29 +1,68 @@
 //! Every reverse-attack walk: is a cell attacked (now, or after a pending
 //! move), who attacks it, the map of attacked cells, and the checks and pins
-//! of the side to move. All read the loader's reverse tables.
+//! of the side to move. All read the loader's reverse tables (`AttackView`:
+//! one per player, holding only that player's enemies).
 
 use super::{Position, NO_CELL};
 use crate::bitset::CellSet;
 use crate::codes::{CodeSet, PieceCode};
-use crate::game::EMPTY;
+use crate::game::{AttackView, EMPTY};
 use crate::ir;
 
+/// The enemies of one player, as the attack questions need them: the
+/// reverse tables holding only their codes, and the codes themselves (for
+/// walking their own move tables).
+#[derive(Clone, Copy)]
+pub(crate) struct Foes<'g> {
+    pub(crate) view: &'g AttackView,
+    pub(crate) codes: &'g CodeSet,
+}
+
+/// Every code of a view counts (the view holds only the codes asked about).
+#[inline(always)]
+fn any_code(_: PieceCode) -> bool {
+    true
+}
+
 impl<'g> Position<'g> {
+    /// The enemies of `player`.
+    #[inline(always)]
+    pub(crate) fn foes_of(&self, player: usize) -> Foes<'g> {
+        Foes {
+            view: self.game.attacks_on(player),
+            codes: self.enemy_codes(player),
+        }
+    }
+
     /// Is `cell` attacked by a piece whose code is in `codes`?
-    #[inline]
     pub fn attacked_by_codes(&self, cell: usize, codes: &CodeSet) -> bool {
-        self.attacked_after(
+        let none = NO_CELL as usize;
+        self.attacked_after_in(
             cell,
-            codes,
-            NO_CELL as usize,
-            NO_CELL as usize,
-            NO_CELL as usize,
+            self.game.attacks_by_any(),
+            |code| codes.contains(code),
+            none,
+            none,
+            none,
         )
     }
 
-    /// Collects the cells of the pieces (codes in `codes`) attacking `cell`.
-    pub(super) fn attackers_of(&self, cell: usize, codes: &CodeSet, out: &mut [u16; 64]) -> usize {
-        let g = self.game;
+    /// Is `cell` attacked by an enemy (`foes`)?
+    #[inline]
+    pub(super) fn attacked_by(&self, cell: usize, foes: Foes) -> bool {
+        let none = NO_CELL as usize;
+        self.attacked_after_in(cell, foes.view, any_code, none, none, none)
+    }
+
+    /// Collects the cells of the pieces of `view` attacking `cell` whose
+    /// codes pass `wanted`.
+    pub(super) fn attackers_of(
+        &self,
+        cell: usize,
+        view: &AttackView,
+        wanted: impl Fn(PieceCode) -> bool,
+        out: &mut [u16; 64],
+    ) -> usize {
         let mut n = 0;
         let mut add = |c: u16, out: &mut [u16; 64]| {
             if n < out.len() && !out[..n].contains(&c) {
@@ -31,13 +70,14 @@ impl<'g> Position<'g> {
                 n += 1;
             }
         };
-        for a in g.leap_attackers(cell) {
-            if hits(&a.codes, codes, self.board[a.cell as usize]) {
+        let hits = |set: u16, code: PieceCode| view.attacks_with(set, code) && wanted(code);
+        for a in view.leap_attackers(cell) {
+            if hits(a.set, self.board[a.cell as usize]) {
                 add(a.cell, out);
             }
         }
-        for h in g.hook_attackers(cell) {
-            if hits(&h.codes, codes, self.board[h.cell as usize])
+        for h in view.hook_attackers(cell) {
+            if hits(h.set, self.board[h.cell as usize])
                 && self.hook_open(
                     h.via_start,
                     h.via_len,
@@ -49,14 +89,11 @@ impl<'g> Position<'g> {
                 add(h.cell, out);
             }
         }
-        for line in g.attack_lines(cell) {
-            if !line.codes.intersects(codes) {
-                continue;
-            }
-            for a in g.line_cells(line) {
+        for line in view.attack_lines(cell) {
+            for a in view.line_cells(line) {
                 let code = self.board[a.cell as usize];
                 if code != EMPTY {
-                    if hits(&a.codes, codes, code) {
+                    if hits(a.set, code) {
                         add(a.cell, out);
                     }
                     break;
@@ -88,64 +125,76 @@ impl<'g> Position<'g> {
     /// Is `cell` attacked by any opponent of `player`?
     #[inline]
     pub fn attacked_by_enemy_of(&self, cell: usize, player: usize) -> bool {
-        self.attacked_by_codes(cell, self.enemy_codes(player))
+        self.attacked_by(cell, self.foes_of(player))
     }
 
     /// Is any royal piece of `player` attacked?
     #[inline]
     pub fn royal_attacked(&self, player: usize) -> bool {
-        let enemies = self.enemy_codes(player);
+        let foes = self.foes_of(player);
         self.royals_of[player]
             .iter()
-            .any(|c| self.attacked_by_codes(c, enemies))
+            .any(|c| self.attacked_by(c, foes))
     }
 
     pub fn in_check(&self) -> bool {
         self.royal_attacked(self.to_move)
     }
 
-    /// Would `cell` be attacked by `codes` after a move from `from` to `to`
-    /// that removes the piece on `removed` (the captured cell, or `NO_CELL`)?
-    /// Evaluated on the current board, without playing the move.
+    /// Would `cell` be attacked by an enemy (`foes`) after a move from
+    /// `from` to `to` that removes the piece on `removed` (the captured
+    /// cell, or `NO_CELL`)? Evaluated on the current board, without playing
+    /// the move.
     #[inline]
     pub(super) fn attacked_after(
         &self,
         cell: usize,
-        codes: &CodeSet,
+        foes: Foes,
         from: usize,
         to: usize,
         removed: usize,
     ) -> bool {
-        let g = self.game;
-        for a in g.leap_attackers(cell) {
+        self.attacked_after_in(cell, foes.view, any_code, from, to, removed)
+    }
+
+    /// `attacked_after` for the codes of `view` that pass `wanted`.
+    #[inline]
+    fn attacked_after_in(
+        &self,
+        cell: usize,
+        view: &AttackView,
+        wanted: impl Fn(PieceCode) -> bool,
+        from: usize,
+        to: usize,
+        removed: usize,
+    ) -> bool {
+        let hits = |set: u16, code: PieceCode| view.attacks_with(set, code) && wanted(code);
+        for a in view.leap_attackers(cell) {
             let at = a.cell as usize;
-            if at != to && at != removed && hits(&a.codes, codes, self.at(at)) {
+            if at != to && at != removed && hits(a.set, self.at(at)) {
                 return true;
             }
         }
-        for line in g.attack_lines(cell) {
-            if !line.codes.intersects(codes) {
-                continue;
-            }
-            for a in g.line_cells(line) {
+        for line in view.attack_lines(cell) {
+            for a in view.line_cells(line) {
                 let at = a.cell as usize;
                 if at == to {
                     break;
                 }
                 let code = self.at(at);
                 if code != EMPTY && at != from && at != removed {
-                    if hits(&a.codes, codes, code) {
+                    if hits(a.set, code) {
                         return true;
                     }
                     break;
                 }
             }
         }
-        for h in g.hook_attackers(cell) {
+        for h in view.hook_attackers(cell) {
             let at = h.cell as usize;
             if at != to
                 && at != removed
-                && hits(&h.codes, codes, self.board[at])
+                && hits(h.set, self.board[at])
                 && self.hook_open(h.via_start, h.via_len, from, to, removed)
             {
                 return true;
@@ -212,28 +261,26 @@ impl<'g> Position<'g> {
     /// pieces can expose a royal piece when it is not attacked: leaps cannot
     /// be blocked and pieces do not appear.
     #[inline]
-    pub(super) fn checks_and_pins(&self, enemies: &CodeSet) -> (bool, CellSet) {
+    pub(super) fn checks_and_pins(&self, foes: Foes) -> (bool, CellSet) {
         let g = self.game;
+        let view = foes.view;
         let mine = g.codes_of_player[self.to_move];
         let mut pinned = CellSet::EMPTY;
         let mut check = false;
         for royal in self.royals_of[self.to_move].iter() {
-            for a in g.leap_attackers(royal) {
-                if hits(&a.codes, enemies, self.board[a.cell as usize]) {
+            for a in view.leap_attackers(royal) {
+                if view.attacks_with(a.set, self.board[a.cell as usize]) {
                     check = true;
                 }
             }
-            for line in g.attack_lines(royal) {
-                if !line.codes.intersects(enemies) {
-                    continue;
-                }
+            for line in view.attack_lines(royal) {
                 let mut blocker = usize::MAX;
-                for a in g.line_cells(line) {
+                for a in view.line_cells(line) {
                     let code = self.board[a.cell as usize];
                     if code == EMPTY {
                         continue;
                     }
-                    if hits(&a.codes, enemies, code) {
+                    if view.attacks_with(a.set, code) {
                         if blocker == usize::MAX {
                             check = true;
                         } else {
@@ -247,8 +294,8 @@ impl<'g> Position<'g> {
                     blocker = a.cell as usize;
                 }
             }
-            for h in g.hook_attackers(royal) {
-                if !hits(&h.codes, enemies, self.board[h.cell as usize]) {
+            for h in view.hook_attackers(royal) {
+                if !view.attacks_with(h.set, self.board[h.cell as usize]) {
                     continue;
                 }
                 let vias = &g.hook_cells[h.via_start as usize..][..h.via_len as usize];
@@ -265,11 +312,4 @@ impl<'g> Position<'g> {
         }
         (check, pinned)
     }
-}
-
-/// Does an attacker entry (the codes attacking from its cell) name the code
-/// standing there, and is that code one of those asked about?
-#[inline(always)]
-fn hits(attacking: &CodeSet, wanted: &CodeSet, code: PieceCode) -> bool {
-    attacking.contains(code) && wanted.contains(code)
 }

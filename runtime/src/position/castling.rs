@@ -12,7 +12,7 @@ impl<'g> Position<'g> {
         if self.rights & g.rights_of_player[me] == 0 && !g.repeatable_castling {
             return;
         }
-        let enemies = self.enemy_codes(me);
+        let enemies = self.foes_of(me);
         for &index in &g.castlings_of[me] {
             let c = &g.ir.castlings[index as usize];
             let right = g.castling_right[index as usize];
@@ -44,7 +44,7 @@ impl<'g> Position<'g> {
             }
             if c.must_be_safe
                 .iter()
-                .any(|&x| self.attacked_by_codes(x as usize, enemies))
+                .any(|&x| self.attacked_by(x as usize, enemies))
             {
                 continue;
             }

@@ -2,7 +2,6 @@
 //! may capture the passing piece there on the next move.
 
 use super::{Position, NO_CELL};
-use crate::codes::{CodeSet, PieceCode};
 use crate::game::{EMPTY, MAX_EN_PASSANT};
 
 /// An en-passant capture the next player may make: the piece on `attacker`
@@ -57,19 +56,10 @@ impl<'g> Position<'g> {
     /// Pushes, for each cell, every en-passant capturer of an opponent of
     /// `mover` that attacks it on the current board.
     pub(super) fn push_en_passant_rights(&mut self, mover: usize, cells: &[u16]) {
-        let g = self.game;
-        let mut capturers = CodeSet::EMPTY;
-        for (code, &ok) in g.ep_capturer.iter().enumerate() {
-            if ok && g.owner[code] as usize != mover {
-                capturers.insert(code as PieceCode);
-            }
-        }
-        if capturers.is_empty() {
-            return;
-        }
+        let capturers = self.game.en_passant_attacks_on(mover);
         for &cell in cells {
             let mut found = [NO_CELL; 64];
-            let n = self.attackers_of(cell as usize, &capturers, &mut found);
+            let n = self.attackers_of(cell as usize, capturers, |_| true, &mut found);
             for &attacker in &found[..n] {
                 self.ep_stack.push(EnPassantRight { attacker, cell });
             }

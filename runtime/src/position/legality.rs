@@ -4,6 +4,7 @@
 
 use super::{Move, MoveKind, MoveSink, Position};
 use crate::bitset::CellSet;
+use super::attacks::Foes;
 use crate::codes::CodeSet;
 use crate::game::PieceCode;
 
@@ -13,7 +14,7 @@ struct LegalCounter<'g> {
     count: u64,
     in_check: bool,
     pinned: CellSet,
-    enemies: &'g CodeSet,
+    enemies: Foes<'g>,
     /// The current piece's plain moves are all legal (no check, not pinned,
     /// not royal).
     piece_free: bool,
@@ -69,7 +70,7 @@ impl MoveSink for LegalCounter<'_> {
 impl<'g> Position<'g> {
     /// Would the moved piece stand attacked on its target cell after `mv`?
     #[inline]
-    fn lands_attacked(&self, mv: Move, enemies: &CodeSet) -> bool {
+    fn lands_attacked(&self, mv: Move, enemies: Foes) -> bool {
         let to = mv.to as usize;
         let removed = if mv.kind == MoveKind::EnPassant {
             mv.aux as usize
@@ -82,7 +83,7 @@ impl<'g> Position<'g> {
     /// Does `mv` (pseudo-legal, a plain move, passing or en passant) leave a
     /// royal piece of the mover attacked?
     #[inline]
-    pub(super) fn exposes_royal(&self, mv: Move, enemies: &CodeSet) -> bool {
+    pub(super) fn exposes_royal(&self, mv: Move, enemies: Foes) -> bool {
         let from = mv.from as usize;
         let to = mv.to as usize;
         let removed = if mv.kind == MoveKind::EnPassant {
@@ -104,7 +105,7 @@ impl<'g> Position<'g> {
         mv: Move,
         in_check: bool,
         pinned: &CellSet,
-        enemies: &CodeSet,
+        enemies: Foes,
         landing: &mut LandingMap,
     ) -> bool {
         if mv.unattacked {
@@ -112,7 +113,7 @@ impl<'g> Position<'g> {
                 self.lands_attacked(mv, enemies)
             } else {
                 if landing.from != mv.from as usize {
-                    landing.attacked = self.attack_map(enemies, mv.from as usize);
+                    landing.attacked = self.attack_map(enemies.codes, mv.from as usize);
                     landing.from = mv.from as usize;
                 }
                 landing.attacked.contains(mv.to as usize)
@@ -139,7 +140,7 @@ impl<'g> Position<'g> {
     /// The number of legal moves, without building the list (perft's last ply).
     pub fn count_legal(&mut self) -> u64 {
         let me = self.to_move;
-        let enemies = self.enemy_codes(me);
+        let enemies = self.foes_of(me);
         let (in_check, pinned) = self.checks_and_pins(enemies);
         let mut deferred = std::mem::take(&mut self.scratch);
         deferred.clear();
@@ -175,7 +176,7 @@ impl<'g> Position<'g> {
         list.clear();
         self.pseudo_legal_moves(list);
         let me = self.to_move;
-        let enemies = self.enemy_codes(me);
+        let enemies = self.foes_of(me);
         let (in_check, pinned) = self.checks_and_pins(enemies);
         let mut landing = LandingMap::NONE;
         let mut i = 0;

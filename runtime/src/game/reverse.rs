@@ -1,0 +1,270 @@
+//! Reverse attack tables: for each target cell, which cells a piece could
+//! attack it from (by leap, along a line, by hook) and with which piece
+//! codes. Built once at load, one view per player (only that player's
+//! enemies' codes, entries that no enemy uses left out) plus one view with
+//! every code, so that the hot question "is this cell attacked by an enemy
+//! of p" is one bit test per occupied candidate cell.
+//!
+//! Why views and not one table with a code filter: an entry's code set
+//! spans up to 256 codes (4 words); testing "the entry's codes" and "the
+//! codes asked about" was two tests per entry and a 32-byte set in every
+//! entry. Here an entry is 4 bytes (its cell and the index of a
+//! deduplicated, already filtered code set).
+
+use super::validate::{check, LoadError};
+use crate::codes::{CodeSet, PieceCode};
+use crate::ir::{self, GameIr};
+use crate::unchecked;
+use std::collections::BTreeMap;
+
+/// A cell from which some piece attacks the target; `set` indexes the
+/// view's code sets (the codes that do).
+#[derive(Clone, Copy, Debug)]
+pub struct Attacker {
+    pub cell: u16,
+    pub set: u16,
+}
+
+/// One line of cells walked backwards from a target, nearest first:
+/// `line_cells[start..start + len]`. Cells on it that attack nothing still
+/// block, so they stay (with the empty set, index 0).
+#[derive(Clone, Copy, Debug)]
+pub struct RevLine {
+    pub start: u32,
+    pub len: u32,
+}
+
+/// A piece that attacks the target along a bent path, if one of its
+/// intermediate cells (`hook_cells[via_start..][..via_len]`) is empty.
+#[derive(Clone, Copy, Debug)]
+pub struct HookAttacker {
+    pub cell: u16,
+    pub set: u16,
+    pub via_len: u16,
+    pub via_start: u32,
+}
+
+/// The reverse tables seen by one filter of codes.
+#[derive(Clone, Debug, Default)]
+pub struct AttackView {
+    /// Per target cell: a range into `leaps` / `lines` / `hooks`.
+    leap_index: Vec<(u32, u32)>,
+    leaps: Vec<Attacker>,
+    line_index: Vec<(u32, u32)>,
+    lines: Vec<RevLine>,
+    line_cells: Vec<Attacker>,
+    hook_index: Vec<(u32, u32)>,
+    hooks: Vec<HookAttacker>,
+    /// Deduplicated code sets; index 0 is the empty set.
+    sets: Vec<CodeSet>,
+}
+
+impl AttackView {
+    /// Who attacks `cell` by a leap.
+    #[inline(always)]
+    pub(crate) fn leap_attackers(&self, cell: usize) -> &[Attacker] {
+        let (start, len) = *unchecked::get(&self.leap_index, cell);
+        unchecked::range(&self.leaps, start as usize, len as usize)
+    }
+
+    /// The lines along which riders attack `cell`.
+    #[inline(always)]
+    pub(crate) fn attack_lines(&self, cell: usize) -> &[RevLine] {
+        let (start, len) = *unchecked::get(&self.line_index, cell);
+        unchecked::range(&self.lines, start as usize, len as usize)
+    }
+
+    /// The cells of one attack line, nearest first.
+    #[inline(always)]
+    pub(crate) fn line_cells(&self, line: &RevLine) -> &[Attacker] {
+        unchecked::range(&self.line_cells, line.start as usize, line.len as usize)
+    }
+
+    /// Who attacks `cell` by a hook.
+    #[inline(always)]
+    pub(crate) fn hook_attackers(&self, cell: usize) -> &[HookAttacker] {
+        let (start, len) = *unchecked::get(&self.hook_index, cell);
+        unchecked::range(&self.hooks, start as usize, len as usize)
+    }
+
+    /// Does the code set `set` of this view hold `code`?
+    #[inline(always)]
+    pub(crate) fn attacks_with(&self, set: u16, code: PieceCode) -> bool {
+        unchecked::get(&self.sets, set as usize).contains(code)
+    }
+}
+
+/// The unfiltered tables, codes as full sets, before the views are cut.
+struct Unfiltered {
+    leaps: Vec<Vec<(u16, CodeSet)>>,
+    /// Per target: lines of (cell, codes), nearest first.
+    lines: Vec<Vec<Vec<(u16, CodeSet)>>>,
+    /// Per target: (cell, codes, via_start, via_len).
+    hooks: Vec<Vec<(u16, CodeSet, u32, u16)>>,
+}
+
+/// One view for each set of codes in `filters`.
+pub(super) fn build_views(ir: &GameIr, filters: &[CodeSet]) -> Result<Vec<AttackView>, LoadError> {
+    let all = unfiltered(ir)?;
+    let mut views = Vec::with_capacity(filters.len());
+    for wanted in filters {
+        let view = cut(&all, wanted);
+        check(view.sets.len() <= 1 << 16, || LoadError::TooManyAttackSets)?;
+        views.push(view);
+    }
+    Ok(views)
+}
+
+fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
+    let cells = ir.cells.len();
+    let kinds = ir.kinds.len();
+    let mut leaps: Vec<Vec<(u16, CodeSet)>> = vec![Vec::new(); cells];
+    let mut hooks: Vec<Vec<(u16, CodeSet, u32, u16)>> = vec![Vec::new(); cells];
+    // (target, direction) -> cells by distance, with codes.
+    let mut rays: BTreeMap<(u16, u16), Vec<(u16, CodeSet)>> = BTreeMap::new();
+    for p in 0..ir.players.len() {
+        for k in 0..kinds {
+            let code = (1 + p * kinds + k) as PieceCode;
+            for from in 0..cells {
+                let set = ir.moves[(p * kinds + k) * cells + from];
+                let capturing = |flags: u16| flags & ir::CAPTURE != 0;
+                for leap in ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
+                    .iter()
+                    .filter(|l| capturing(l.flags))
+                {
+                    let list = &mut leaps[leap.to as usize];
+                    match list.iter_mut().find(|a| a.0 as usize == from) {
+                        Some(a) => a.1.insert(code),
+                        None => list.push((from as u16, CodeSet::from_code(code))),
+                    }
+                }
+                for hook in ir.hooks[set.hook_start as usize..][..set.hook_len as usize]
+                    .iter()
+                    .filter(|h| capturing(h.flags))
+                {
+                    let list = &mut hooks[hook.to as usize];
+                    match list.iter_mut().find(|a| {
+                        a.0 as usize == from && a.2 == hook.via_start && a.3 == hook.via_len
+                    }) {
+                        Some(a) => a.1.insert(code),
+                        None => list.push((
+                            from as u16,
+                            CodeSet::from_code(code),
+                            hook.via_start,
+                            hook.via_len,
+                        )),
+                    }
+                }
+                for ray in ir.rays[set.ray_start as usize..][..set.ray_len as usize]
+                    .iter()
+                    .filter(|r| capturing(r.flags))
+                {
+                    let cells_of_ray = &ir.ray_cells[ray.start as usize..][..ray.len as usize];
+                    for (i, &target) in cells_of_ray.iter().enumerate() {
+                        let line = rays.entry((target, ray.direction)).or_default();
+                        if line.len() <= i {
+                            line.resize(i + 1, (u16::MAX, CodeSet::EMPTY));
+                        }
+                        // The cells between `from` and `target` must be the
+                        // cells nearer on the reverse line: rays of one
+                        // direction are translates of each other.
+                        let not_translates = || LoadError::RaysNotTranslates {
+                            direction: ray.direction,
+                        };
+                        let slot = &mut line[i];
+                        check(slot.0 == u16::MAX || slot.0 as usize == from, not_translates)?;
+                        slot.0 = from as u16;
+                        if i >= ray.first_landing as usize {
+                            slot.1.insert(code);
+                        }
+                        for (j, &between) in cells_of_ray[..i].iter().rev().enumerate() {
+                            let s = &mut line[j];
+                            check(s.0 == u16::MAX || s.0 == between, not_translates)?;
+                            s.0 = between;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut lines = vec![Vec::new(); cells];
+    for ((target, _direction), line) in rays {
+        lines[target as usize].push(line);
+    }
+    Ok(Unfiltered {
+        leaps,
+        lines,
+        hooks,
+    })
+}
+
+/// The view of the codes in `wanted`: every set intersected with it, and
+/// entries (and lines) that attack with none of them left out.
+fn cut(all: &Unfiltered, wanted: &CodeSet) -> AttackView {
+    let mut view = AttackView {
+        sets: vec![CodeSet::EMPTY],
+        ..AttackView::default()
+    };
+    let mut set_index = BTreeMap::new();
+    set_index.insert(CodeSet::EMPTY.words(), 0usize);
+    // Indices past u16 are truncated here and refused by the caller.
+    let mut intern = |codes: &CodeSet, sets: &mut Vec<CodeSet>| -> u16 {
+        let kept = codes.intersection(wanted);
+        *set_index.entry(kept.words()).or_insert_with(|| {
+            sets.push(kept);
+            sets.len() - 1
+        }) as u16
+    };
+    for list in &all.leaps {
+        let start = view.leaps.len() as u32;
+        for (cell, codes) in list {
+            let set = intern(codes, &mut view.sets);
+            if set != 0 {
+                view.leaps.push(Attacker { cell: *cell, set });
+            }
+        }
+        view.leap_index
+            .push((start, view.leaps.len() as u32 - start));
+    }
+    for lines in &all.lines {
+        let start = view.lines.len() as u32;
+        for line in lines {
+            let cut: Vec<Attacker> = line
+                .iter()
+                .map(|(cell, codes)| Attacker {
+                    cell: *cell,
+                    set: intern(codes, &mut view.sets),
+                })
+                .collect();
+            // Trailing cells that attack nothing need not be walked; a line
+            // with no attacker at all is left out.
+            let useful = cut.iter().rposition(|a| a.set != 0).map_or(0, |i| i + 1);
+            if useful > 0 {
+                view.lines.push(RevLine {
+                    start: view.line_cells.len() as u32,
+                    len: useful as u32,
+                });
+                view.line_cells.extend_from_slice(&cut[..useful]);
+            }
+        }
+        view.line_index
+            .push((start, view.lines.len() as u32 - start));
+    }
+    for list in &all.hooks {
+        let start = view.hooks.len() as u32;
+        for (cell, codes, via_start, via_len) in list {
+            let set = intern(codes, &mut view.sets);
+            if set != 0 {
+                view.hooks.push(HookAttacker {
+                    cell: *cell,
+                    set,
+                    via_len: *via_len,
+                    via_start: *via_start,
+                });
+            }
+        }
+        view.hook_index
+            .push((start, view.hooks.len() as u32 - start));
+    }
+    view
+}
