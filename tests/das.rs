@@ -829,6 +829,69 @@ fn white_castlings_and_the_right_kept() {
     assert!(castlings(&mut pos("white: Kb1 Ra1; black: Kf10; unmoved b1")).is_empty());
 }
 
+/// "A second and a third castling are possible" (digest, Castling): at most
+/// three castlings per side. White: King f1, Rooks a1 and j1. 1st `0-0`
+/// (f1->h1, Rook j1->g1); the g1 Rook leaves; 2nd `0-0-0-0` (h1->b1, Rook
+/// a1->c1); the c1 Rook leaves and the other returns to j1; 3rd `0-0-0-0`
+/// (b1->h1, Rook j1->g1); the g1 Rook leaves and the c5 Rook returns to a1.
+/// Now h1..b1 is empty and unattacked and the King never made a
+/// non-castling move, so only the limit forbids a 4th `0-0-0-0`. The count
+/// is part of the position: the general notation writes it and reads it.
+#[test]
+fn castling_at_most_three_times_per_side() {
+    let text = "white: Kf1 Ra1 Rj1; black: Kf10";
+    let shuffle = ["f10e10", "e10f10"];
+    let mut p = pos(text);
+    let mut black = 0;
+    let mut white_then_black = |p: &mut Position, mv: &str| {
+        play(p, &format!("{mv} {}", shuffle[black % 2]));
+        black += 1;
+    };
+    white_then_black(&mut p, "0-0");
+    assert_eq!(p.castlings_made(0), 1);
+    white_then_black(&mut p, "g1g5");
+    white_then_black(&mut p, "0-0-0-0");
+    assert_eq!((at(&p, "b1"), at(&p, "c1")), ("white K".into(), "white R".into()));
+    for mv in ["c1c5", "g5j5", "j5j1"] {
+        white_then_black(&mut p, mv);
+    }
+    assert_eq!(castlings(&mut p), set(&["0-0-0-0"]), "the third is allowed");
+    white_then_black(&mut p, "0-0-0-0");
+    assert_eq!(at(&p, "h1"), "white K");
+    assert_eq!(p.castlings_made(0), 3);
+    for mv in ["g1g5", "c5a5", "a5a1"] {
+        white_then_black(&mut p, mv);
+    }
+    assert_eq!(at(&p, "a1"), "white R");
+    assert!(castlings(&mut p).is_empty(), "a fourth castling is offered");
+    // Without the count (a fresh position with the same pieces) it would be.
+    let text_now = write_general(&p);
+    assert!(text_now.contains("castled white 3"), "{text_now}");
+    let fresh = text_now.replace("castled white 3; ", "");
+    assert_eq!(castlings(&mut pos(&fresh)), set(&["0-0-0-0"]), "{fresh}");
+    assert!(castlings(&mut pos(&text_now)).is_empty(), "{text_now}");
+    // A count above the limit's range is refused with its field named.
+    assert!(matches!(
+        parse_position(game(), "white: Kf1; black: Kf10; castled white 16"),
+        Err(runtime::PositionError::BadNumber { .. })
+    ));
+}
+
+/// "The eleventh pawn": the Elva's first move resets the 50-move counter
+/// (digest, End of game). With the counter at 99 half-moves, White's Elva
+/// b1 -> b3 (`b1b3p`: a Queen move after which it is a Pawn) keeps the game going with the
+/// counter at 0, while a Knight move instead reaches 100 and draws.
+#[test]
+fn the_elvas_first_move_resets_the_move_rule_counter() {
+    let text = "white: Kf1 Eb1 Nh1; black: Kf10; clocks 99 60";
+    let mut p = after(text, "b1b3p");
+    assert_eq!(at(&p, "b3"), "white P");
+    assert!(p.result().is_none());
+    assert!(write_general(&p).ends_with("clocks 0 60"), "{}", write_general(&p));
+    let mut q = after(text, "h1g3");
+    assert_eq!(q.result().map(|r| r.end), Some(GameEnd::MoveRule));
+}
+
 /// Partners: Rook, Ship, Trooper and a Frigate White controls (a White
 /// Knight aboard a Black Ship) on the corner; the partner moves whole.
 /// A Queen or a Knight on the corner is no partner. (An enemy Ship or
@@ -1076,7 +1139,7 @@ fn draw_agreement() {
     assert_eq!(p.result(), drawn);
     let mut p = start.clone();
     play(&mut p, "h2h3 +draw_offer h9h8");
-    assert_eq!(p.result(), None);
+    assert!(p.result().is_none());
     play(&mut p, "h3h4 h8h7 +draw_offer");
     assert_eq!(p.result(), drawn, "the offer stays until withdrawn");
     let mut p = start.clone();
@@ -1100,7 +1163,7 @@ fn draw_agreement() {
     assert_eq!(p.result(), drawn);
     p.unmake(mv);
     assert!(p == before);
-    assert_eq!(p.result(), None);
+    assert!(p.result().is_none());
 }
 
 // ---------------------------------------------------------------------------

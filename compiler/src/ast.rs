@@ -271,6 +271,12 @@ pub struct Castling {
     pub king_to: Option<Name>,
     /// Castling keeps the king's right; the partner may have moved.
     pub repeatable: bool,
+    /// `repeatable at-most N`: at most N castlings per player in a game.
+    pub repeat_limit: Option<i32>,
+    /// `king-passes partner`: the king may also land on the partner's cell
+    /// (the partner goes to the cell before it) or beyond it up to the edge
+    /// (the partner stays).
+    pub king_passes_partner: bool,
     /// `written zeros COLOUR`: named by as many zeros as cells of that
     /// colour on the king's path (`0-0-0`).
     pub written_zeros: Option<Name>,

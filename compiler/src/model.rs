@@ -143,6 +143,9 @@ pub struct ModelCastling {
     /// The king goes to the nearest cell of this colour region next to the partner.
     pub king_to: Option<usize>,
     pub repeatable: bool,
+    /// At most this many castlings per player (`repeatable at-most N`).
+    pub repeat_limit: Option<u8>,
+    pub king_passes_partner: bool,
     /// Named by zeros counting the cells of this region on the king's path.
     pub written_zeros: Option<usize>,
     pub distances: Option<Vec<i32>>,

@@ -392,12 +392,20 @@ impl Builder<'_> {
                 let mut safe = Vec::new();
                 let mut king_to = None;
                 let mut repeatable = false;
+                let mut repeat_limit = None;
+                let mut king_passes_partner = false;
                 let mut written_zeros = None;
                 for prop in it {
                     match prop.as_rule() {
                         Rule::ident => partners.push(self.name(&prop)),
                         Rule::king_to => king_to = Some(self.name(&kids(prop).next().unwrap())),
-                        Rule::repeatable => repeatable = true,
+                        Rule::repeatable => {
+                            repeatable = true;
+                            if let Some(n) = kids(prop).find(|k| k.as_rule() == Rule::int) {
+                                repeat_limit = Some(self.int(&n)?);
+                            }
+                        }
+                        Rule::king_passes => king_passes_partner = true,
                         Rule::written => {
                             written_zeros = Some(self.name(&kids(prop).next().unwrap()))
                         }
@@ -422,6 +430,8 @@ impl Builder<'_> {
                     partners,
                     king_to,
                     repeatable,
+                    repeat_limit,
+                    king_passes_partner,
                     written_zeros,
                     distances,
                     safe,

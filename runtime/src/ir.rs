@@ -9,7 +9,11 @@
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the meaning or layout of the IR changes.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
+
+/// The highest per-player castling limit (`Castling::limit`): a position
+/// counts each player's castlings in 4 bits.
+pub const MAX_CASTLINGS_PER_PLAYER: u8 = 15;
 
 /// A move atom may go to an empty cell.
 pub const MOVE: u16 = 1;
@@ -261,6 +265,10 @@ pub struct Castling {
     pub repeatable: bool,
     #[serde(default)]
     pub partner_kinds: u128,
+    /// At most this many castlings per player in a game (0: no limit; at
+    /// most `MAX_CASTLINGS_PER_PLAYER`). Counted over all the player's castlings.
+    #[serde(default)]
+    pub limit: u8,
     /// How the castling is written (`0-0-0`), if the game names it.
     #[serde(default)]
     pub name: Option<String>,

@@ -246,6 +246,9 @@ pub struct RefPos {
     ep_cells: Vec<usize>,
     /// That pawn's cell (removed by an en passant capture).
     ep_victim: Option<usize>,
+    /// Castlings made so far, per colour (White, Black). Added with the
+    /// corrected digest's "at most three castlings per side per game".
+    castled: [u8; 2],
 }
 
 impl RefPos {
@@ -255,6 +258,7 @@ impl RefPos {
             side,
             ep_cells: Vec::new(),
             ep_victim: None,
+            castled: [0, 0],
         }
     }
 
@@ -855,7 +859,8 @@ impl RefPos {
         let Some(k) = self.king_cell(me) else { return };
         let king = self.cells[k].piece.unwrap();
         let (kx, ky) = xy(k);
-        if !king.fresh || ky != me.back_rank() {
+        let side = if me == Color::White { 0 } else { 1 };
+        if !king.fresh || ky != me.back_rank() || self.castled[side] >= 3 {
             return;
         }
         // (king from x, partner x, king to x, partner to x, name)
@@ -891,6 +896,7 @@ impl RefPos {
                 piece: Some(king),
             }; // keeps its right
             n.cells[idx(ptx, ky)] = pc;
+            n.castled[side] += 1;
             out.push((nm.to_string(), n));
         }
     }

@@ -5,6 +5,7 @@ use super::Checker;
 use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelCastling};
+use runtime::ir::MAX_CASTLINGS_PER_PLAYER;
 
 impl Checker {
     /// One `castling` statement.
@@ -36,6 +37,22 @@ impl Checker {
                 ));
             }
         }
+        let repeat_limit = match c.repeat_limit {
+            Some(n) if (1..=MAX_CASTLINGS_PER_PLAYER as i32).contains(&n) => Some(n as u8),
+            Some(n) => {
+                self.error(
+                    Diagnostic::error(
+                        Code::InvalidValue,
+                        format!("`repeatable at-most {n}`: the limit must be 1 to {MAX_CASTLINGS_PER_PLAYER}"),
+                        c.span,
+                        "in this castling",
+                    )
+                    .with_hint("leave out `at-most` for no limit"),
+                );
+                None
+            }
+            None => None,
+        };
         if let (Some(king), true) = (king, any_partner) {
             if !m.pieces[king].royal {
                 self.error(
@@ -54,6 +71,8 @@ impl Checker {
                 partners,
                 king_to,
                 repeatable: c.repeatable,
+                repeat_limit,
+                king_passes_partner: c.king_passes_partner,
                 written_zeros,
                 distances: c.distances.clone(),
                 safe_origin: has("origin"),

@@ -51,6 +51,14 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
             };
             // `line[0]` is the king's cell; the partner's is one past the end.
             let n = line.len();
+            // The king's whole path: the cells between, and with
+            // `king-passes partner` the partner's cell and those beyond it.
+            let mut path = line.clone();
+            if c.king_passes_partner {
+                path.push(partner_cell as usize);
+                path.extend(m.topology.cells_beyond(king_cell as usize, partner_cell as usize));
+            }
+            let reach = path.len();
             let distances: Vec<usize> = match (c.king_to, &c.distances) {
                 // The cell of that colour nearest the partner, strictly between.
                 (Some(colour), _) => (1..n)
@@ -58,25 +66,35 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                     .max()
                     .into_iter()
                     .collect(),
-                (None, None) => (1..n).collect(),
+                (None, None) => (1..reach).collect(),
                 // The checker reports distances below 1.
                 (None, Some(ds)) => ds
                     .iter()
                     .filter(|&&k| k >= 1)
                     .map(|&k| k as usize)
-                    .filter(|&k| k < n)
+                    .filter(|&k| k < reach)
                     .collect(),
             };
             for k in distances {
-                let king_to = line[k];
-                let partner_to = line[k - 1];
-                let between: Vec<u16> = line[1..].iter().map(|&c| c as u16).collect();
+                let king_to = path[k];
+                // Between king and partner (and onto the partner's cell) the
+                // partner lands beside the king on its origin side; beyond
+                // the partner it stays where it is.
+                let partner_to = if k <= n { path[k - 1] } else { partner_cell as usize };
+                // Every cell between, and every cell past the partner up to
+                // the king's landing, must be empty.
+                let between: Vec<u16> = line[1..]
+                    .iter()
+                    .chain(path.iter().take(k + 1).skip(n + 1))
+                    .map(|&c| c as u16)
+                    .collect();
                 let mut safe = Vec::new();
                 if c.safe_origin {
                     safe.push(king_cell);
                 }
                 if c.safe_passed {
-                    safe.extend(line[1..k].iter().map(|&c| c as u16));
+                    // The partner's cell counts as passed when the king crosses it.
+                    safe.extend(path[1..k].iter().map(|&c| c as u16));
                 }
                 if c.safe_destination {
                     safe.push(king_to as u16);
@@ -84,7 +102,7 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                 let king_reaches =
                     tables.reaches(m, p, c.king as usize, king_cell as usize, king_to);
                 let name = c.written_zeros.map(|colour| {
-                    let lit = line[..=k]
+                    let lit = path[..=k]
                         .iter()
                         .filter(|&&cell| m.regions[colour].cells[p][cell])
                         .count();
@@ -100,6 +118,7 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                     must_be_safe: safe,
                     needs_partner_in_notation: king_reaches,
                     repeatable: c.repeatable,
+                    limit: c.repeat_limit.unwrap_or(0),
                     partner_kinds: c.partners,
                     name,
                 });

@@ -277,6 +277,24 @@ impl Topology {
             .collect()
     }
 
+    /// The cells after `to` on the straight line from `from` through `to`,
+    /// up to the edge of the board (a castling king passing its partner).
+    pub fn cells_beyond(&self, from: Cell, to: Cell) -> Vec<Cell> {
+        let grid = self.lattice().grid();
+        let (a, b) = (grid.coords[from], grid.coords[to]);
+        let (unit, _) = unit_and_count((b.0 - a.0, b.1 - a.1));
+        let mut out = Vec::new();
+        let mut at = to;
+        while let Some(next) = self.step(at, unit) {
+            if next == from || unit == (0, 0) || out.contains(&next) {
+                break;
+            }
+            out.push(next);
+            at = next;
+        }
+        out
+    }
+
     /// Where a setup mirrored (`rotate` false) or rotated from another
     /// player's puts the piece that player has on `cell`.
     pub fn setup_image(&self, cell: Cell, rotate: bool) -> Option<Cell> {

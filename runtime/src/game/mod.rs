@@ -113,6 +113,11 @@ pub struct Game {
     pub(crate) promotion_switch: u32,
     pub(crate) zobrist_declared: Vec<u64>,
     pub(crate) zobrist_agreed: Vec<u64>,
+    /// Per `player * 16 + count`: the key of a player's castling count
+    /// (count 0 included, so the count's key is a plain XOR swap).
+    pub(crate) zobrist_castled: Vec<u64>,
+    /// Some castling has a per-game limit, so positions count castlings.
+    pub(crate) castling_limited: bool,
     pub(crate) zobrist_piece: Vec<u64>,
     pub(crate) zobrist_side: Vec<u64>,
     pub(crate) zobrist_right: Vec<u64>,
@@ -351,6 +356,10 @@ impl Game {
         let zobrist_budget = (0..32).map(|_| next_key(&mut state)).collect();
         let zobrist_declared = (0..32).map(|_| next_key(&mut state)).collect();
         let zobrist_agreed = (0..32).map(|_| next_key(&mut state)).collect();
+        let zobrist_castled = (0..players * 16)
+            .map(|i| if i % 16 == 0 { 0 } else { next_key(&mut state) })
+            .collect();
+        let castling_limited = ir.castlings.iter().any(|c| c.limit != 0);
         let cell_by_name = ir
             .cells
             .iter()
@@ -420,6 +429,8 @@ impl Game {
             promotion_switch,
             zobrist_declared,
             zobrist_agreed,
+            zobrist_castled,
+            castling_limited,
             zobrist_piece,
             zobrist_side,
             zobrist_right,

@@ -334,7 +334,9 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
                 .iter()
                 .chain(&c.must_be_empty)
                 .chain(&c.must_be_safe)
-                .all(|&x| (x as usize) < cells);
+                .all(|&x| (x as usize) < cells)
+            && c.limit <= ir::MAX_CASTLINGS_PER_PLAYER
+            && (c.limit == 0 || players <= 16);
         check(ok, || CastlingRange)?;
         check(
             c.king_from != c.partner_from && c.king_to != c.partner_to,

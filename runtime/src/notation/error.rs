@@ -27,6 +27,8 @@ pub enum Field {
     Declared,
     /// `clocks <halfmove> <fullmove>`.
     Clocks,
+    /// `castled <player> <count>`.
+    Castled,
     /// The FEN halfmove clock.
     Halfmove,
     /// The FEN move number.
@@ -46,6 +48,7 @@ impl Field {
             Field::Spent => "spent",
             Field::Declared => "declared",
             Field::Clocks => "clocks",
+            Field::Castled => "castled",
             Field::Halfmove => "halfmove clock",
             Field::MoveNumber => "move number",
         }
@@ -110,6 +113,9 @@ pub enum PositionError {
     UnknownAgreement { name: String },
     /// A part of the general notation that is none of its fields.
     UnreadablePart { text: String },
+    /// `castled <player> <n>` with n > 0 in a game that does not count
+    /// castlings (no castling has a limit).
+    CastlingsNotCounted { player: String },
     /// `moved` / `unmoved` of an empty cell.
     NoPieceToMark { cell: String },
     /// A stack token without its closing bracket.
@@ -204,6 +210,10 @@ impl fmt::Display for PositionError {
             }
             UnknownAgreement { name } => write!(f, "no agreement named '{name}'"),
             UnreadablePart { text } => write!(f, "cannot read '{text}'"),
+            CastlingsNotCounted { player } => write!(
+                f,
+                "castled {player}: this game has no castling limit, so castlings are not counted"
+            ),
             NoPieceToMark { cell } => write!(f, "{cell}: no piece to be (un)moved"),
             BadStackToken { token } => {
                 write!(f, "'{token}': a stack is written A(S)a1 or A(S:owner)a1")

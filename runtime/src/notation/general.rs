@@ -92,6 +92,12 @@ pub fn write_general(pos: &Position) -> String {
     if !agreed.is_empty() {
         parts.push(format!("agreed {}", agreed.join(" ")));
     }
+    for (p, info) in game.ir.players.iter().enumerate() {
+        let n = pos.castlings_made(p);
+        if n > 0 {
+            parts.push(format!("castled {} {n}", info.name));
+        }
+    }
     if pos.ep_victim != NO_CELL {
         parts.push(format!(
             "ep {} victim {}",
@@ -182,6 +188,24 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
             ["agreed", names @ ..] => {
                 for name in names {
                     pos.set_agreed(agreement(game, name)?, true);
+                }
+            }
+            ["castled", player, n] => {
+                let p = player_in(game, player, Field::Castled)?;
+                let n: u8 = n
+                    .parse()
+                    .ok()
+                    .filter(|&n| n <= crate::ir::MAX_CASTLINGS_PER_PLAYER)
+                    .ok_or_else(|| PositionError::BadNumber {
+                        field: Field::Castled,
+                        text: n.to_string(),
+                    })?;
+                if game.castling_limited {
+                    pos.set_castlings_made(p, n);
+                } else if n > 0 {
+                    return Err(PositionError::CastlingsNotCounted {
+                        player: player.to_string(),
+                    });
                 }
             }
             ["clocks", h, f] => {

@@ -26,6 +26,7 @@ impl<'g> Position<'g> {
                 self.rights & right != 0
             };
             if !has_right
+                || (c.limit != 0 && self.castlings_made(me) >= c.limit)
                 || king == EMPTY
                 || !g.royal_code[king as usize]
                 || g.owner[king as usize] as usize != me
@@ -57,5 +58,21 @@ impl<'g> Position<'g> {
                 },
             );
         }
+    }
+
+    /// How many castlings `player` has made (counted only where some
+    /// castling has a limit; otherwise 0).
+    #[inline(always)]
+    pub fn castlings_made(&self, player: usize) -> u8 {
+        (self.castled >> (4 * player) & 15) as u8
+    }
+
+    /// Sets `player`'s castling count (saturating at the 4-bit maximum).
+    pub fn set_castlings_made(&mut self, player: usize, n: u8) {
+        let n = n.min(crate::ir::MAX_CASTLINGS_PER_PLAYER) as u64;
+        let old = self.castlings_made(player) as usize;
+        let keys = &self.game.zobrist_castled;
+        self.hash ^= keys[player * 16 + old] ^ keys[player * 16 + n as usize];
+        self.castled = self.castled & !(15 << (4 * player)) | n << (4 * player);
     }
 }

@@ -17,6 +17,7 @@ pub(super) struct Undo {
     pub(super) budget: u32,
     pub(super) declared: u32,
     pub(super) agreed: u32,
+    pub(super) castled: u64,
     pub(super) unmoved: CellSet,
     pub(super) ep_victim: u16,
     pub(super) ep_len: u8,
@@ -41,6 +42,7 @@ impl<'g> Position<'g> {
             budget: self.budget,
             declared: self.declared,
             agreed: self.agreed,
+            castled: self.castled,
             unmoved: self.unmoved,
             ep_victim: self.ep_victim,
             ep_len: self.ep_len,
@@ -72,6 +74,10 @@ impl<'g> Position<'g> {
                 self.put(c.partner_to as usize, partner);
                 self.put(to, moved);
                 self.set_unmoved(c.partner_from as usize, false);
+                if g.castling_limited {
+                    let me = self.to_move;
+                    self.set_castlings_made(me, self.castlings_made(me) + 1);
+                }
                 // Castling does not spend a repeatable castling's right.
                 if c.repeatable {
                     self.set_unmoved(to, true);
@@ -199,6 +205,7 @@ impl<'g> Position<'g> {
         self.budget = undo.budget;
         self.declared = undo.declared;
         self.agreed = undo.agreed;
+        self.castled = undo.castled;
         self.promotion_base = self.promotion_base_for(undo.agreed);
         self.unmoved = undo.unmoved;
         self.ep_victim = undo.ep_victim;

@@ -49,6 +49,9 @@ pub struct Position<'g> {
     pub(crate) declared: u32,
     /// Bit per agreement: every player declared it at once (latched).
     pub(crate) agreed: u32,
+    /// 4 bits per player: the castlings it has made, counted only in games
+    /// where some castling has a per-game limit.
+    pub(crate) castled: u64,
     /// Where this position's promotion rules start in `Game::promotion_at`
     /// (they change once an agreement switches them).
     promotion_base: usize,
@@ -103,6 +106,7 @@ impl<'g> Position<'g> {
             budget: 0,
             declared: 0,
             agreed: 0,
+            castled: 0,
             promotion_base: 0,
             unmoved: CellSet::EMPTY,
             ep_victim: NO_CELL,
