@@ -80,6 +80,14 @@ pub struct Game {
     pub(crate) zobrist_budget: Vec<u64>,
     /// Per player: indices into `ir.castlings`.
     pub(crate) castlings_of: Vec<Vec<u16>>,
+    /// Castling groups: runs of a player's castlings with the same king,
+    /// partner and rule that differ only in how far the king goes. A failed
+    /// right, king or partner test, or an occupied cell of the group's
+    /// shared cells, rules out the whole group at once.
+    /// Per player, parallel to `castlings_of`: where that castling's group
+    /// ends in the list, and how many leading cells of its `must_be_empty`
+    /// every castling of the group shares (the cells between king and partner).
+    pub(crate) castling_groups_of: Vec<Vec<CastlingGroup>>,
     /// The cells that can hold a castling right, one bit each.
     pub(crate) right_cells: Vec<u16>,
     /// Per castling (index into `ir.castlings`): the bit of the right it needs.
@@ -152,6 +160,48 @@ fn atoms_of(ir: &GameIr, player: usize, kind: usize) -> impl Iterator<Item = (u1
                 .map(|h| (h.flags, h.becomes));
             leaps.chain(rays).chain(hooks)
         })
+}
+
+/// Where a castling's group ends in its player's list, and the cells of
+/// `must_be_empty` the group shares.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CastlingGroup {
+    pub(crate) end: u16,
+    pub(crate) shared_empty: u16,
+}
+
+/// The castling groups (see `Game::castling_groups_of`).
+fn castling_groups(castlings: &[ir::Castling], castlings_of: &[Vec<u16>]) -> Vec<Vec<CastlingGroup>> {
+    let mut out = Vec::new();
+    let same_group = |a: &ir::Castling, b: &ir::Castling| {
+        (a.king_from, a.partner_from, a.partner_kinds, a.repeatable, a.limit)
+            == (b.king_from, b.partner_from, b.partner_kinds, b.repeatable, b.limit)
+    };
+    for list in castlings_of {
+        let mut groups = Vec::with_capacity(list.len());
+        let mut start = 0;
+        while start < list.len() {
+            let first = &castlings[list[start] as usize];
+            let end = (start..list.len())
+                .find(|&i| !same_group(first, &castlings[list[i] as usize]))
+                .unwrap_or(list.len());
+            let members = &list[start..end];
+            let prefix = (0..first.must_be_empty.len())
+                .take_while(|&k| {
+                    members.iter().all(|&i| {
+                        castlings[i as usize].must_be_empty.get(k) == Some(&first.must_be_empty[k])
+                    })
+                })
+                .count();
+            groups.extend(members.iter().map(|_| CastlingGroup {
+                end: end as u16,
+                shared_empty: prefix as u16,
+            }));
+            start = end;
+        }
+        out.push(groups);
+    }
+    out
 }
 
 impl Game {
@@ -318,6 +368,7 @@ impl Game {
         check(right_cells.len() <= 32, || {
             LoadError::TooManyCastlingPartners
         })?;
+        let castling_groups_of = castling_groups(&ir.castlings, &castlings_of);
         let mut rights_keep = vec![u32::MAX; cells];
         for (bit, &cell) in right_cells.iter().enumerate() {
             rights_keep[cell as usize] &= !(1 << bit);
@@ -413,6 +464,7 @@ impl Game {
             zobrist_unmoved,
             zobrist_budget,
             castlings_of,
+            castling_groups_of,
             right_cells,
             castling_right,
             rights_of_player,

@@ -13,9 +13,17 @@ impl<'g> Position<'g> {
             return;
         }
         let enemies = self.foes_of(me);
-        for &index in &g.castlings_of[me] {
-            let c = &g.ir.castlings[index as usize];
-            let right = g.castling_right[index as usize];
+        // Castlings of one group differ only in the king's distance: once
+        // one fails a test they all share, skip the rest of the group.
+        let castlings = &g.castlings_of[me];
+        let groups = &g.castling_groups_of[me];
+        let mut i = 0;
+        while i < castlings.len() {
+            let index = castlings[i] as usize;
+            let group = groups[i];
+            i += 1;
+            let c = &g.ir.castlings[index];
+            let right = g.castling_right[index];
             let king = self.board[c.king_from as usize];
             let partner = self.board[c.partner_from as usize];
             let has_right = if c.repeatable {
@@ -25,6 +33,10 @@ impl<'g> Position<'g> {
             } else {
                 self.rights & right != 0
             };
+            let occupied = |x: &u16| self.board[*x as usize] != EMPTY;
+            let shared = group.shared_empty as usize;
+            // The king's own right is its start cell's right bits: a moved king
+            // cleared them all, so holding the partner's bit is enough.
             if !has_right
                 || (c.limit != 0 && self.castlings_made(me) >= c.limit)
                 || king == EMPTY
@@ -32,15 +44,12 @@ impl<'g> Position<'g> {
                 || g.owner[king as usize] as usize != me
                 || partner == EMPTY
                 || g.owner[partner as usize] as usize != me
+                || c.must_be_empty[..shared].iter().any(occupied)
             {
+                i = group.end as usize;
                 continue;
             }
-            // The king's own right is its start cell's right bits: a moved king
-            // cleared them all, so holding the partner's bit is enough.
-            if c.must_be_empty
-                .iter()
-                .any(|&x| self.board[x as usize] != EMPTY)
-            {
+            if c.must_be_empty[shared..].iter().any(occupied) {
                 continue;
             }
             if c.must_be_safe
