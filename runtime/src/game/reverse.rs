@@ -106,9 +106,10 @@ struct Unfiltered {
 /// One view for each set of codes in `filters`.
 pub(super) fn build_views(ir: &GameIr, filters: &[CodeSet]) -> Result<Vec<AttackView>, LoadError> {
     let all = unfiltered(ir)?;
+    let numbered = Numbered::of(&all);
     let mut views = Vec::with_capacity(filters.len());
     for wanted in filters {
-        let view = cut(&all, wanted);
+        let view = cut(&numbered, wanted);
         check(view.sets.len() <= 1 << 16, || LoadError::TooManyAttackSets)?;
         views.push(view);
     }
@@ -198,27 +199,82 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
     })
 }
 
+/// The unfiltered tables with each code set replaced by its number among
+/// the distinct sets, found once, so that each view maps a number to its
+/// own set index by a plain array lookup (loading stays cheap with several
+/// views per player).
+struct Numbered {
+    sets: Vec<CodeSet>,
+    leaps: Vec<Vec<(u16, usize)>>,
+    lines: Vec<Vec<Vec<(u16, usize)>>>,
+    hooks: Vec<Vec<(u16, usize, u32, u16)>>,
+}
+
+impl Numbered {
+    fn of(all: &Unfiltered) -> Numbered {
+        let mut sets = Vec::new();
+        let mut number = BTreeMap::new();
+        let mut id = |codes: &CodeSet| -> usize {
+            *number.entry(codes.words()).or_insert_with(|| {
+                sets.push(*codes);
+                sets.len() - 1
+            })
+        };
+        let leaps = all
+            .leaps
+            .iter()
+            .map(|l| l.iter().map(|(c, s)| (*c, id(s))).collect())
+            .collect();
+        let lines = all
+            .lines
+            .iter()
+            .map(|ls| {
+                ls.iter()
+                    .map(|l| l.iter().map(|(c, s)| (*c, id(s))).collect())
+                    .collect()
+            })
+            .collect();
+        let hooks = all
+            .hooks
+            .iter()
+            .map(|l| l.iter().map(|(c, s, v, n)| (*c, id(s), *v, *n)).collect())
+            .collect();
+        Numbered {
+            sets,
+            leaps,
+            lines,
+            hooks,
+        }
+    }
+}
+
 /// The view of the codes in `wanted`: every set intersected with it, and
 /// entries (and lines) that attack with none of them left out.
-fn cut(all: &Unfiltered, wanted: &CodeSet) -> AttackView {
+fn cut(all: &Numbered, wanted: &CodeSet) -> AttackView {
     let mut view = AttackView {
         sets: vec![CodeSet::EMPTY],
         ..AttackView::default()
     };
+    // Each distinct unfiltered set, intersected with `wanted`, once.
     let mut set_index = BTreeMap::new();
     set_index.insert(CodeSet::EMPTY.words(), 0usize);
-    // Indices past u16 are truncated here and refused by the caller.
-    let mut intern = |codes: &CodeSet, sets: &mut Vec<CodeSet>| -> u16 {
-        let kept = codes.intersection(wanted);
-        *set_index.entry(kept.words()).or_insert_with(|| {
-            sets.push(kept);
-            sets.len() - 1
-        }) as u16
-    };
+    let view_set: Vec<u16> = all
+        .sets
+        .iter()
+        .map(|codes| {
+            let kept = codes.intersection(wanted);
+            // Indices past u16 are truncated here and refused by the caller.
+            *set_index.entry(kept.words()).or_insert_with(|| {
+                view.sets.push(kept);
+                view.sets.len() - 1
+            }) as u16
+        })
+        .collect();
+    let intern = |number: &usize| -> u16 { view_set[*number] };
     for list in &all.leaps {
         let start = view.leaps.len() as u32;
         for (cell, codes) in list {
-            let set = intern(codes, &mut view.sets);
+            let set = intern(codes);
             if set != 0 {
                 view.leaps.push(Attacker { cell: *cell, set });
             }
@@ -233,7 +289,7 @@ fn cut(all: &Unfiltered, wanted: &CodeSet) -> AttackView {
                 .iter()
                 .map(|(cell, codes)| Attacker {
                     cell: *cell,
-                    set: intern(codes, &mut view.sets),
+                    set: intern(codes),
                 })
                 .collect();
             // Trailing cells that attack nothing need not be walked; a line
@@ -253,7 +309,7 @@ fn cut(all: &Unfiltered, wanted: &CodeSet) -> AttackView {
     for list in &all.hooks {
         let start = view.hooks.len() as u32;
         for (cell, codes, via_start, via_len) in list {
-            let set = intern(codes, &mut view.sets);
+            let set = intern(codes);
             if set != 0 {
                 view.hooks.push(HookAttacker {
                     cell: *cell,
