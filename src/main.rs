@@ -359,7 +359,7 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
             rng ^= rng << 17;
             let mv = list[(rng % list.len() as u64) as usize];
             let text = move_to_string(game, mv);
-            println!("{name} plays {text}");
+            println!("{name} plays {}", with_aliases(game, mv));
             played.push(text);
             pos.make(mv);
             continue;
@@ -396,7 +396,7 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
             }
             "moves" => {
                 let mut names: Vec<String> =
-                    list.iter().map(|&m| move_to_string(game, m)).collect();
+                    list.iter().map(|&m| with_aliases(game, m)).collect();
                 names.sort();
                 println!("{}", names.join(" "));
             }
@@ -409,5 +409,17 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
                 Err(e) => println!("{e}"),
             },
         }
+    }
+}
+
+/// A move in the project's notation, with the game's other spellings of it
+/// beside it (`e1h1 (Кр-0-0-0)`).
+fn with_aliases(game: &Game, mv: runtime::Move) -> String {
+    let text = move_to_string(game, mv);
+    let aliases = runtime::notation::move_aliases(game, mv);
+    if aliases.is_empty() {
+        text
+    } else {
+        format!("{text} ({})", aliases.join(", "))
     }
 }

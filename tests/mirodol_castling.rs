@@ -362,3 +362,35 @@ fn castling_rights_are_per_player_and_the_moved_rook_attacks() {
         "1r2k3r1/10/10/10/10/10/10/10/10/2KR4R1 b kq - 1 1"
     );
 }
+
+/// The text's notation (`written king-zeros "Кр" "Kr"`): one zero per square
+/// the king moves, on the side it moves to as the board is drawn. Every
+/// castling of the all-clear position reads back from each of its spellings,
+/// and the digest's examples name the moves they describe: `Кр-0-0-0` is
+/// e1h1 (three squares to the right), `0-0-Кр` is e1c1 (two to the left).
+#[test]
+fn text_notation_round_trips() {
+    use runtime::notation::move_aliases;
+    let mut p = pos(ALL_CLEAR);
+    let mut list = Vec::new();
+    p.legal_moves(&mut list);
+    let castles: Vec<_> = list.iter().filter(|m| m.kind() == MoveKind::Castle).collect();
+    assert_eq!(castles.len(), 9);
+    for &&mv in &castles {
+        let aliases = move_aliases(game(), mv);
+        assert_eq!(aliases.len(), 2, "{}", move_to_string(game(), mv));
+        for alias in aliases {
+            assert_eq!(parse_move(&mut p, alias).unwrap(), mv, "{alias}");
+        }
+    }
+    let named = |p: &mut Position, text: &str| move_to_string(game(), parse_move(p, text).unwrap());
+    assert_eq!(named(&mut p, "Кр-0-0-0"), "e1h1");
+    assert_eq!(named(&mut p, "0-0-Кр"), "e1c1");
+    assert_eq!(named(&mut p, "0-0-Kr"), "e1c1");
+    assert_eq!(named(&mut p, "Kr-0-0-0-0-0"), "e1j1");
+    assert_eq!(named(&mut p, "0-Кр"), "e1d1/b1");
+    assert!(parse_move(&mut p, "Кр-0-0-0-0-0-0").is_err());
+    // Black, as the board is drawn: Кр-0-0 is e10g10.
+    let mut b = pos("1r2k3r1/10/10/10/10/10/10/10/10/4K5 b kq - 0 1");
+    assert_eq!(named(&mut b, "Кр-0-0"), "e10g10");
+}

@@ -280,6 +280,12 @@ pub struct Castling {
     /// `written zeros COLOUR`: named by as many zeros as cells of that
     /// colour on the king's path (`0-0-0`).
     pub written_zeros: Option<Name>,
+    /// `written king-zeros "Kr" ...`: also accepted as `Kr-0-0` (two cells
+    /// towards higher files) and `0-0-Kr` (towards lower files).
+    pub written_king: Vec<Name>,
+    /// `written short "0-0" long "0-0-0"`: also accepted as these, for the
+    /// castling with the nearer and with the farther partner.
+    pub written_flanks: Option<(Name, Name)>,
     /// `None`: any distance up to the cell next to the partner.
     pub distances: Option<Vec<i32>>,
     pub safe: Vec<Name>,

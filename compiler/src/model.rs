@@ -148,6 +148,10 @@ pub struct ModelCastling {
     pub king_passes_partner: bool,
     /// Named by zeros counting the cells of this region on the king's path.
     pub written_zeros: Option<usize>,
+    /// Spellings of the king for `Kr-0-0` / `0-0-Kr` aliases.
+    pub written_king: Vec<String>,
+    /// Aliases of the castlings with the nearer and the farther partner.
+    pub written_flanks: Option<(String, String)>,
     pub distances: Option<Vec<i32>>,
     pub safe_origin: bool,
     pub safe_passed: bool,

@@ -395,6 +395,8 @@ impl Builder<'_> {
                 let mut repeat_limit = None;
                 let mut king_passes_partner = false;
                 let mut written_zeros = None;
+                let mut written_king = Vec::new();
+                let mut written_flanks = None;
                 for prop in it {
                     match prop.as_rule() {
                         Rule::ident => partners.push(self.name(&prop)),
@@ -407,7 +409,20 @@ impl Builder<'_> {
                         }
                         Rule::king_passes => king_passes_partner = true,
                         Rule::written => {
-                            written_zeros = Some(self.name(&kids(prop).next().unwrap()))
+                            let form = kids(prop).next().unwrap();
+                            match form.as_rule() {
+                                Rule::written_zeros => {
+                                    written_zeros = Some(self.name(&kids(form).next().unwrap()))
+                                }
+                                Rule::written_king => {
+                                    written_king.extend(kids(form).map(|s| self.string(&s)))
+                                }
+                                Rule::written_flanks => {
+                                    let mut s = kids(form).map(|s| self.string(&s));
+                                    written_flanks = Some((s.next().unwrap(), s.next().unwrap()));
+                                }
+                                other => unreachable!("written rule {other:?}"),
+                            }
                         }
                         Rule::king_moves => {
                             let mut ds = Vec::new();
@@ -433,6 +448,8 @@ impl Builder<'_> {
                     repeat_limit,
                     king_passes_partner,
                     written_zeros,
+                    written_king,
+                    written_flanks,
                     distances,
                     safe,
                     span,

@@ -272,6 +272,10 @@ pub struct Castling {
     /// How the castling is written (`0-0-0`), if the game names it.
     #[serde(default)]
     pub name: Option<String>,
+    /// Other spellings accepted as input and shown beside the move
+    /// (`Кр-0-0`, `0-0-0`).
+    #[serde(default)]
+    pub aliases: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -74,6 +74,11 @@ impl Checker {
                 repeat_limit,
                 king_passes_partner: c.king_passes_partner,
                 written_zeros,
+                written_king: c.written_king.iter().map(|n| n.text.clone()).collect(),
+                written_flanks: c
+                    .written_flanks
+                    .as_ref()
+                    .map(|(s, l)| (s.text.clone(), l.text.clone())),
                 distances: c.distances.clone(),
                 safe_origin: has("origin"),
                 safe_passed: has("passed"),

@@ -40,6 +40,31 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
     while next < king_cells.len() {
         let king_cell = king_cells[next];
         next += 1;
+        // `written short .. long ..`: the nearer and the farther partner of
+        // this king cell (by cells between; on a tie the first found is short).
+        let frame = &m.players[p].frame;
+        let mut by_distance: Vec<(usize, u16)> = partner_cells
+            .iter()
+            .filter_map(|&q| {
+                m.topology
+                    .sideways_line(frame, king_cell as usize, q as usize)
+                    .map(|l| (l.len(), q))
+            })
+            .collect();
+        by_distance.sort_by_key(|&(len, _)| len);
+        let flank_alias = |partner: u16| -> Option<String> {
+            let (short, long) = c.written_flanks.as_ref()?;
+            if by_distance.len() < 2 {
+                return None;
+            }
+            if by_distance[0].1 == partner {
+                Some(short.clone())
+            } else if by_distance[by_distance.len() - 1].1 == partner {
+                Some(long.clone())
+            } else {
+                None
+            }
+        };
         for &partner_cell in &partner_cells {
             // Castling runs along the player's sideways line.
             let frame = &m.players[p].frame;
@@ -108,6 +133,22 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                         .count();
                     vec!["0"; lit].join("-")
                 });
+                // `written king-zeros "Kr"`: one zero per cell moved, on the
+                // side the king moves to as the board is drawn.
+                let zeros = vec!["0"; k].join("-");
+                let rightwards = m.cells[king_to].coord.0 > m.cells[king_cell as usize].coord.0;
+                let mut aliases: Vec<String> = c
+                    .written_king
+                    .iter()
+                    .map(|king| {
+                        if rightwards {
+                            format!("{king}-{zeros}")
+                        } else {
+                            format!("{zeros}-{king}")
+                        }
+                    })
+                    .collect();
+                aliases.extend(flank_alias(partner_cell));
                 out.castlings.push(ir::Castling {
                     player: p as u8,
                     king_from: king_cell,
@@ -121,6 +162,7 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                     limit: c.repeat_limit.unwrap_or(0),
                     partner_kinds: c.partners,
                     name,
+                    aliases,
                 });
                 if c.repeatable {
                     if !king_cells.contains(&(king_to as u16)) {

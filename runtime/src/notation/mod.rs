@@ -29,7 +29,7 @@ mod record;
 pub use error::{DeclareError, Field, MoveError, PositionError, RecordError};
 pub use fen::{parse_fen, write_fen};
 pub use general::{parse_general, write_general};
-pub use moves::{move_to_string, parse_move};
+pub use moves::{move_aliases, move_to_string, parse_move};
 pub use record::{is_declaration, parse_recorded, play_record, recorded_to_string, RecordedMove};
 
 use crate::game::{Game, EMPTY};

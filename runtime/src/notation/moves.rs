@@ -46,6 +46,16 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
     s
 }
 
+/// The other spellings of a move the game defines (castling aliases), to
+/// accept as input and show beside the move.
+pub fn move_aliases(game: &Game, mv: Move) -> &[String] {
+    if mv.kind == MoveKind::Castle {
+        &game.ir.castlings[mv.aux as usize].aliases
+    } else {
+        &[]
+    }
+}
+
 /// Reads a move and checks it is legal here, saying why not otherwise.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let game = pos.game;
@@ -61,9 +71,15 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         }
         s
     };
+    // `;` marks an arrival's placement as `@` does (the 100-cell text's
+    // `e9e10;c2`).
+    let arrival_text = text.replace(';', "@");
     let matches = |mv: &Move| {
         let s = move_to_string(game, *mv);
-        s.eq_ignore_ascii_case(text) || long_form(mv).eq_ignore_ascii_case(text)
+        s.eq_ignore_ascii_case(text)
+            || long_form(mv).eq_ignore_ascii_case(text)
+            || (mv.kind == MoveKind::Arrival && s.eq_ignore_ascii_case(&arrival_text))
+            || move_aliases(game, *mv).iter().any(|a| a.eq_ignore_ascii_case(text))
     };
     let found: Vec<&Move> = legal.iter().filter(|m| matches(m)).collect();
     if let [mv] = found[..] {
