@@ -6,6 +6,7 @@ mod display;
 use clap::{Parser, Subcommand, ValueEnum};
 use compiler::compile_file;
 use runtime::ir::GameIr;
+use runtime::perft::MAX_PERFT_DEPTH;
 use runtime::notation::{
     move_to_string, parse_position, parse_recorded, play_record, recorded_to_string, write_fen,
     write_general,
@@ -58,7 +59,8 @@ enum Command {
     /// Count the leaves of the legal-move tree.
     Perft {
         file: PathBuf,
-        #[arg(long)]
+        /// Plies to search, at most runtime::perft::MAX_PERFT_DEPTH (30).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
         depth: u32,
         /// Start position: FEN, or the general notation.
         #[arg(long)]
@@ -93,12 +95,13 @@ enum Command {
     /// Perft speed: runs each position `runs` times, prints the median.
     Bench {
         file: PathBuf,
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
         depth: u32,
         #[arg(long)]
         fen: Option<String>,
-        #[arg(long, default_value_t = 5)]
-        runs: usize,
+        /// Runs per position, 1 to 1000.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
+        runs: u64,
     },
 }
 
@@ -197,6 +200,17 @@ fn run(command: Command) -> Result<ExitCode, String> {
             })
         }
         Command::Compile { file, output } => {
+            // Writing over the source would destroy it (the IR is binary).
+            let same = |a: &std::path::Path, b: &std::path::Path| match (a.canonicalize(), b.canonicalize()) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => false,
+            };
+            if same(&file, &output) {
+                return Err(format!(
+                    "refusing to write the IR over its own source {}: give another --output",
+                    output.display()
+                ));
+            }
             let ir = load_ir(&file)?;
             Game::load(ir.clone()).map_err(|e| e.to_string())?;
             let bytes = if output.extension().is_some_and(|e| e == "json") {

@@ -279,3 +279,46 @@ fn stacks_read_and_move_in_the_general_notation() {
         text(&bad.stderr)
     );
 }
+
+/// Work the user asks for is bounded: a perft depth beyond
+/// `MAX_PERFT_DEPTH` (30) is refused by the argument parser (it used to
+/// allocate 103 GB, or overflow the stack), a deep perft of a finished game
+/// costs nothing, and `bench --runs` is capped.
+#[test]
+fn perft_depth_and_bench_runs_are_bounded() {
+    let out = variant(
+        &["perft", "dsl-examples/chess.variant", "--depth", "4294967295"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("not in 0..=30"), "{}", text(&out.stderr));
+    // Fool's mate: no legal move, so depth 30 is zero nodes at once.
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let out = variant(
+        &["perft", "dsl-examples/chess.variant", "--depth", "30", "--fen", mated],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("nodes 0"), "{}", text(&out.stdout));
+    let out = variant(
+        &["bench", "dsl-examples/chess.variant", "--depth", "1", "--runs", "18446744073709551615"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
+/// `compile` refuses to write the IR over its own source.
+#[test]
+fn compile_does_not_overwrite_its_source() {
+    let dir = std::env::temp_dir().join(format!("variant-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("x.variant");
+    std::fs::copy("dsl-examples/chess.variant", &src).unwrap();
+    let before = std::fs::read(&src).unwrap();
+    let path = src.to_str().unwrap();
+    let out = variant(&["compile", path, "-o", path], None);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("over its own source"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(&src).unwrap(), before);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -582,6 +582,48 @@ fn move_errors_carry_pieces_cells_and_players() {
         move_error(g, None, "g1f3/x"),
         MoveError::UnexpectedSuffix { ref suffix, .. } if suffix == "/x"
     ));
+    // Text longer than any move of the game is refused before any search
+    // (3 x the longest cell name + 16 on chess: 22).
+    let long = format!("e2{}", "x".repeat(100_000));
+    assert!(matches!(
+        move_error(g, None, &long),
+        MoveError::TooLong { length: 100_002, limit: 22 }
+    ));
+}
+
+/// A position in which the side to move could take a royal piece is one no
+/// game reaches: refused in both notations, naming both players.
+#[test]
+fn positions_with_the_last_mover_in_check_are_refused() {
+    let g = chess();
+    for text in [
+        "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+        "8/8/8/8/8/8/8/3Kk3 w - - 0 1",
+        "white: Ke1 Rh8; black: Ke8; turn white",
+    ] {
+        assert!(
+            matches!(
+                position_error(g, text),
+                PositionError::LastMoverInCheck { ref player, ref to_move }
+                    if player == "black" && to_move == "white"
+            ),
+            "{text}"
+        );
+    }
+    // The same placement with the checked side to move is an ordinary check.
+    assert!(pos(g, "4k2R/8/8/8/8/8/8/4K3 b - - 0 1").in_check());
+}
+
+/// The en-passant field is read in time linear in its length: 4,000 cells
+/// are counted and refused at once (it was cubic: 8.7 s for these 8 k chars).
+#[test]
+fn a_huge_en_passant_field_is_refused_quickly() {
+    let g = chess();
+    let field = "e3".repeat(4000);
+    assert!(matches!(
+        position_error(g, &format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq {field} 0 1")),
+        PositionError::EnPassantCellCount { given: 4000 }
+    ));
 }
 
 #[test]

@@ -2,30 +2,40 @@
 
 use crate::position::{Move, Position};
 
+/// The deepest perft the command line and the claims accept: far beyond
+/// any count that finishes, and shallow enough for the recursion's stack.
+pub const MAX_PERFT_DEPTH: u32 = 30;
+
 impl<'g> Position<'g> {
     /// Leaf count of the legal-move tree; the last ply is counted from the
-    /// move list without being played.
+    /// move list without being played. Move lists are allocated as the
+    /// search goes deeper, so a huge depth on a finished position costs
+    /// nothing; callers taking a depth from a user bound it by
+    /// `MAX_PERFT_DEPTH` (the recursion needs stack per ply).
     pub fn perft(&mut self, depth: u32) -> u64 {
-        let mut lists: Vec<Vec<Move>> =
-            (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
-        self.perft_with(depth, &mut lists)
+        let mut lists: Vec<Vec<Move>> = Vec::new();
+        self.perft_with(depth, 0, &mut lists)
     }
 
-    fn perft_with(&mut self, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+    fn perft_with(&mut self, depth: u32, ply: usize, lists: &mut Vec<Vec<Move>>) -> u64 {
         if depth == 0 {
             return 1;
         }
         if depth == 1 {
             return self.count_legal();
         }
-        let (list, rest) = lists.split_first_mut().unwrap();
-        self.legal_moves(list);
+        if lists.len() <= ply {
+            lists.push(Vec::with_capacity(256));
+        }
+        let mut list = std::mem::take(&mut lists[ply]);
+        self.legal_moves(&mut list);
         let mut nodes = 0;
         for &mv in list.iter() {
             self.make(mv);
-            nodes += self.perft_with(depth - 1, rest);
+            nodes += self.perft_with(depth - 1, ply + 1, lists);
             self.unmake(mv);
         }
+        lists[ply] = list;
         nodes
     }
 

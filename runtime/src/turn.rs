@@ -21,6 +21,20 @@ impl Position<'_> {
         self.to_move
     }
 
+    /// The player who moved before the side to move (the nearest seat in
+    /// play before it).
+    pub(crate) fn previous_player(&self) -> usize {
+        let players = self.game.players;
+        let mut prev = self.to_move;
+        for _ in 0..players {
+            prev = (prev + players - 1) % players;
+            if self.in_play(prev) {
+                return prev;
+            }
+        }
+        self.to_move
+    }
+
     /// Is `player` still in the game?
     pub fn in_play(&self, player: usize) -> bool {
         player < self.game.players

@@ -600,6 +600,12 @@ impl Game {
         self.cell_by_name.get(name).map(|&c| c as usize)
     }
 
+    /// The length in bytes of the longest cell name (text parsers bound
+    /// their prefix searches by it).
+    pub fn longest_cell_name(&self) -> usize {
+        self.ir.cells.iter().map(|c| c.name.len()).max().unwrap_or(0)
+    }
+
     /// The kind whose letter or alias is `text` (case-insensitive letters).
     /// The kind a letter or alias names (stacks have no letter of their own).
     pub fn kind_by_letter(&self, text: &str) -> Option<usize> {

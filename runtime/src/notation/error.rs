@@ -134,6 +134,9 @@ pub enum PositionError {
     UnknownEnPassantCell { text: String },
     /// An en-passant field of `given` cells, more than the runtime keeps.
     EnPassantCellCount { given: usize },
+    /// The player who moved last stands in check, so the side to move
+    /// could take a royal piece: no game reaches this position.
+    LastMoverInCheck { player: String, to_move: String },
     /// No piece of the last mover passed over the en-passant `cells`.
     NoEnPassantVictim { cells: String },
 }
@@ -234,6 +237,10 @@ impl fmt::Display for PositionError {
             UnknownEnPassantCell { text } => {
                 write!(f, "en-passant cell '{text}' is not on the board")
             }
+            LastMoverInCheck { player, to_move } => write!(
+                f,
+                "{player}'s royal piece is attacked with {to_move} to move: {to_move} could take it, so no game reaches this position"
+            ),
             EnPassantCellCount { given } => write!(
                 f,
                 "en passant: {given} cells given, 1..={MAX_EN_PASSANT} supported"
@@ -257,6 +264,9 @@ pub enum MoveError {
     ExposesRoyal { text: String },
     /// The text does not start with a cell name.
     NoStartCell { text: String },
+    /// The text is longer than any move of the game can be written (it is
+    /// refused before any search, so a pasted megabyte costs nothing).
+    TooLong { length: usize, limit: usize },
     /// No piece stands on the starting cell.
     NoPiece { text: String, cell: String },
     /// The piece on `cell` belongs to `owner`, not to the side to move.
@@ -300,6 +310,10 @@ impl fmt::Display for MoveError {
             ExposesRoyal { text } => write!(
                 f,
                 "illegal move {text}: it would leave your royal piece attacked"
+            ),
+            TooLong { length, limit } => write!(
+                f,
+                "a move of {length} characters: no move of this game is written with more than {limit}"
             ),
             NoStartCell { text } => write!(
                 f,

@@ -1,6 +1,9 @@
 //! FEN, for rectangular two-player boards, compatible with Fairy-Stockfish.
 
-use super::{cell_at, ep_field, set_ep_from_cells, square_geometry, Field, PositionError};
+use super::{
+    cell_at, check_last_mover_safe, ep_field, set_ep_from_cells, square_geometry, Field,
+    PositionError,
+};
 use crate::game::{Game, EMPTY};
 use crate::ir;
 use crate::position::Position;
@@ -129,6 +132,7 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             text: extra.to_string(),
         });
     }
+    check_last_mover_safe(&pos)?;
     Ok(pos)
 }
 

@@ -1,6 +1,8 @@
 //! The general notation, for any board and any number of players.
 
-use super::{agreement_named, ep_field, player_in, player_named, set_ep_from_cells};
+use super::{
+    agreement_named, check_last_mover_safe, ep_field, player_in, player_named, set_ep_from_cells,
+};
 use super::{Field, PositionError};
 use crate::game::{Game, EMPTY};
 use crate::position::{Position, NO_CELL};
@@ -240,6 +242,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
     if let Some((cells, victim)) = ep {
         set_ep_from_cells(game, &mut pos, &cells, Some(victim))?;
     }
+    check_last_mover_safe(&pos)?;
     Ok(pos)
 }
 

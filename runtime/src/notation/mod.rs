@@ -63,6 +63,21 @@ pub(super) fn cell_at(game: &Game, x: i32, y: i32) -> Option<usize> {
 
 /// Sets en passant from cell names; the victim is the previous mover's piece
 /// whose passing ride went over those cells.
+/// A position read from text must be one a game can reach: the player who
+/// moved last cannot have left a royal piece attacked (the side to move
+/// could take it).
+pub(super) fn check_last_mover_safe(pos: &Position) -> Result<(), PositionError> {
+    let last = pos.previous_player();
+    if last != pos.to_move && pos.royal_attacked(last) {
+        let game = pos.game;
+        return Err(PositionError::LastMoverInCheck {
+            player: game.ir.players[last].name.clone(),
+            to_move: game.ir.players[pos.to_move].name.clone(),
+        });
+    }
+    Ok(())
+}
+
 pub(super) fn set_ep_from_cells(
     game: &Game,
     pos: &mut Position,
@@ -70,11 +85,14 @@ pub(super) fn set_ep_from_cells(
     given_victim: Option<usize>,
 ) -> Result<(), PositionError> {
     // Cells separated by commas, or run together as Fairy-Stockfish writes them (`e3e4`).
+    // A cell name is at most `longest` bytes, so each split looks no further
+    // and reading is linear in the text (it was cubic).
+    let longest = game.longest_cell_name();
     let mut cells: Vec<u16> = Vec::new();
     for part in text.split(',') {
         let mut rest = part;
         while !rest.is_empty() {
-            let split = (1..=rest.len())
+            let split = (1..=rest.len().min(longest))
                 .rev()
                 .filter(|&i| rest.is_char_boundary(i))
                 .find(|&i| game.cell(&rest[..i]).is_some())

@@ -56,10 +56,32 @@ pub fn move_aliases(game: &Game, mv: Move) -> &[String] {
     }
 }
 
+/// A bound on the length of a move's text: two cells, a partner or
+/// placement cell and a suffix, or the longest castling name. Longer input
+/// is refused at once (the cell-prefix search below is quadratic).
+fn longest_move_text(game: &Game) -> usize {
+    let names = game
+        .ir
+        .castlings
+        .iter()
+        .flat_map(|c| c.name.iter().chain(&c.aliases))
+        .map(|n| n.len())
+        .max()
+        .unwrap_or(0);
+    names.max(3 * game.longest_cell_name() + 16)
+}
+
 /// Reads a move and checks it is legal here, saying why not otherwise.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let game = pos.game;
     let text = text.trim();
+    let limit = longest_move_text(game);
+    if text.len() > limit {
+        return Err(MoveError::TooLong {
+            length: text.len(),
+            limit,
+        });
+    }
     let owned = || text.to_string();
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
