@@ -989,9 +989,11 @@ enum Corruption {
     ArrivalKind,
     ArrivalPlayer,
     MarkCell,
+    InsufficientKind,
+    InsufficientRegion,
 }
 
-const CORRUPTIONS: [Corruption; 28] = [
+const CORRUPTIONS: [Corruption; 30] = [
     Corruption::FormatVersion,
     Corruption::LeapTarget,
     Corruption::RayCell,
@@ -1020,6 +1022,8 @@ const CORRUPTIONS: [Corruption; 28] = [
     Corruption::ArrivalKind,
     Corruption::ArrivalPlayer,
     Corruption::MarkCell,
+    Corruption::InsufficientKind,
+    Corruption::InsufficientRegion,
 ];
 
 /// Applies `c`; false if this IR has nothing to corrupt that way.
@@ -1168,6 +1172,20 @@ fn corrupt(ir: &mut GameIr, c: Corruption, n: usize, k: u16) -> bool {
         },
         Corruption::MarkCell => match pick(ir.marks.len()) {
             Some(i) => ir.marks[i].cells.push(off_board),
+            None => return false,
+        },
+        Corruption::InsufficientKind => match pick(ir.end.insufficient.len()) {
+            Some(i) => ir.end.insufficient[i][k as usize % 2].push(runtime::ir::MaterialPiece {
+                kind: (ir.kinds.len() + k as usize).min(255) as u8,
+                region: None,
+            }),
+            None => return false,
+        },
+        Corruption::InsufficientRegion => match pick(ir.end.insufficient.len()) {
+            Some(i) => ir.end.insufficient[i][k as usize % 2].push(runtime::ir::MaterialPiece {
+                kind: 0,
+                region: Some((ir.regions.len() + k as usize).min(u16::MAX as usize) as u16),
+            }),
             None => return false,
         },
     }
@@ -1326,6 +1344,25 @@ fn loader_names_what_is_wrong_in_crafted_ir() {
     }
     let players = ir.players.len();
     assert_eq!(refused(ir), LoadError::TooManyCodes { players, kinds });
+
+    let mut ir = chess();
+    let regions = ir.regions.len() as u16;
+    ir.end.insufficient[0][1].push(runtime::ir::MaterialPiece {
+        kind: 0,
+        region: Some(regions),
+    });
+    assert_eq!(
+        refused(ir),
+        LoadError::InsufficientRegion { region: regions }
+    );
+
+    let mut ir = chess();
+    let kinds = ir.kinds.len() as u8;
+    ir.end.insufficient[0][0].push(runtime::ir::MaterialPiece {
+        kind: kinds,
+        region: None,
+    });
+    assert_eq!(refused(ir), LoadError::InsufficientKind { kind: kinds });
 }
 
 /// `playouts_keep_every_invariant` (FEN round trip in Mirodol): black pawns

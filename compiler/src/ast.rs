@@ -81,8 +81,9 @@ pub enum Stmt {
         span: Span,
     },
     End(EndRule, Span),
+    /// This material is drawn at once.
     Insufficient {
-        sides: [Vec<Name>; 2],
+        material: Material,
         span: Span,
     },
     Claim(Claim),
@@ -302,6 +303,20 @@ pub enum EndRule {
     Stalemate(OutcomeWord),
     Repetition(i32),
     MoveRule(i32, Vec<Name>),
+}
+
+/// The pieces of two sides (royal included), as `King Bishop on light vs King`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Material {
+    pub sides: [Vec<MaterialPiece>; 2],
+    pub span: Span,
+}
+
+/// A piece of a material, optionally held to the cells of a region.
+#[derive(Clone, Debug, Serialize)]
+pub struct MaterialPiece {
+    pub piece: Name,
+    pub on: Option<Name>,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -470,11 +470,10 @@ impl Builder<'_> {
                 };
                 Stmt::End(end, span)
             }
-            Rule::insufficient_stmt => {
-                let side = |p: P| p.into_inner().map(|n| self.name(&n)).collect::<Vec<_>>();
-                let sides = [side(it.next().unwrap()), side(it.next().unwrap())];
-                Stmt::Insufficient { sides, span }
-            }
+            Rule::insufficient_stmt => Stmt::Insufficient {
+                material: self.material(it.next().unwrap()),
+                span,
+            },
             Rule::swap_stmt => {
                 let piece = self.name(&it.next().unwrap());
                 let partners = it
@@ -691,6 +690,30 @@ impl Builder<'_> {
             }
         }
         Ok(atom)
+    }
+
+    /// `King Bishop on light vs King`.
+    fn material(&self, p: P) -> Material {
+        let span = self.span(&p);
+        let mut sides = kids(p)
+            .filter(|s| s.as_rule() == Rule::material_side)
+            .map(|side| {
+                kids(side)
+                    .map(|piece| {
+                        let mut names = kids(piece).filter(|n| n.as_rule() == Rule::ident);
+                        MaterialPiece {
+                            piece: self.name(&names.next().unwrap()),
+                            on: names.next().map(|n| self.name(&n)),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            });
+        let first = sides.next().unwrap();
+        let second = sides.next().unwrap();
+        Material {
+            sides: [first, second],
+            span,
+        }
     }
 
     fn claim(&self, span: Span, p: P) -> Result<Claim, Diagnostic> {

@@ -9,7 +9,7 @@ use crate::unchecked;
 use validate::{check, validate};
 
 mod validate;
-pub use validate::LoadError;
+pub use validate::{LoadError, MAX_DECLARED_PIECES};
 
 use crate::codes::CodeSet;
 /// A piece on the board: 0 is an empty cell, otherwise `1 + player * kinds + kind`.
@@ -47,6 +47,16 @@ pub struct HookAttacker {
     pub codes: CodeSet,
     pub via_start: u32,
     pub via_len: u16,
+}
+
+/// One side of an `insufficient` declaration, ready for matching: the
+/// number of pieces, each piece's kind and the cells it must stand on (if
+/// held to a region), and whether any is held to one.
+#[derive(Clone, Debug)]
+pub(crate) struct DeclaredSide {
+    pub(crate) pieces: usize,
+    pub(crate) specs: Vec<(u8, Option<CellSet>)>,
+    pub(crate) regional: bool,
 }
 
 /// The arrival rule of one (player, kind), with its budget bit.
@@ -150,6 +160,8 @@ pub struct Game {
     pub(crate) zobrist_right: Vec<u64>,
     pub(crate) zobrist_ep: Vec<u64>,
     pub(crate) cell_by_name: std::collections::HashMap<String, u16>,
+    /// The `insufficient` declarations, both sides ready for matching.
+    pub(crate) insufficient: Vec<[DeclaredSide; 2]>,
 }
 
 /// splitmix64: deterministic keys so hashes are stable between runs.
@@ -493,6 +505,31 @@ impl Game {
         let zobrist_budget = (0..32).map(|_| next_key(&mut state)).collect();
         let zobrist_declared = (0..32).map(|_| next_key(&mut state)).collect();
         let zobrist_agreed = (0..32).map(|_| next_key(&mut state)).collect();
+        let insufficient = ir
+            .end
+            .insufficient
+            .iter()
+            .map(|sides| {
+                sides.clone().map(|side| {
+                    let specs: Vec<(u8, Option<CellSet>)> = side
+                        .iter()
+                        .map(|p| {
+                            let region = p.region.map(|r| {
+                                CellSet::from_cells(
+                                    ir.regions[r as usize].cells.iter().map(|&c| c as usize),
+                                )
+                            });
+                            (p.kind, region)
+                        })
+                        .collect();
+                    DeclaredSide {
+                        pieces: specs.len(),
+                        regional: specs.iter().any(|(_, r)| r.is_some()),
+                        specs,
+                    }
+                })
+            })
+            .collect();
         let cell_by_name = ir
             .cells
             .iter()
@@ -577,6 +614,7 @@ impl Game {
             zobrist_right,
             zobrist_ep,
             cell_by_name,
+            insufficient,
             ir,
         })
     }
