@@ -517,3 +517,29 @@ fn das_rook_wins_everywhere_the_centurion_not() {
         pos.unmake(mv);
     }
 }
+
+/// `insufficient ... on REGION` in play: Mirodol draws bishops of one colour
+/// at once (d1 and c8 are light, a1 being dark), but not bishops of both
+/// colours (d8 is dark), nor the same bishops with a Knight more.
+#[test]
+fn bishops_of_one_colour_are_drawn_at_once() {
+    let g = mirodol();
+    let result = |text: &str| parse_position(g, text).unwrap().result().map(|r| r.end);
+    assert_eq!(
+        result("white: Ke1 Bd1; black: Ke10 Bc8; turn white"),
+        Some(GameEnd::InsufficientMaterial)
+    );
+    assert_eq!(
+        result("white: Ke1 Bd2; black: Ke10 Bd8; turn white"),
+        Some(GameEnd::InsufficientMaterial)
+    );
+    assert_eq!(result("white: Ke1 Bd1; black: Ke10 Bd8; turn white"), None);
+    assert_eq!(
+        result("white: Ke1 Bd1 Nb1; black: Ke10 Bc8; turn white"),
+        None
+    );
+    assert_eq!(
+        result("white: Ke1 Bd1; black: Ke10; turn black"),
+        Some(GameEnd::InsufficientMaterial)
+    );
+}
