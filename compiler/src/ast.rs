@@ -81,7 +81,8 @@ pub enum Stmt {
         span: Span,
     },
     End(EndRule, Span),
-    /// This material is drawn at once.
+    /// This material is drawn at once (the FIDE dead position; the
+    /// compiler checks that no mate is possible with it).
     Insufficient {
         material: Material,
         span: Span,
@@ -379,6 +380,13 @@ pub enum ClaimKind {
         end: ClaimEnd,
         position: Option<Name>,
     },
+    /// A legal position with this material has the second side checkmated.
+    MateExists(Material),
+    /// No legal position with this material has either side checkmated.
+    NoMate(Material),
+    /// Every legal position with this material and the first side to move
+    /// is a forced win for it.
+    ForcedWin(Material),
 }
 
 #[derive(Clone, Debug, Serialize)]

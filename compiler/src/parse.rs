@@ -733,6 +733,9 @@ impl Builder<'_> {
             (position, after)
         };
         let kind = match rule {
+            Rule::claim_mate_exists => ClaimKind::MateExists(self.material(it.next().unwrap())),
+            Rule::claim_no_mate => ClaimKind::NoMate(self.material(it.next().unwrap())),
+            Rule::claim_forced_win => ClaimKind::ForcedWin(self.material(it.next().unwrap())),
             Rule::claim_piece => {
                 let player = self.name(&it.next().unwrap());
                 let piece = self.piece_ref(it.next().unwrap());
