@@ -672,18 +672,28 @@ fn write_tree(tag: &str, mutated: usize, text: &str) -> (PathBuf, PathBuf) {
     (dir, game)
 }
 
-/// Claims are cheap to verify unless a perft claim is deep: every `perft`
-/// must be followed by a depth of at most 3.
-fn claims_are_cheap(text: &str) -> bool {
+/// Claims are cheap to verify unless a perft claim is deep (every `perft`
+/// must be followed by a depth of at most 3) or the endgame analysis runs
+/// on a board of more than 64 cells: an endgame claim (`forced-win`,
+/// `mate-exists`, `no-mate`) or an `insufficient` declaration beyond King
+/// vs King (each is a mate search of its own).
+fn claims_are_cheap(text: &str, cells: usize) -> bool {
     let words: Vec<&str> = text.split_whitespace().collect();
-    words.iter().enumerate().all(|(i, w)| {
+    let shallow_perft = words.iter().enumerate().all(|(i, w)| {
         !w.contains("perft")
             || *w == "perft"
                 && words
                     .get(i + 1)
                     .and_then(|d| d.parse::<u32>().ok())
                     .is_some_and(|d| d <= 3)
-    })
+    });
+    let endgame_claims = ["forced-win", "mate-exists", "no-mate"]
+        .iter()
+        .any(|w| text.contains(w));
+    let mate_searches = text
+        .lines()
+        .any(|l| l.contains("insufficient") && l.split_whitespace().count() > 4);
+    shallow_perft && (cells <= 64 || !endgame_claims && !mate_searches)
 }
 
 proptest! {
@@ -697,7 +707,15 @@ proptest! {
     fn compiler_never_panics_on_mutated_games(i in source_index(), edits in vec(edit(), 1..4)) {
         let text = apply_edits(&sources()[i].text, &edits);
         let (dir, path) = write_tree("compile", i, &text);
-        let compiled = compiler::compile_file(&path, claims_are_cheap(&text));
+        // The claims' cost depends on the board the mutated game compiles
+        // to, and on the game's text (a mutated library is compiled through
+        // the game that imports it).
+        let unverified = compiler::compile_file(&path, false);
+        let game_text = std::fs::read_to_string(&path).unwrap();
+        let cheap = unverified.ir.as_ref().is_some_and(|ir| {
+            claims_are_cheap(&text, ir.cells.len()) && claims_are_cheap(&game_text, ir.cells.len())
+        });
+        let compiled = if cheap { compiler::compile_file(&path, true) } else { unverified };
         let _ = compiled.rendered();
         let _ = std::fs::remove_dir_all(&dir);
         if let Some(ir) = compiled.ir {
@@ -989,9 +1007,11 @@ enum Corruption {
     ArrivalKind,
     ArrivalPlayer,
     MarkCell,
+    InsufficientKind,
+    InsufficientRegion,
 }
 
-const CORRUPTIONS: [Corruption; 28] = [
+const CORRUPTIONS: [Corruption; 30] = [
     Corruption::FormatVersion,
     Corruption::LeapTarget,
     Corruption::RayCell,
@@ -1020,6 +1040,8 @@ const CORRUPTIONS: [Corruption; 28] = [
     Corruption::ArrivalKind,
     Corruption::ArrivalPlayer,
     Corruption::MarkCell,
+    Corruption::InsufficientKind,
+    Corruption::InsufficientRegion,
 ];
 
 /// Applies `c`; false if this IR has nothing to corrupt that way.
@@ -1168,6 +1190,20 @@ fn corrupt(ir: &mut GameIr, c: Corruption, n: usize, k: u16) -> bool {
         },
         Corruption::MarkCell => match pick(ir.marks.len()) {
             Some(i) => ir.marks[i].cells.push(off_board),
+            None => return false,
+        },
+        Corruption::InsufficientKind => match pick(ir.end.insufficient.len()) {
+            Some(i) => ir.end.insufficient[i][k as usize % 2].push(runtime::ir::MaterialPiece {
+                kind: (ir.kinds.len() + k as usize).min(255) as u8,
+                region: None,
+            }),
+            None => return false,
+        },
+        Corruption::InsufficientRegion => match pick(ir.end.insufficient.len()) {
+            Some(i) => ir.end.insufficient[i][k as usize % 2].push(runtime::ir::MaterialPiece {
+                kind: 0,
+                region: Some((ir.regions.len() + k as usize).min(u16::MAX as usize) as u16),
+            }),
             None => return false,
         },
     }
@@ -1326,6 +1362,25 @@ fn loader_names_what_is_wrong_in_crafted_ir() {
     }
     let players = ir.players.len();
     assert_eq!(refused(ir), LoadError::TooManyCodes { players, kinds });
+
+    let mut ir = chess();
+    let regions = ir.regions.len() as u16;
+    ir.end.insufficient[0][1].push(runtime::ir::MaterialPiece {
+        kind: 0,
+        region: Some(regions),
+    });
+    assert_eq!(
+        refused(ir),
+        LoadError::InsufficientRegion { region: regions }
+    );
+
+    let mut ir = chess();
+    let kinds = ir.kinds.len() as u8;
+    ir.end.insufficient[0][0].push(runtime::ir::MaterialPiece {
+        kind: kinds,
+        region: None,
+    });
+    assert_eq!(refused(ir), LoadError::InsufficientKind { kind: kinds });
 }
 
 /// `playouts_keep_every_invariant` (FEN round trip in Mirodol): black pawns

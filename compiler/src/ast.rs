@@ -81,8 +81,10 @@ pub enum Stmt {
         span: Span,
     },
     End(EndRule, Span),
+    /// This material is drawn at once (the FIDE dead position; the
+    /// compiler checks that no mate is possible with it).
     Insufficient {
-        sides: [Vec<Name>; 2],
+        material: Material,
         span: Span,
     },
     Claim(Claim),
@@ -316,6 +318,20 @@ pub enum EndRule {
     MoveRule(i32, Vec<Name>),
 }
 
+/// The pieces of two sides (royal included), as `King Bishop on light vs King`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Material {
+    pub sides: [Vec<MaterialPiece>; 2],
+    pub span: Span,
+}
+
+/// A piece of a material, optionally held to the cells of a region.
+#[derive(Clone, Debug, Serialize)]
+pub struct MaterialPiece {
+    pub piece: Name,
+    pub on: Option<Name>,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Claim {
     pub kind: ClaimKind,
@@ -376,6 +392,13 @@ pub enum ClaimKind {
         end: ClaimEnd,
         position: Option<Name>,
     },
+    /// A legal position with this material has the second side checkmated.
+    MateExists(Material),
+    /// No legal position with this material has either side checkmated.
+    NoMate(Material),
+    /// Every legal position with this material and the first side to move
+    /// is a forced win for it.
+    ForcedWin(Material),
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -1,13 +1,22 @@
 //! Phase 5: run a game's claims against its compiled rules. A claim that
-//! the rules contradict is a diagnostic on the claim's span.
+//! the rules contradict is a diagnostic on the claim's span; so is one the
+//! checks cannot decide (an endgame search out of budget): a claim not
+//! proven is not passed.
 
-use crate::ast::{Claim, ClaimEnd, ClaimKind, CountWhat, Name, Span};
+use crate::ast::{self, Claim, ClaimEnd, ClaimKind, CountWhat, Name, Span};
 use crate::diag::{Code, Diagnostic};
 use crate::names;
+use runtime::bitset::CellSet;
+use runtime::endgame::{self, Budget, MateSearch, Retrograde};
 use runtime::ir::{self, GameIr};
 use runtime::notation::{is_declaration, parse_position, play_record};
 use runtime::{Game, GameEnd, Position};
 use std::collections::BTreeSet;
+
+/// Positions a `mate-exists` or `no-mate` claim's searches may examine.
+pub const MATE_SEARCH_BUDGET: u64 = 50_000_000;
+/// Positions a `forced-win` claim's retrograde analysis may examine.
+pub const RETROGRADE_BUDGET: u64 = 40_000_000;
 
 pub fn verify(game: &Game, claims: &[Claim]) -> Vec<Diagnostic> {
     claims
@@ -81,6 +90,140 @@ fn targets_where(
         }
     }
     out
+}
+
+/// The material a claim names: kinds by name, `on` a region shared by all
+/// players; the first side belongs to the first player.
+fn material_of(ir: &GameIr, m: &ast::Material) -> Result<endgame::Material, Diagnostic> {
+    let mut sides: [Vec<endgame::MaterialPiece>; 2] = [Vec::new(), Vec::new()];
+    for (side, pieces) in sides.iter_mut().zip(&m.sides) {
+        for p in pieces {
+            let kind = kind_index(ir, &p.piece)?;
+            let region = match &p.on {
+                None => None,
+                Some(name) => Some(shared_region_cells(ir, name)?),
+            };
+            side.push(endgame::MaterialPiece { kind, region });
+        }
+    }
+    let [first, second] = sides;
+    Ok(endgame::Material::new(first, second))
+}
+
+fn shared_region_cells(ir: &GameIr, name: &Name) -> Result<CellSet, Diagnostic> {
+    match ir.regions.iter().find(|r| r.name == name.text) {
+        Some(r) if r.player.is_none() => {
+            Ok(CellSet::from_cells(r.cells.iter().map(|&c| c as usize)))
+        }
+        Some(_) => Err(Diagnostic::error(
+            Code::InvalidValue,
+            format!(
+                "`{}` has cells per player; a material needs one set of cells",
+                name.text
+            ),
+            name.span,
+            "a region per player",
+        )
+        .with_hint("hold the piece to a region shared by all players, e.g. a colour")),
+        None => {
+            let names: Vec<&str> = ir.regions.iter().map(|r| r.name.as_str()).collect();
+            Err(names::unknown("region", name, &names))
+        }
+    }
+}
+
+/// A claim the endgame analysis cannot take or decide.
+fn not_proven(span: Span, why: String) -> Diagnostic {
+    failed(
+        span,
+        format!("claim not proven: {why}"),
+        "not proven".into(),
+    )
+    .with_hint("a claim that cannot be decided is not passed; simplify it or check it by hand")
+}
+
+fn verify_endgame(game: &Game, claim: &ClaimKind, span: Span) -> Result<(), Diagnostic> {
+    let ir = game.ir();
+    let (ClaimKind::MateExists(m) | ClaimKind::NoMate(m) | ClaimKind::ForcedWin(m)) = claim else {
+        return Ok(());
+    };
+    let material = material_of(ir, m)?;
+    let described = material.describe(game);
+    let unsupported = |e: endgame::Unsupported| {
+        not_proven(span, format!("`{described}` cannot be analysed: {e}"))
+    };
+    let out_of_budget = |examined: u64, what: &str| {
+        not_proven(
+            span,
+            format!(
+                "the {what} for `{described}` ran out of its budget after {examined} positions"
+            ),
+        )
+    };
+    match claim {
+        ClaimKind::MateExists(_) => {
+            // The second side mated, with the first side as either player.
+            let budget = Budget::new(MATE_SEARCH_BUDGET);
+            let first = endgame::find_mate(game, &material, 1, budget).map_err(unsupported)?;
+            let report = match first.result {
+                MateSearch::NoneExists => {
+                    let left = Budget::new(MATE_SEARCH_BUDGET.saturating_sub(first.examined));
+                    endgame::find_mate(game, &material.swapped(), 0, left).map_err(unsupported)?
+                }
+                _ => first,
+            };
+            match report.result {
+                MateSearch::Found(_) => Ok(()),
+                MateSearch::NoneExists => Err(failed(
+                    span,
+                    format!("claim failed: no legal position with `{described}` has the second side checkmated"),
+                    "no mate position exists".into(),
+                )),
+                MateSearch::Inconclusive => Err(out_of_budget(report.examined, "mate search")),
+            }
+        }
+        ClaimKind::NoMate(_) => {
+            let report =
+                endgame::find_mate_either_way(game, &material, Budget::new(MATE_SEARCH_BUDGET))
+                    .map_err(unsupported)?;
+            match report.result {
+                MateSearch::NoneExists => Ok(()),
+                MateSearch::Found(position) => Err(failed(
+                    span,
+                    format!("claim failed: a mate is possible with `{described}`"),
+                    "a mate position exists".into(),
+                )
+                .with_note(format!("a mate position: {position}"))),
+                MateSearch::Inconclusive => Err(out_of_budget(report.examined, "mate search")),
+            }
+        }
+        _ => {
+            let report = endgame::analyse(game, &material, 0, Budget::new(RETROGRADE_BUDGET))
+                .map_err(unsupported)?;
+            match report {
+                Retrograde::Solved(r) if r.positions > 0 && r.won == r.positions => Ok(()),
+                Retrograde::Solved(r) => {
+                    let first = &ir.players[0].name;
+                    let mut d = failed(
+                        span,
+                        format!(
+                            "claim failed: {} of the {} legal positions of `{described}` with {first} to move are forced wins",
+                            r.won, r.positions
+                        ),
+                        "not every position is won".into(),
+                    );
+                    if let Some(p) = r.not_won_example {
+                        d = d.with_note(format!("not won: {p}"));
+                    }
+                    Err(d)
+                }
+                Retrograde::Inconclusive { examined } => Err(out_of_budget(
+                    examined.max(RETROGRADE_BUDGET),
+                    "retrograde analysis",
+                )),
+            }
+        }
+    }
 }
 
 fn start_position<'g>(game: &'g Game, position: &Option<Name>) -> Result<Position<'g>, Diagnostic> {
@@ -314,6 +457,9 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
                 }
                 Err(_) => {}
             }
+        }
+        ClaimKind::MateExists(_) | ClaimKind::NoMate(_) | ClaimKind::ForcedWin(_) => {
+            verify_endgame(game, &claim.kind, span)?;
         }
         ClaimKind::Ends {
             moves,

@@ -45,6 +45,11 @@ pub enum Code {
     /// W001 (warning): a promotion map names a colour-bound piece's colour,
     /// but some promotion cell of that rule has the other colour.
     ColourBoundPromotion,
+    /// W002 (warning): an `insufficient` declaration that is not shown to be
+    /// a dead position: a mate is possible with that material (or one that
+    /// captures leave), a piece of it can promote, or the mate search could
+    /// not decide.
+    MaterialCanMate,
 }
 
 impl Code {
@@ -66,6 +71,7 @@ impl Code {
             Code::InvalidValue => "E014",
             Code::BadBetza => "E015",
             Code::ColourBoundPromotion => "W001",
+            Code::MaterialCanMate => "W002",
         }
     }
 
@@ -88,15 +94,16 @@ impl Code {
             Code::InvalidValue => "see docs/LANGUAGE.md for the allowed values",
             Code::BadBetza => "supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v",
             Code::ColourBoundPromotion => "the promoted piece stands on its promotion cell and keeps that cell's colour",
+            Code::MaterialCanMate => "declare insufficient only material with which no sequence of legal moves can end in mate (the FIDE dead position)",
         }
     }
 
     /// Warnings do not stop compilation.
     pub fn is_warning(self) -> bool {
-        matches!(self, Code::ColourBoundPromotion)
+        matches!(self, Code::ColourBoundPromotion | Code::MaterialCanMate)
     }
 
-    pub const ALL: [Code; 16] = [
+    pub const ALL: [Code; 17] = [
         Code::Syntax,
         Code::ImportNotFound,
         Code::UnknownName,
@@ -113,6 +120,7 @@ impl Code {
         Code::InvalidValue,
         Code::BadBetza,
         Code::ColourBoundPromotion,
+        Code::MaterialCanMate,
     ];
 }
 

@@ -19,9 +19,11 @@
 //!       │                lower/{moves, promotion, castling}.rs
 //!       ▼
 //!   runtime::ir::GameIr
-//!       │ runtime::Game::load, then claims::verify (claims.rs)
+//!       │ runtime::Game::load, then claims::verify (claims.rs) and
+//!       │ insufficient::verify (insufficient.rs: each `insufficient`
+//!       │ declaration against the runtime's mate search)
 //!       ▼
-//!   diagnostics on failing claims
+//!   diagnostics on failing claims (E012), on material that can mate (W002)
 //!
 //!   Shared: topology/ (cells, steps, directions, symmetries, player frames;
 //!           one file per board kind: square.rs, hex.rs), names.rs (name
@@ -35,6 +37,7 @@ pub mod betza;
 pub mod check;
 pub mod claims;
 pub mod diag;
+pub mod insufficient;
 pub mod lower;
 pub mod model;
 pub mod names;
@@ -145,8 +148,9 @@ fn load_into(
     }
 }
 
-/// Runs every phase on a file. Claims are verified only when
-/// `verify_claims` is set and nothing else failed.
+/// Runs every phase on a file. Claims are verified, and `insufficient`
+/// declarations checked, only when `verify_claims` is set and nothing else
+/// failed.
 pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
     let mut sources = Sources::default();
     let (statements, mut diagnostics) = load(path, &mut sources);
@@ -168,7 +172,10 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
         diagnostics.extend(lower_diags);
         if !diag::has_errors(&diagnostics) && verify_claims {
             match runtime::Game::load(ir.clone()) {
-                Ok(game) => diagnostics.extend(claims::verify(&game, &model.claims)),
+                Ok(game) => {
+                    diagnostics.extend(claims::verify(&game, &model.claims));
+                    diagnostics.extend(insufficient::verify(&game, &model.insufficient));
+                }
                 Err(e) => diagnostics.push(Diagnostic::error(
                     Code::InvalidValue,
                     format!("the compiled rules do not load: {e}"),

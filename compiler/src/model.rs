@@ -24,7 +24,9 @@ pub struct Model {
     pub castlings: Vec<ModelCastling>,
     pub setup: Vec<ir::Placement>,
     pub to_move: u8,
+    /// `end.insufficient` is filled by lowering, from `insufficient`.
     pub end: EndRules,
+    pub insufficient: Vec<ModelInsufficient>,
     pub claims: Vec<Claim>,
     pub swaps: Vec<ModelSwap>,
     pub arrivals: Vec<ModelArrival>,
@@ -58,6 +60,14 @@ pub struct ModelPlayer {
     pub name: String,
     /// Maps the player's frame (forward = (0, 1)) to the board's.
     pub frame: Mat,
+}
+
+/// An `insufficient` declaration: per side, each piece's kind and the
+/// (shared) region it is held to, by index into `Model::regions`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelInsufficient {
+    pub sides: [Vec<(u8, Option<usize>)>; 2],
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, Serialize)]

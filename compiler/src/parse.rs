@@ -497,11 +497,10 @@ impl Builder<'_> {
                 };
                 Stmt::End(end, span)
             }
-            Rule::insufficient_stmt => {
-                let side = |p: P| p.into_inner().map(|n| self.name(&n)).collect::<Vec<_>>();
-                let sides = [side(it.next().unwrap()), side(it.next().unwrap())];
-                Stmt::Insufficient { sides, span }
-            }
+            Rule::insufficient_stmt => Stmt::Insufficient {
+                material: self.material(it.next().unwrap()),
+                span,
+            },
             Rule::swap_stmt => {
                 let piece = self.name(&it.next().unwrap());
                 let partners = it
@@ -720,6 +719,30 @@ impl Builder<'_> {
         Ok(atom)
     }
 
+    /// `King Bishop on light vs King`.
+    fn material(&self, p: P) -> Material {
+        let span = self.span(&p);
+        let mut sides = kids(p)
+            .filter(|s| s.as_rule() == Rule::material_side)
+            .map(|side| {
+                kids(side)
+                    .map(|piece| {
+                        let mut names = kids(piece).filter(|n| n.as_rule() == Rule::ident);
+                        MaterialPiece {
+                            piece: self.name(&names.next().unwrap()),
+                            on: names.next().map(|n| self.name(&n)),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            });
+        let first = sides.next().unwrap();
+        let second = sides.next().unwrap();
+        Material {
+            sides: [first, second],
+            span,
+        }
+    }
+
     fn claim(&self, span: Span, p: P) -> Result<Claim, Diagnostic> {
         let rule = p.as_rule();
         let mut it = kids(p);
@@ -737,6 +760,9 @@ impl Builder<'_> {
             (position, after)
         };
         let kind = match rule {
+            Rule::claim_mate_exists => ClaimKind::MateExists(self.material(it.next().unwrap())),
+            Rule::claim_no_mate => ClaimKind::NoMate(self.material(it.next().unwrap())),
+            Rule::claim_forced_win => ClaimKind::ForcedWin(self.material(it.next().unwrap())),
             Rule::claim_piece => {
                 let player = self.name(&it.next().unwrap());
                 let piece = self.piece_ref(it.next().unwrap());

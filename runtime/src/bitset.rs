@@ -33,6 +33,26 @@ impl CellSet {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The cells `0..cells`.
+    pub fn full(cells: usize) -> CellSet {
+        CellSet::from_cells(0..cells)
+    }
+
+    #[inline(always)]
+    pub fn union(&self, other: &CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    #[inline(always)]
+    pub fn intersect(&self, other: &CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    #[inline(always)]
+    pub fn minus(&self, other: &CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
     pub fn from_cells(cells: impl IntoIterator<Item = usize>) -> CellSet {
         let mut set = CellSet::EMPTY;
         for c in cells {

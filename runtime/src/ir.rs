@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the meaning or layout of the IR changes.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -313,10 +313,19 @@ pub struct EndRules {
     /// Full moves without capture or a move of a `resets_move_rule` kind (0 = off).
     pub move_rule: u32,
     pub resets_move_rule: Vec<u8>,
-    /// Material sets that cannot mate: each entry lists the kinds of both
+    /// Material sets that cannot mate: each entry lists the pieces of both
     /// sides (the royal included); a position whose material equals one of
     /// them (for either colour assignment) is drawn.
-    pub insufficient: Vec<[Vec<u8>; 2]>,
+    pub insufficient: Vec<[Vec<MaterialPiece>; 2]>,
+}
+
+/// A piece of an `insufficient` declaration: its kind, and the region whose
+/// cells it must stand on (an index into `regions`), if the declaration
+/// says (`Bishop on light`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MaterialPiece {
+    pub kind: u8,
+    pub region: Option<u16>,
 }
 
 impl GameIr {

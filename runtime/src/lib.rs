@@ -1,7 +1,8 @@
 //! The variant runtime: the IR the compiler emits (`ir`), its validating
 //! loader (`game`), positions with strictly legal move generation
 //! (`position`), perft (`perft`), how games end (`outcome`), whose turn it
-//! is (`turn`), and text notations for positions and moves (`notation`).
+//! is (`turn`), text notations for positions and moves (`notation`), and
+//! endgame analysis (`endgame`: mate search, retrograde analysis).
 //!
 //! The compiler depends on this crate, never the reverse. Every `unsafe`
 //! block is in `unchecked.rs`.
@@ -33,6 +34,7 @@
 
 pub mod bitset;
 pub mod codes;
+pub mod endgame;
 pub mod game;
 pub mod ir;
 pub mod layout;

@@ -3,7 +3,8 @@
 //! on time. `Position::result` does not allocate, so a search may call it at
 //! every node.
 
-use crate::game::Game;
+use crate::bitset::CellSet;
+use crate::game::{DeclaredSide, Game, MAX_DECLARED_PIECES};
 use crate::ir::{self, Outcome};
 use crate::position::Position;
 
@@ -79,19 +80,52 @@ impl Position<'_> {
             .count() as u32
     }
 
-    /// Does `player` own exactly the kinds of `kinds` (a multiset)?
-    fn has_exactly(&self, player: usize, kinds: &[u8]) -> bool {
+    /// Does `player` own exactly the pieces of `side`: as many pieces, the
+    /// same kinds (a multiset), and each piece held to a region on a cell
+    /// of it? The piece count is tested first, so the usual position (more
+    /// material) costs one count; regions are matched only when the kinds
+    /// agree.
+    fn has_exactly(&self, player: usize, side: &DeclaredSide) -> bool {
         let g = self.game;
         let pieces = self.occupied_by[player];
-        pieces.len() == kinds.len()
-            && kinds.iter().all(|&k| {
-                let wanted = kinds.iter().filter(|&&x| x == k).count();
-                let held = pieces
-                    .iter()
-                    .filter(|&c| g.kind_of[self.board[c] as usize] == k)
-                    .count();
-                wanted == held
-            })
+        if pieces.len() != side.pieces {
+            return false;
+        }
+        let same_kinds = side.specs.iter().all(|&(k, _)| {
+            let wanted = side.specs.iter().filter(|&&(x, _)| x == k).count();
+            let held = pieces
+                .iter()
+                .filter(|&c| g.kind_of[self.board[c] as usize] == k)
+                .count();
+            wanted == held
+        });
+        if !same_kinds || !side.regional {
+            return same_kinds;
+        }
+        let mut cells = [0u16; MAX_DECLARED_PIECES];
+        for (i, c) in pieces.iter().enumerate() {
+            cells[i] = c as u16;
+        }
+        self.assign(&cells[..side.pieces], &side.specs, 0)
+    }
+
+    /// Can the pieces on `cells` be matched one to one with unused entries
+    /// of `specs` (bit i of `used`: entry i is taken), each of its kind and
+    /// on a cell of its region? Of several unused entries alike, only the
+    /// first is tried.
+    fn assign(&self, cells: &[u16], specs: &[(u8, Option<CellSet>)], used: u64) -> bool {
+        let Some((&cell, rest)) = cells.split_first() else {
+            return true;
+        };
+        let kind = self.game.kind_of[self.board[cell as usize] as usize];
+        (0..specs.len()).any(|i| {
+            let (k, region) = &specs[i];
+            used >> i & 1 == 0
+                && *k == kind
+                && region.is_none_or(|r| r.contains(cell as usize))
+                && !(0..i).any(|j| used >> j & 1 == 0 && specs[j] == specs[i])
+                && self.assign(rest, specs, used | 1 << i)
+        })
     }
 
     /// The result if the game is over in this position (the side to move
@@ -128,7 +162,7 @@ impl Position<'_> {
             return Some(GameResult::draw(GameEnd::MoveRule));
         }
         if g.players == 2
-            && end.insufficient.iter().any(|[x, y]| {
+            && g.insufficient.iter().any(|[x, y]| {
                 (self.has_exactly(0, x) && self.has_exactly(1, y))
                     || (self.has_exactly(0, y) && self.has_exactly(1, x))
             })

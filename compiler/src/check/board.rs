@@ -125,6 +125,7 @@ impl Checker {
                 resets_move_rule: Vec::new(),
                 insufficient: Vec::new(),
             },
+            insufficient: Vec::new(),
             claims: Vec::new(),
             swaps: Vec::new(),
             arrivals: Vec::new(),

@@ -5,7 +5,7 @@
 use super::{board_span, Checker};
 use crate::ast::{self, *};
 use crate::diag::{Code, Diagnostic};
-use crate::model::Model;
+use crate::model::{Model, ModelInsufficient};
 use runtime::ir::Outcome;
 
 impl Checker {
@@ -38,20 +38,51 @@ impl Checker {
                         }
                     }
                 },
-                Stmt::Insufficient { sides, .. } => {
-                    let mut pair: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
-                    for (i, side) in sides.iter().enumerate() {
-                        for n in side {
-                            if let Some(k) = self.piece(n, piece_names) {
-                                pair[i].push(k as u8);
+                Stmt::Insufficient { material, span } => {
+                    let mut sides: [Vec<(u8, Option<usize>)>; 2] = [Vec::new(), Vec::new()];
+                    for (i, side) in material.sides.iter().enumerate() {
+                        for p in side {
+                            let kind = self.piece(&p.piece, piece_names);
+                            let region = match &p.on {
+                                Some(r) => match self.shared_region(m, r) {
+                                    Some(r) => Some(r),
+                                    None => continue,
+                                },
+                                None => None,
+                            };
+                            if let Some(k) = kind {
+                                sides[i].push((k as u8, region));
                             }
                         }
                     }
-                    m.end.insufficient.push(pair);
+                    m.insufficient
+                        .push(ModelInsufficient { sides, span: *span });
                 }
                 _ => {}
             }
         }
+    }
+
+    /// A region a material piece is held to (`Bishop on light`): it must be
+    /// the same for every player, since either player may hold that side.
+    fn shared_region(&mut self, m: &Model, name: &Name) -> Option<usize> {
+        let r = self.region_ref(m, name)?;
+        if !m.regions[r].shared {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    format!(
+                        "`{}` has cells per player; a material needs one set of cells",
+                        name.text
+                    ),
+                    name.span,
+                    "a region per player",
+                )
+                .with_hint("hold the piece to a region shared by all players, e.g. a colour"),
+            );
+            return None;
+        }
+        Some(r)
     }
 
     /// `clock T`: the time per player for the whole game.

@@ -113,7 +113,32 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             to_move: m.to_move,
             castling_rights: castlings.rights,
         },
-        end: m.end.clone(),
+        end: ir::EndRules {
+            insufficient: m
+                .insufficient
+                .iter()
+                .map(|decl| {
+                    decl.sides.clone().map(|side| {
+                        side.into_iter()
+                            .map(|(kind, region)| ir::MaterialPiece {
+                                kind,
+                                region: region.map(|r| ir_region_index(m, r, players)),
+                            })
+                            .collect()
+                    })
+                })
+                .collect(),
+            ..m.end.clone()
+        },
     };
     (ir, diags)
+}
+
+/// Where the shared region `r` of the model lands in the IR's regions:
+/// each region before it is one entry if shared, one per player if not.
+fn ir_region_index(m: &Model, r: usize, players: usize) -> u16 {
+    m.regions[..r]
+        .iter()
+        .map(|x| if x.shared { 1 } else { players })
+        .sum::<usize>() as u16
 }

@@ -11,7 +11,7 @@ use validate::{check, validate};
 mod reverse;
 mod validate;
 pub(crate) use reverse::AttackView;
-pub use validate::LoadError;
+pub use validate::{LoadError, MAX_DECLARED_PIECES};
 
 use crate::codes::CodeSet;
 /// A piece on the board: 0 is an empty cell, otherwise `1 + player * kinds + kind`.
@@ -23,6 +23,16 @@ pub const PLAIN_RIDE: u16 = ir::RESERVED_FLAGS;
 
 /// At most this many passed-over cells can be open to en passant at once.
 pub const MAX_EN_PASSANT: usize = 16;
+
+/// One side of an `insufficient` declaration, ready for matching: the
+/// number of pieces, each piece's kind and the cells it must stand on (if
+/// held to a region), and whether any is held to one.
+#[derive(Clone, Debug)]
+pub(crate) struct DeclaredSide {
+    pub(crate) pieces: usize,
+    pub(crate) specs: Vec<(u8, Option<CellSet>)>,
+    pub(crate) regional: bool,
+}
 
 /// The arrival rule of one (player, kind), with its budget bit.
 #[derive(Clone, Debug)]
@@ -131,6 +141,8 @@ pub struct Game {
     pub(crate) zobrist_right: Vec<u64>,
     pub(crate) zobrist_ep: Vec<u64>,
     pub(crate) cell_by_name: std::collections::HashMap<String, u16>,
+    /// The `insufficient` declarations, both sides ready for matching.
+    pub(crate) insufficient: Vec<[DeclaredSide; 2]>,
 }
 
 /// splitmix64: deterministic keys so hashes are stable between runs.
@@ -411,6 +423,31 @@ impl Game {
             .map(|i| if i % 16 == 0 { 0 } else { next_key(&mut state) })
             .collect();
         let castling_limited = ir.castlings.iter().any(|c| c.limit != 0);
+        let insufficient = ir
+            .end
+            .insufficient
+            .iter()
+            .map(|sides| {
+                sides.clone().map(|side| {
+                    let specs: Vec<(u8, Option<CellSet>)> = side
+                        .iter()
+                        .map(|p| {
+                            let region = p.region.map(|r| {
+                                CellSet::from_cells(
+                                    ir.regions[r as usize].cells.iter().map(|&c| c as usize),
+                                )
+                            });
+                            (p.kind, region)
+                        })
+                        .collect();
+                    DeclaredSide {
+                        pieces: specs.len(),
+                        regional: specs.iter().any(|(_, r)| r.is_some()),
+                        specs,
+                    }
+                })
+            })
+            .collect();
         let cell_by_name = ir
             .cells
             .iter()
@@ -488,6 +525,7 @@ impl Game {
             zobrist_right,
             zobrist_ep,
             cell_by_name,
+            insufficient,
             ir,
         })
     }

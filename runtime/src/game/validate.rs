@@ -73,7 +73,24 @@ pub enum LoadError {
     TooManyCastlingPartners,
     /// More distinct sets of attacking codes than a reverse table indexes.
     TooManyAttackSets,
+    /// An `insufficient` declaration names a kind the game does not have.
+    InsufficientKind {
+        kind: u8,
+    },
+    /// An `insufficient` declaration holds a piece to a region the game
+    /// does not have.
+    InsufficientRegion {
+        region: u16,
+    },
+    /// An `insufficient` declaration lists more pieces for one side than
+    /// the runtime matches.
+    InsufficientTooLarge {
+        pieces: usize,
+    },
 }
+
+/// The most pieces one side of an `insufficient` declaration may list.
+pub const MAX_DECLARED_PIECES: usize = 64;
 
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -142,6 +159,18 @@ impl std::fmt::Display for LoadError {
             TooManyAttackSets => write!(
                 f,
                 "more than 65536 distinct sets of attacking pieces in the reverse tables"
+            ),
+            InsufficientKind { kind } => {
+                write!(f, "an insufficient-material declaration names kind {kind}")
+            }
+            InsufficientRegion { region } => write!(
+                f,
+                "an insufficient-material declaration names region {region}"
+            ),
+            InsufficientTooLarge { pieces } => write!(
+                f,
+                "an insufficient-material declaration lists {pieces} pieces for one side \
+                 (at most {MAX_DECLARED_PIECES})"
             ),
         }
     }
@@ -347,6 +376,21 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
         check(r.cells.iter().all(|&c| (c as usize) < cells), || {
             RegionRange(r.name.clone())
         })?;
+    }
+    for side in ir.end.insufficient.iter().flatten() {
+        check(side.len() <= MAX_DECLARED_PIECES, || InsufficientTooLarge {
+            pieces: side.len(),
+        })?;
+        for p in side {
+            check((p.kind as usize) < kinds, || InsufficientKind {
+                kind: p.kind,
+            })?;
+            if let Some(region) = p.region {
+                check((region as usize) < ir.regions.len(), || {
+                    InsufficientRegion { region }
+                })?;
+            }
+        }
     }
     Ok(())
 }

@@ -12,6 +12,8 @@ use crate::game::PieceCode;
 /// to be judged are kept for later (up to 64; more falls back to a list).
 struct LegalCounter<'g> {
     count: u64,
+    /// Stop judging once one legal move is found (`has_legal_move`).
+    first_only: bool,
     in_check: bool,
     pinned: CellSet,
     enemies: Foes<'g>,
@@ -51,6 +53,9 @@ impl MoveSink for LegalCounter<'_> {
 
     #[inline(always)]
     fn add(&mut self, pos: &Position, mv: Move) {
+        if self.first_only && self.count > 0 {
+            return;
+        }
         match mv.kind {
             MoveKind::Normal | MoveKind::Passing if self.piece_free => self.count += 1,
             kind if kind.judged_by_playing() => self.deferred.push(mv),
@@ -139,6 +144,16 @@ impl<'g> Position<'g> {
 
     /// The number of legal moves, without building the list (perft's last ply).
     pub fn count_legal(&mut self) -> u64 {
+        self.count_legal_moves(false)
+    }
+
+    /// Has the side to move a legal move? Like `count_legal`, but it stops
+    /// judging moves once one is legal.
+    pub fn has_legal_move(&mut self) -> bool {
+        self.count_legal_moves(true) > 0
+    }
+
+    fn count_legal_moves(&mut self, first_only: bool) -> u64 {
         let me = self.to_move;
         let enemies = self.foes_of(me);
         let (in_check, pinned) = self.checks_and_pins(enemies);
@@ -146,6 +161,7 @@ impl<'g> Position<'g> {
         deferred.clear();
         let mut counter = LegalCounter {
             count: 0,
+            first_only,
             in_check,
             pinned,
             enemies,
@@ -161,6 +177,9 @@ impl<'g> Position<'g> {
         self.generate(&mut counter);
         // Moves that change more than one cell are played to be judged.
         for &mv in &counter.deferred {
+            if first_only && counter.count > 0 {
+                break;
+            }
             self.make(mv);
             if !self.royal_attacked(me) {
                 counter.count += 1;
