@@ -322,3 +322,44 @@ fn compile_does_not_overwrite_its_source() {
     assert_eq!(std::fs::read(&src).unwrap(), before);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `check` bounds its work and reads only source files: a claim perft depth
+/// out of range is E014, a claim perft too big to count is E012 "not
+/// proven" (it used to run for hours or abort allocating 51 GB), and an
+/// import of a device, a pipe or a non-`.variant` file is E002 at once (it
+/// used to read `/dev/zero` until memory ran out, block on a FIFO, and show
+/// `/etc/passwd`'s first line in a diagnostic).
+#[test]
+fn check_bounds_claims_and_reads_only_source_files() {
+    let dir = std::env::temp_dir().join(format!("variant-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = std::fs::canonicalize("dsl-examples/chess.variant").unwrap();
+    let run = |name: &str, body: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, body).unwrap();
+        let out = variant(&["check", path.to_str().unwrap()], None);
+        (out.status.code(), text(&out.stdout) + &text(&out.stderr))
+    };
+    let import = format!("import \"{}\"\n", chess.display());
+    let (code, said) = run("neg.variant", &format!("{import}claim perft -5 == 1\n"));
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("E014") && said.contains("depth must be 0 to 30"), "{said}");
+    let (code, said) = run("deep.variant", &format!("{import}claim perft 8 == 1\n"));
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("E012") && said.contains("not proven"), "{said}");
+    for target in ["/dev/zero", "/etc/passwd"] {
+        let (code, said) = run("dev.variant", &format!("import \"{target}\"\n"));
+        assert_eq!(code, Some(1), "{said}");
+        assert!(said.contains("E002"), "{said}");
+        assert!(!said.contains("root:"), "{said}");
+    }
+    // A FIFO named like a source: refused without opening it (opening blocks).
+    let fifo = dir.join("pipe.variant");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let (code, said) = run("fifo.variant", "import \"pipe.variant\"\n");
+        assert_eq!(code, Some(1), "{said}");
+        assert!(said.contains("not a regular file"), "{said}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

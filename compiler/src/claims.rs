@@ -18,6 +18,10 @@ pub const MATE_SEARCH_BUDGET: u64 = 50_000_000;
 /// Positions a `forced-win` claim's retrograde analysis may examine.
 pub const RETROGRADE_BUDGET: u64 = 40_000_000;
 
+/// The most leaves a `claim perft` counts (a few seconds of work); a claim
+/// beyond it is reported as not proven instead of running for hours.
+pub const MAX_CLAIM_PERFT_LEAVES: u64 = 200_000_000;
+
 pub fn verify(game: &Game, claims: &[Claim]) -> Vec<Diagnostic> {
     claims
         .iter()
@@ -417,7 +421,28 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
                     )
                 })?;
             }
-            let got = pos.perft((*depth).max(0) as u32);
+            // Bounded work: a depth in range, and a node budget (a claim
+            // perft of 9 in chess would run for hours).
+            if !(0..=runtime::perft::MAX_PERFT_DEPTH as i32).contains(depth) {
+                return Err(Diagnostic::error(
+                    Code::InvalidValue,
+                    format!(
+                        "claim perft {depth}: the depth must be 0 to {}",
+                        runtime::perft::MAX_PERFT_DEPTH
+                    ),
+                    span,
+                    "this claim",
+                ));
+            }
+            let Some(got) = pos.perft_within(*depth as u32, MAX_CLAIM_PERFT_LEAVES) else {
+                return Err(failed(
+                    span,
+                    format!(
+                        "claim not proven: perft {depth} has more than {MAX_CLAIM_PERFT_LEAVES} leaves, more than `check` counts"
+                    ),
+                    "too deep to verify".into(),
+                ));
+            };
             if got as i64 != *expected {
                 return Err(failed(
                     span,

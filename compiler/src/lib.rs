@@ -78,6 +78,39 @@ pub fn load(path: &Path, sources: &mut Sources) -> (Vec<ast::Stmt>, Vec<Diagnost
     (stmts, diags)
 }
 
+/// The largest source file read (game files are a few kilobytes).
+pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+/// Reads a source file, refusing what is not one: a device, a pipe or a
+/// directory (reading `/dev/zero` grew without end, a FIFO blocked), a file
+/// over `MAX_SOURCE_BYTES`, text that is not UTF-8, and, for imports, a file
+/// not named `.variant` (an import must not show another file's lines in a
+/// diagnostic).
+fn read_source(path: &Path, imported: bool) -> Result<String, String> {
+    use std::io::Read;
+    if imported && path.extension().is_none_or(|e| e != "variant") {
+        return Err("an import must name a .variant file".into());
+    }
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file (a directory, a device or a pipe)".into());
+    }
+    if meta.len() > MAX_SOURCE_BYTES {
+        return Err(format!(
+            "{} bytes, more than the {MAX_SOURCE_BYTES} a source may have",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(format!("more than the {MAX_SOURCE_BYTES} bytes a source may have"));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text (a compiled IR file? perft and moves read those)".into())
+}
+
 fn load_into(
     path: &Path,
     from: Option<&ast::Name>,
@@ -91,7 +124,7 @@ fn load_into(
         return;
     }
     seen.push(canonical);
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_source(path, from.is_some()) {
         Ok(t) => t,
         Err(e) => {
             let d = match from {

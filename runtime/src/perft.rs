@@ -17,6 +17,46 @@ impl<'g> Position<'g> {
         self.perft_with(depth, 0, &mut lists)
     }
 
+    /// `perft`, given up (`None`) once more than `limit` leaves are counted
+    /// (checked after each root move's subtree and each interior node's
+    /// moves, so the overshoot is at most one node's last ply).
+    pub fn perft_within(&mut self, depth: u32, limit: u64) -> Option<u64> {
+        let mut lists: Vec<Vec<Move>> = Vec::new();
+        let mut counted = 0;
+        self.perft_bounded(depth, 0, &mut lists, &mut counted, limit)?;
+        Some(counted)
+    }
+
+    fn perft_bounded(
+        &mut self,
+        depth: u32,
+        ply: usize,
+        lists: &mut Vec<Vec<Move>>,
+        counted: &mut u64,
+        limit: u64,
+    ) -> Option<()> {
+        if depth <= 1 {
+            *counted += if depth == 0 { 1 } else { self.count_legal() };
+            return (*counted <= limit).then_some(());
+        }
+        if lists.len() <= ply {
+            lists.push(Vec::with_capacity(256));
+        }
+        let mut list = std::mem::take(&mut lists[ply]);
+        self.legal_moves(&mut list);
+        let mut result = Some(());
+        for &mv in list.iter() {
+            self.make(mv);
+            result = self.perft_bounded(depth - 1, ply + 1, lists, counted, limit);
+            self.unmake(mv);
+            if result.is_none() {
+                break;
+            }
+        }
+        lists[ply] = list;
+        result
+    }
+
     fn perft_with(&mut self, depth: u32, ply: usize, lists: &mut Vec<Vec<Move>>) -> u64 {
         if depth == 0 {
             return 1;
