@@ -361,6 +361,18 @@ pub enum ClaimKind {
         moves: Name,
         position: Option<Name>,
     },
+    /// In a position (the start if none), the number of (piece, cell)
+    /// pairs where a piece of `player` (of `pieces`, or of every other kind
+    /// with `except`; every kind if none are named) attacks a cell of
+    /// `region`.
+    Hits {
+        player: Name,
+        except: bool,
+        pieces: Vec<Name>,
+        region: Name,
+        expected: i64,
+        position: Option<Name>,
+    },
     /// The cell belongs to the region.
     CellIn {
         cell: Name,

@@ -357,6 +357,42 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
                 ));
             }
         }
+        ClaimKind::Hits {
+            player,
+            except,
+            pieces,
+            region,
+            expected,
+            position,
+        } => {
+            let p = player_index(ir, player)?;
+            let named: Vec<usize> = pieces
+                .iter()
+                .map(|n| kind_index(ir, n))
+                .collect::<Result<_, _>>()?;
+            let mut codes = runtime::codes::CodeSet::EMPTY;
+            for k in 0..ir.kinds.len() {
+                if pieces.is_empty() || named.contains(&k) != *except {
+                    codes.insert(game.code(p, k));
+                }
+            }
+            let cells = region_cells(ir, region, p)?;
+            let pos = start_position(game, position)?;
+            let got: usize = cells
+                .iter()
+                .map(|&c| pos.attackers_count(c as usize, &codes))
+                .sum();
+            if got as i64 != *expected {
+                return Err(failed(
+                    span,
+                    format!(
+                        "claim failed: {}'s pieces make {got} attacks on {}, not {expected}",
+                        player.text, region.text
+                    ),
+                    format!("the rules give {got}"),
+                ));
+            }
+        }
         ClaimKind::CellIn { cell, region } => {
             let c = cell_index(ir, cell)?;
             let cells = region_cells(ir, region, 0)?;

@@ -777,6 +777,32 @@ impl Builder<'_> {
                     position,
                 }
             }
+            Rule::claim_hits => {
+                let player = self.name(&it.next().unwrap());
+                let mut except = false;
+                let mut names = Vec::new();
+                let mut expected = 0;
+                let mut position = None;
+                for x in it {
+                    match x.as_rule() {
+                        Rule::hits_except => except = true,
+                        Rule::ident => names.push(self.name(&x)),
+                        Rule::int => expected = self.int(&x)? as i64,
+                        Rule::position => position = Some(self.string(&kids(x).next().unwrap())),
+                        other => unreachable!("hits rule {other:?}"),
+                    }
+                }
+                // The last name is the region (after `in`).
+                let region = names.pop().expect("grammar: a region after in");
+                ClaimKind::Hits {
+                    player,
+                    except,
+                    pieces: names,
+                    region,
+                    expected,
+                    position,
+                }
+            }
             Rule::claim_cell => {
                 let cell = self.name(&it.next().unwrap());
                 let region = self.name(&it.next().unwrap());

@@ -47,6 +47,13 @@ impl<'g> Position<'g> {
         )
     }
 
+    /// How many pieces with a code in `codes` attack `cell` (at most 64
+    /// are told apart).
+    pub fn attackers_count(&self, cell: usize, codes: &CodeSet) -> usize {
+        let mut found = [0u16; 64];
+        self.attackers_of(cell, self.game.attacks_by_any(), |c| codes.contains(c), &mut found)
+    }
+
     /// Is `cell` attacked by an enemy (`foes`)?
     #[inline]
     pub(super) fn attacked_by(&self, cell: usize, foes: Foes) -> bool {
