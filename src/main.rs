@@ -6,11 +6,11 @@ mod display;
 use clap::{Parser, Subcommand, ValueEnum};
 use compiler::compile_file;
 use runtime::ir::GameIr;
-use runtime::perft::MAX_PERFT_DEPTH;
 use runtime::notation::{
     move_to_string, parse_position, parse_recorded, play_record, recorded_to_string, write_fen,
     write_general,
 };
+use runtime::perft::MAX_PERFT_DEPTH;
 use runtime::{Game, Position};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -201,7 +201,10 @@ fn run(command: Command) -> Result<ExitCode, String> {
         }
         Command::Compile { file, output } => {
             // Writing over the source would destroy it (the IR is binary).
-            let same = |a: &std::path::Path, b: &std::path::Path| match (a.canonicalize(), b.canonicalize()) {
+            let same = |a: &std::path::Path, b: &std::path::Path| match (
+                a.canonicalize(),
+                b.canonicalize(),
+            ) {
                 (Ok(a), Ok(b)) => a == b,
                 _ => false,
             };
@@ -409,8 +412,7 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
                 return Ok(ExitCode::SUCCESS);
             }
             "moves" => {
-                let mut names: Vec<String> =
-                    list.iter().map(|&m| with_aliases(game, m)).collect();
+                let mut names: Vec<String> = list.iter().map(|&m| with_aliases(game, m)).collect();
                 names.sort();
                 println!("{}", names.join(" "));
             }

@@ -287,21 +287,48 @@ fn stacks_read_and_move_in_the_general_notation() {
 #[test]
 fn perft_depth_and_bench_runs_are_bounded() {
     let out = variant(
-        &["perft", "dsl-examples/chess.variant", "--depth", "4294967295"],
+        &[
+            "perft",
+            "dsl-examples/chess.variant",
+            "--depth",
+            "4294967295",
+        ],
         None,
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("not in 0..=30"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("not in 0..=30"),
+        "{}",
+        text(&out.stderr)
+    );
     // Fool's mate: no legal move, so depth 30 is zero nodes at once.
     let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
     let out = variant(
-        &["perft", "dsl-examples/chess.variant", "--depth", "30", "--fen", mated],
+        &[
+            "perft",
+            "dsl-examples/chess.variant",
+            "--depth",
+            "30",
+            "--fen",
+            mated,
+        ],
         None,
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("nodes 0"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("nodes 0"),
+        "{}",
+        text(&out.stdout)
+    );
     let out = variant(
-        &["bench", "dsl-examples/chess.variant", "--depth", "1", "--runs", "18446744073709551615"],
+        &[
+            "bench",
+            "dsl-examples/chess.variant",
+            "--depth",
+            "1",
+            "--runs",
+            "18446744073709551615",
+        ],
         None,
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
@@ -318,7 +345,11 @@ fn compile_does_not_overwrite_its_source() {
     let path = src.to_str().unwrap();
     let out = variant(&["compile", path, "-o", path], None);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("over its own source"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("over its own source"),
+        "{}",
+        text(&out.stderr)
+    );
     assert_eq!(std::fs::read(&src).unwrap(), before);
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -343,10 +374,16 @@ fn check_bounds_claims_and_reads_only_source_files() {
     let import = format!("import \"{}\"\n", chess.display());
     let (code, said) = run("neg.variant", &format!("{import}claim perft -5 == 1\n"));
     assert_eq!(code, Some(1), "{said}");
-    assert!(said.contains("E014") && said.contains("depth must be 0 to 30"), "{said}");
+    assert!(
+        said.contains("E014") && said.contains("depth must be 0 to 30"),
+        "{said}"
+    );
     let (code, said) = run("deep.variant", &format!("{import}claim perft 8 == 1\n"));
     assert_eq!(code, Some(1), "{said}");
-    assert!(said.contains("E012") && said.contains("not proven"), "{said}");
+    assert!(
+        said.contains("E012") && said.contains("not proven"),
+        "{said}"
+    );
     for target in ["/dev/zero", "/etc/passwd"] {
         let (code, said) = run("dev.variant", &format!("import \"{target}\"\n"));
         assert_eq!(code, Some(1), "{said}");

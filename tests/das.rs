@@ -851,7 +851,10 @@ fn castling_at_most_three_times_per_side() {
     assert_eq!(p.castlings_made(0), 1);
     white_then_black(&mut p, "g1g5");
     white_then_black(&mut p, "0-0-0-0");
-    assert_eq!((at(&p, "b1"), at(&p, "c1")), ("white K".into(), "white R".into()));
+    assert_eq!(
+        (at(&p, "b1"), at(&p, "c1")),
+        ("white K".into(), "white R".into())
+    );
     for mv in ["c1c5", "g5j5", "j5j1"] {
         white_then_black(&mut p, mv);
     }
@@ -887,7 +890,11 @@ fn the_elvas_first_move_resets_the_move_rule_counter() {
     let mut p = after(text, "b1b3p");
     assert_eq!(at(&p, "b3"), "white P");
     assert!(p.result().is_none());
-    assert!(write_general(&p).ends_with("clocks 0 60"), "{}", write_general(&p));
+    assert!(
+        write_general(&p).ends_with("clocks 0 60"),
+        "{}",
+        write_general(&p)
+    );
     let mut q = after(text, "h1g3");
     assert_eq!(q.result().map(|r| r.end), Some(GameEnd::MoveRule));
 }

@@ -587,7 +587,10 @@ fn move_errors_carry_pieces_cells_and_players() {
     let long = format!("e2{}", "x".repeat(100_000));
     assert!(matches!(
         move_error(g, None, &long),
-        MoveError::TooLong { length: 100_002, limit: 22 }
+        MoveError::TooLong {
+            length: 100_002,
+            limit: 22
+        }
     ));
 }
 
@@ -621,7 +624,10 @@ fn a_huge_en_passant_field_is_refused_quickly() {
     let g = chess();
     let field = "e3".repeat(4000);
     assert!(matches!(
-        position_error(g, &format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq {field} 0 1")),
+        position_error(
+            g,
+            &format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq {field} 0 1")
+        ),
         PositionError::EnPassantCellCount { given: 4000 }
     ));
 }

@@ -73,9 +73,7 @@ fn all_clear_gives_nine_castlings() {
     let mut p = pos(ALL_CLEAR);
     assert_eq!(
         castlings(&mut p),
-        set(&[
-            "e1d1/b1", "e1c1", "e1b1", "e1a1", "e1f1/i1", "e1g1", "e1h1", "e1i1", "e1j1"
-        ])
+        set(&["e1d1/b1", "e1c1", "e1b1", "e1a1", "e1f1/i1", "e1g1", "e1h1", "e1i1", "e1j1"])
     );
     // The plain king steps still exist next to the castlings of the same path.
     let step = parse_move(&mut p, "e1d1").unwrap();
@@ -96,7 +94,11 @@ fn all_clear_gives_nine_castlings() {
     );
     // Onto and past the rook: castlings, written as the king's move alone.
     for m in ["e1b1", "e1i1", "e1a1", "e1j1"] {
-        assert_eq!(parse_move(&mut p, m).unwrap().kind(), MoveKind::Castle, "{m}");
+        assert_eq!(
+            parse_move(&mut p, m).unwrap().kind(),
+            MoveKind::Castle,
+            "{m}"
+        );
     }
 }
 
@@ -374,7 +376,10 @@ fn text_notation_round_trips() {
     let mut p = pos(ALL_CLEAR);
     let mut list = Vec::new();
     p.legal_moves(&mut list);
-    let castles: Vec<_> = list.iter().filter(|m| m.kind() == MoveKind::Castle).collect();
+    let castles: Vec<_> = list
+        .iter()
+        .filter(|m| m.kind() == MoveKind::Castle)
+        .collect();
     assert_eq!(castles.len(), 9);
     for &&mv in &castles {
         let aliases = move_aliases(game(), mv);

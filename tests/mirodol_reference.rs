@@ -41,7 +41,10 @@ fn engine_divide(p: &mut Position, depth: u32) -> BTreeMap<String, u64> {
     let mut out = BTreeMap::new();
     for (mv, n) in p.divide(depth) {
         let k = key(p.game(), mv);
-        assert!(out.insert(k.clone(), n).is_none(), "two engine moves keyed {k}");
+        assert!(
+            out.insert(k.clone(), n).is_none(),
+            "two engine moves keyed {k}"
+        );
     }
     out
 }
@@ -100,10 +103,16 @@ fn start_position_agrees_to_depth_3() {
 fn random_games_agree_at_every_ply() {
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (seed >> 33) as usize
     };
-    let starts = [CASTLING_POSITIONS[8], CASTLING_POSITIONS[1], CASTLING_POSITIONS[0]];
+    let starts = [
+        CASTLING_POSITIONS[8],
+        CASTLING_POSITIONS[1],
+        CASTLING_POSITIONS[0],
+    ];
     let mut plies = 0;
     for g in 0..120 {
         let fen = if g % 4 == 3 {

@@ -106,9 +106,12 @@ fn read_source(path: &Path, imported: bool) -> Result<String, String> {
         .and_then(|f| f.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
         .map_err(|e| e.to_string())?;
     if bytes.len() as u64 > MAX_SOURCE_BYTES {
-        return Err(format!("more than the {MAX_SOURCE_BYTES} bytes a source may have"));
+        return Err(format!(
+            "more than the {MAX_SOURCE_BYTES} bytes a source may have"
+        ));
     }
-    String::from_utf8(bytes).map_err(|_| "not UTF-8 text (a compiled IR file? perft and moves read those)".into())
+    String::from_utf8(bytes)
+        .map_err(|_| "not UTF-8 text (a compiled IR file? perft and moves read those)".into())
 }
 
 fn load_into(

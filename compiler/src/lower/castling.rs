@@ -81,7 +81,10 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
             let mut path = line.clone();
             if c.king_passes_partner {
                 path.push(partner_cell as usize);
-                path.extend(m.topology.cells_beyond(king_cell as usize, partner_cell as usize));
+                path.extend(
+                    m.topology
+                        .cells_beyond(king_cell as usize, partner_cell as usize),
+                );
             }
             let reach = path.len();
             let distances: Vec<usize> = match (c.king_to, &c.distances) {
@@ -105,7 +108,11 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                 // Between king and partner (and onto the partner's cell) the
                 // partner lands beside the king on its origin side; beyond
                 // the partner it stays where it is.
-                let partner_to = if k <= n { path[k - 1] } else { partner_cell as usize };
+                let partner_to = if k <= n {
+                    path[k - 1]
+                } else {
+                    partner_cell as usize
+                };
                 // Every cell between, and every cell past the partner up to
                 // the king's landing, must be empty.
                 let between: Vec<u16> = line[1..]

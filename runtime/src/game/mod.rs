@@ -183,11 +183,25 @@ pub(crate) struct CastlingGroup {
 }
 
 /// The castling groups (see `Game::castling_groups_of`).
-fn castling_groups(castlings: &[ir::Castling], castlings_of: &[Vec<u16>]) -> Vec<Vec<CastlingGroup>> {
+fn castling_groups(
+    castlings: &[ir::Castling],
+    castlings_of: &[Vec<u16>],
+) -> Vec<Vec<CastlingGroup>> {
     let mut out = Vec::new();
     let same_group = |a: &ir::Castling, b: &ir::Castling| {
-        (a.king_from, a.partner_from, a.partner_kinds, a.repeatable, a.limit)
-            == (b.king_from, b.partner_from, b.partner_kinds, b.repeatable, b.limit)
+        (
+            a.king_from,
+            a.partner_from,
+            a.partner_kinds,
+            a.repeatable,
+            a.limit,
+        ) == (
+            b.king_from,
+            b.partner_from,
+            b.partner_kinds,
+            b.repeatable,
+            b.limit,
+        )
     };
     for list in castlings_of {
         let mut groups = Vec::with_capacity(list.len());
@@ -276,7 +290,9 @@ impl Game {
         // en passant; every code.
         let ep_capturers = (1..codes)
             .filter(|&c| ep_capturer[c])
-            .fold(CodeSet::EMPTY, |set, c| set.union(&CodeSet::from_code(c as PieceCode)));
+            .fold(CodeSet::EMPTY, |set, c| {
+                set.union(&CodeSet::from_code(c as PieceCode))
+            });
         let filters: Vec<CodeSet> = enemy_codes
             .iter()
             .copied()
@@ -641,7 +657,12 @@ impl Game {
     /// The length in bytes of the longest cell name (text parsers bound
     /// their prefix searches by it).
     pub fn longest_cell_name(&self) -> usize {
-        self.ir.cells.iter().map(|c| c.name.len()).max().unwrap_or(0)
+        self.ir
+            .cells
+            .iter()
+            .map(|c| c.name.len())
+            .max()
+            .unwrap_or(0)
     }
 
     /// The kind whose letter or alias is `text` (case-insensitive letters).

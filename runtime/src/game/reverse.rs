@@ -173,7 +173,10 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
                             direction: ray.direction,
                         };
                         let slot = &mut line[i];
-                        check(slot.0 == u16::MAX || slot.0 as usize == from, not_translates)?;
+                        check(
+                            slot.0 == u16::MAX || slot.0 as usize == from,
+                            not_translates,
+                        )?;
                         slot.0 = from as u16;
                         if i >= ray.first_landing as usize {
                             slot.1.insert(code);

@@ -101,7 +101,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         s.eq_ignore_ascii_case(text)
             || long_form(mv).eq_ignore_ascii_case(text)
             || (mv.kind == MoveKind::Arrival && s.eq_ignore_ascii_case(&arrival_text))
-            || move_aliases(game, *mv).iter().any(|a| a.eq_ignore_ascii_case(text))
+            || move_aliases(game, *mv)
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(text))
     };
     let found: Vec<&Move> = legal.iter().filter(|m| matches(m)).collect();
     if let [mv] = found[..] {

@@ -51,7 +51,12 @@ impl<'g> Position<'g> {
     /// are told apart).
     pub fn attackers_count(&self, cell: usize, codes: &CodeSet) -> usize {
         let mut found = [0u16; 64];
-        self.attackers_of(cell, self.game.attacks_by_any(), |c| codes.contains(c), &mut found)
+        self.attackers_of(
+            cell,
+            self.game.attacks_by_any(),
+            |c| codes.contains(c),
+            &mut found,
+        )
     }
 
     /// Is `cell` attacked by an enemy (`foes`)?

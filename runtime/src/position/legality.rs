@@ -2,9 +2,9 @@
 //! piece of the mover attacked, used both by the counter (perft's last ply)
 //! and by the list of legal moves.
 
+use super::attacks::Foes;
 use super::{Move, MoveKind, MoveSink, Position};
 use crate::bitset::CellSet;
-use super::attacks::Foes;
 use crate::codes::CodeSet;
 use crate::game::PieceCode;
 
