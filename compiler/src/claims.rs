@@ -119,16 +119,7 @@ fn shared_region_cells(ir: &GameIr, name: &Name) -> Result<CellSet, Diagnostic> 
         Some(r) if r.player.is_none() => {
             Ok(CellSet::from_cells(r.cells.iter().map(|&c| c as usize)))
         }
-        Some(_) => Err(Diagnostic::error(
-            Code::InvalidValue,
-            format!(
-                "`{}` has cells per player; a material needs one set of cells",
-                name.text
-            ),
-            name.span,
-            "a region per player",
-        )
-        .with_hint("hold the piece to a region shared by all players, e.g. a colour")),
+        Some(_) => Err(crate::check::region_per_player_in_material(name)),
         None => {
             let names: Vec<&str> = ir.regions.iter().map(|r| r.name.as_str()).collect();
             Err(names::unknown("region", name, &names))

@@ -68,18 +68,7 @@ impl Checker {
     fn shared_region(&mut self, m: &Model, name: &Name) -> Option<usize> {
         let r = self.region_ref(m, name)?;
         if !m.regions[r].shared {
-            self.error(
-                Diagnostic::error(
-                    Code::InvalidValue,
-                    format!(
-                        "`{}` has cells per player; a material needs one set of cells",
-                        name.text
-                    ),
-                    name.span,
-                    "a region per player",
-                )
-                .with_hint("hold the piece to a region shared by all players, e.g. a colour"),
-            );
+            self.error(region_per_player_in_material(name));
             return None;
         }
         Some(r)
@@ -119,4 +108,19 @@ impl Checker {
             );
         }
     }
+}
+
+/// E014 for a material piece held to a region with cells per player (the
+/// checker's `insufficient` lines and the claims' materials both refuse it).
+pub(crate) fn region_per_player_in_material(name: &Name) -> Diagnostic {
+    Diagnostic::error(
+        Code::InvalidValue,
+        format!(
+            "`{}` has cells per player; a material needs one set of cells",
+            name.text
+        ),
+        name.span,
+        "a region per player",
+    )
+    .with_hint("hold the piece to a region shared by all players, e.g. a colour")
 }

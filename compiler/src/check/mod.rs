@@ -14,6 +14,7 @@ mod board;
 mod castling;
 mod cells;
 mod end;
+pub(crate) use end::region_per_player_in_material;
 mod pieces;
 mod players;
 mod promotion;

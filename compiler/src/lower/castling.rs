@@ -45,6 +45,7 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
         let frame = &m.players[p].frame;
         let mut by_distance: Vec<(usize, u16)> = partner_cells
             .iter()
+            .filter(|_| c.written_flanks.is_some())
             .filter_map(|&q| {
                 m.topology
                     .sideways_line(frame, king_cell as usize, q as usize)
