@@ -91,6 +91,10 @@ enum Command {
         /// Seed for random players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Each player's time for the whole game (e.g. 30m, 1h, 90s);
+        /// overrides the game's `clock`.
+        #[arg(long, value_parser = parse_duration)]
+        clock: Option<u32>,
     },
     /// Perft speed: runs each position `runs` times, prints the median.
     Bench {
@@ -303,24 +307,62 @@ fn run(command: Command) -> Result<ExitCode, String> {
             fen,
             players,
             seed,
+            clock,
         } => {
             let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             let pos = position(&game, &fen, &[])?;
-            play(&game, pos, &players, seed)
+            play(&game, pos, &players, seed, clock)
         }
     }
 }
 
-fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result<ExitCode, String> {
+/// A duration like `30m`, `1h` or `90s`, in seconds.
+fn parse_duration(text: &str) -> Result<u32, String> {
+    let (digits, unit) = text.split_at(text.len().saturating_sub(1));
+    let scale = match unit {
+        "h" => 3600,
+        "m" => 60,
+        "s" => 1,
+        _ => return Err("write a number and a unit: 30m, 1h, 90s".into()),
+    };
+    digits
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .filter(|&s| s > 0)
+        .ok_or_else(|| format!("'{text}': give 1s up to about 136 years"))
+}
+
+/// How a game ended, who won and every player's points:
+/// `Checkmate — white wins (white 3, blue 0, red 0)`.
+fn describe_result(game: &Game, result: &runtime::GameResult) -> String {
+    let names = |p: usize| game.ir().players[p].name.as_str();
+    let who = match (result.winner, result.loser) {
+        (Some(p), _) => format!("{} wins", names(p)),
+        (None, Some(p)) => format!("{} loses", names(p)),
+        (None, None) => "draw".into(),
+    };
+    let scores: Vec<String> = (0..game.players())
+        .map(|p| format!("{} {}", names(p), result.score(game, p)))
+        .collect();
+    format!("{:?} — {who} ({})", result.end, scores.join(", "))
+}
+
+fn play(
+    game: &Game,
+    mut pos: Position,
+    players: &[Player],
+    seed: u64,
+    clock_override: Option<u32>,
+) -> Result<ExitCode, String> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut rng = seed.max(1);
     let mut played: Vec<String> = Vec::new();
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     // Time left per player, if the game declares a clock.
-    let mut clock: Option<Vec<f64>> = game
-        .ir()
-        .clock_seconds
+    let mut clock: Option<Vec<f64>> = clock_override
+        .or(game.ir().clock_seconds)
         .map(|s| vec![s as f64; game.players()]);
     println!(
         "{} — type a move like e2e4, `moves`, `fen`, `resign` or `quit`.",
@@ -358,11 +400,7 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
             println!("clock: {}", shown.join("  "));
         }
         if let Some(result) = pos.result() {
-            let who = match result.winner {
-                Some(p) => format!("{} wins", game.ir().players[p].name),
-                None => "draw".into(),
-            };
-            println!("Game over: {:?} — {who}.", result.end);
+            println!("Game over: {}.", describe_result(game, &result));
             println!("Moves: {}", played.join(" "));
             return Ok(ExitCode::SUCCESS);
         }
@@ -395,11 +433,10 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
             left[me] -= thinking.elapsed().as_secs_f64();
             if left[me] <= 0.0 {
                 let result = runtime::GameResult::loss_on_time(game, me);
-                let outcome = match result.winner {
-                    Some(p) => format!("{} wins", game.ir().players[p].name),
-                    None => "the others play on".into(),
-                };
-                println!("{name} has run out of time: loss on time — {outcome}.");
+                println!(
+                    "{name} has run out of time. Game over: {}.",
+                    describe_result(game, &result)
+                );
                 println!("Moves: {}", played.join(" "));
                 return Ok(ExitCode::SUCCESS);
             }

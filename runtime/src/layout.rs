@@ -4,8 +4,10 @@
 //!
 //! - Square boards: row 0 is the top rank, column `x` the file; side cells
 //!   keep their own coordinates beside the grid.
-//! - Hexagonal boards (axial `q, r`): the row is the forward measure
-//!   `2r + q` from the top, the column `2q`, so neighbours interleave.
+//! - Flat-topped hexagonal boards (axial `q, r`): the row is the forward
+//!   measure `2r + q` from the top, the column `2q`, so neighbours interleave.
+//! - Pointy-topped hexagonal boards: the row is `r` from the top, the
+//!   column the doubled `2q + r`, so a row's cells stand two columns apart.
 
 use crate::ir::{GameIr, Geometry};
 
@@ -27,13 +29,14 @@ impl Layout {
             .iter()
             .map(|c| match &ir.geometry {
                 Geometry::Square { height, .. } => (*height as i32 - 1 - c.coord.1, c.coord.0),
-                Geometry::Hex => (-(2 * c.coord.1 + c.coord.0), 2 * c.coord.0),
+                Geometry::Hex { pointy: false } => (-(2 * c.coord.1 + c.coord.0), 2 * c.coord.0),
+                Geometry::Hex { pointy: true } => (-c.coord.1, 2 * c.coord.0 + c.coord.1),
             })
             .collect();
         let (row0, col0) = match &ir.geometry {
             // Square grids keep file a at column 0 and the top rank at row 0.
             Geometry::Square { .. } => (0, 0),
-            Geometry::Hex => (
+            Geometry::Hex { .. } => (
                 raw.iter().map(|p| p.0).min().unwrap_or(0),
                 raw.iter().map(|p| p.1).min().unwrap_or(0),
             ),

@@ -124,6 +124,7 @@ impl Checker {
                 move_rule: 0,
                 resets_move_rule: Vec::new(),
                 insufficient: Vec::new(),
+                points: 1,
             },
             insufficient: Vec::new(),
             claims: Vec::new(),
@@ -132,6 +133,8 @@ impl Checker {
             marks: Vec::new(),
             clock_seconds: None,
             agreements: Vec::new(),
+            forbidden: Vec::new(),
+            winning_arrivals: Vec::new(),
         })
     }
 
@@ -205,7 +208,11 @@ impl Checker {
                     cells,
                 ))
             }
-            Board::Hex { lines, span } => {
+            Board::Hex {
+                lines,
+                pointy,
+                span,
+            } => {
                 let mut cells: Vec<ir::CellInfo> = Vec::new();
                 for line in lines {
                     let d = (line.to.0 - line.from.0, line.to.1 - line.from.1);
@@ -259,7 +266,7 @@ impl Checker {
                     );
                     return None;
                 }
-                Some((ir::Geometry::Hex, cells))
+                Some((ir::Geometry::Hex { pointy: *pointy }, cells))
             }
         }
     }

@@ -13,6 +13,8 @@ pub enum Field {
     PieceList,
     /// `turn <player>`.
     Turn,
+    /// `won <player>`: the game was won by an arrival.
+    Won,
     /// `castling <cells>`.
     Castling,
     /// The victim of `ep <cells> victim <cell>`.
@@ -41,6 +43,7 @@ impl Field {
         match self {
             Field::PieceList => "pieces",
             Field::Turn => "turn",
+            Field::Won => "won",
             Field::Castling => "castling",
             Field::EpVictim => "ep victim",
             Field::Moved => "moved",
@@ -239,7 +242,7 @@ impl fmt::Display for PositionError {
             }
             LastMoverInCheck { player, to_move } => write!(
                 f,
-                "{player}'s royal piece is attacked with {to_move} to move: {to_move} could take it, so no game reaches this position"
+                "{player}'s royal piece is attacked with {to_move} to move: {player} moved last and no move may leave its own royal piece attacked, so no game reaches this position"
             ),
             EnPassantCellCount { given } => write!(
                 f,
@@ -295,6 +298,14 @@ pub enum MoveError {
     },
     /// The cells name a move, but `suffix` after them does not.
     UnexpectedSuffix { text: String, suffix: String },
+    /// The long form `Тm9-l8` names a piece (`letter`) other than the
+    /// one on its starting cell (`piece`).
+    WrongPiece {
+        text: String,
+        letter: String,
+        piece: String,
+        cell: String,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -356,6 +367,15 @@ impl fmt::Display for MoveError {
                     choices.first().copied().unwrap_or('q')
                 )
             }
+            WrongPiece {
+                text,
+                letter,
+                piece,
+                cell,
+            } => write!(
+                f,
+                "illegal move {text}: '{letter}' does not name the {piece} on {cell}"
+            ),
             UnexpectedSuffix { text, suffix } => write!(
                 f,
                 "illegal move {text}: unexpected '{suffix}' after the cells (a castling that is also a king step is written with its partner, e.g. e1d1/b1)"
