@@ -647,6 +647,54 @@ fn perft_from_start() {
     assert!(start.divide(0).is_empty());
 }
 
+#[test]
+fn white_second_move_counts_by_hand() {
+    // After m9l8 (Blue and Red shuffle a knight far away) White has 38 moves:
+    // the 34 start moves, minus m9's two (m9l10, m9l8), minus m7l8 and n8l8
+    // (l8 now taken), plus l8's two (k9, k7), plus the Bishop o9 up the
+    // vertical m9 k9 h9 and capturing Blue's heavy pawn f9 (4), plus n6m9 and
+    // n12m9 = 34 - 4 + 8 = 38.
+    let mut p = RefPos::start(true);
+    p.play_all("m9l8 f3h7 f25h21").unwrap();
+    assert_eq!(p.legal_moves().len(), 38);
+    assert_eq!(moves_from(&p, "o9"), set(&["o9m9", "o9k9", "o9h9", "o9f9"]));
+    // If Blue's f9 pawn has stepped aside (f9-g10), the Bishop reaches d9
+    // instead and captures the pawn there: 39. (So from depth 4 on the armies
+    // interact and perft 4 is no longer a product.)
+    let mut q = RefPos::start(true);
+    q.play_all("m9l8 f9g10 f25h21").unwrap();
+    assert_eq!(q.legal_moves().len(), 39);
+    assert!(q.legal_moves().contains(&"o9d9".to_string()));
+}
+
+/// Depth 5 (about 20 s in release): the oracle's own number, not hand
+/// derived. Run with `-- --ignored`.
+#[test]
+#[ignore]
+fn perft_five_from_start() {
+    let t = Instant::now();
+    let n = RefPos::start(true).perft(5);
+    println!("Shakhmattron perft 5 = {} ({:?})", n, t.elapsed());
+    assert_eq!(n, 52448562);
+}
+
+#[test]
+fn divide_four_is_rotation_invariant() {
+    // The start position with Blue (Red) to move is White's rotated by 120
+    // (240) degrees with the colours shifted, so its divide(4) must be the
+    // rotated divide(4) of the ordinary start. (No mirror check: the Queen
+    // o13 and the King o15 make the setup left-right asymmetric.)
+    let start = RefPos::start(true);
+    let d = start.divide(4);
+    assert_eq!(d.values().sum::<u64>(), 1435752);
+    for times in 1..3 {
+        let p = pos(&rot_text(&start.to_text(), times), true);
+        let rotated: BTreeMap<String, u64> =
+            d.iter().map(|(k, n)| (rot_key(k, times), *n)).collect();
+        assert_eq!(p.divide(4), rotated, "rotation {times}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The digest's opening sequence and castling
 // ---------------------------------------------------------------------------
