@@ -39,6 +39,14 @@
 //! - `from_text` castling cells must be Rook start cells, with the owner's
 //!   Rook on it and the owner's King on its start cell; otherwise `Err`.
 //! - `play_all` is atomic: on an error the position is left unchanged.
+//! - "Checks from several players can only be met by a King move" is not a
+//!   separate rule: it follows from the ordinary legality test (no single
+//!   non-King move can capture or block two checkers), so none is coded.
+//! - The Throne's "not attacked" is the ordinary legality test of the King's
+//!   move. A Throne win ends the game at that move; whether the next player
+//!   would have been mated is never asked.
+//! - "Cells between King and Rook" are the cells strictly between them on
+//!   the edge line (White long: o13 o11 o9), copied from the digest.
 //! - `divide(0)` is an empty map; `perft(0)` is 1 even when the game is over.
 #![allow(dead_code)]
 // Player numbers index per-player tables; loops over 0..3 read best.
