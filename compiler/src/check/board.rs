@@ -130,6 +130,7 @@ impl Checker {
             swaps: Vec::new(),
             arrivals: Vec::new(),
             marks: Vec::new(),
+            colours: Vec::new(),
             clock_seconds: None,
             agreements: Vec::new(),
         })

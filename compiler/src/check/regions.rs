@@ -34,7 +34,11 @@ impl Checker {
                 })
                 .collect();
             let per = vec![member; m.players.len()];
+            let before = m.regions.len();
             self.add_region(m, n, per, true);
+            if m.regions.len() > before {
+                m.colours.push(before);
+            }
         }
     }
 

@@ -116,7 +116,7 @@ impl std::fmt::Display for LoadError {
             SwapWithItself { cell } => write!(f, "a swap from cell {cell} with itself"),
             TooManyArrivals => write!(f, "more than 32 arrival rules"),
             ArrivalRange => write!(f, "arrival rule out of range"),
-            MarkRange => write!(f, "mark out of range"),
+            MarkRange => write!(f, "a mark or colour names a cell out of range"),
             UnknownBecomes => write!(f, "an atom turns a piece into an unknown kind"),
             LeapTargetOffBoard(c) => write!(f, "leap target {c} off the board"),
             ReservedRayFlag => write!(f, "a ray uses a flag bit the runtime keeps for itself"),
@@ -252,7 +252,7 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
             || ArrivalRange,
         )?;
     }
-    for m in &ir.marks {
+    for m in ir.marks.iter().chain(&ir.colours) {
         check(m.cells.iter().all(|&c| (c as usize) < cells), || MarkRange)?;
     }
     let becomes_ok = |b: u8| (b as usize) <= kinds;
