@@ -14,11 +14,10 @@
 //! numbers with at most two decimals.
 
 use crate::game::{Game, EMPTY};
-use crate::ir::Mark;
 use crate::layout::{Layout, Point, Shape};
 use crate::notation::parse_move;
 use crate::position::{Move, MoveKind, Position};
-use std::fmt::{self, Write};
+use std::fmt;
 
 /// What to show on the position besides its pieces.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,8 +37,7 @@ pub enum PictureError {
     UnknownCellOrRegion { name: String, regions: Vec<String> },
     /// `REGION:PLAYER` with a player the game does not have.
     UnknownPlayer { text: String, players: Vec<String> },
-    /// `REGION:PLAYER` where the region has no cells for that player
-    /// (`player` is `None` when the region is not per player).
+    /// A region with no cells (for the player named, if one is).
     NoRegionCells {
         text: String,
         region: String,
@@ -68,13 +66,12 @@ impl fmt::Display for PictureError {
             PictureError::NoRegionCells {
                 text,
                 region,
-                player: Some(player),
-            } => write!(f, "`{text}`: region `{region}` has no cells for {player}"),
-            PictureError::NoRegionCells { text, region, .. } => write!(
-                f,
-                "`{text}`: region `{region}` is the same for every player; write `{region}`"
-            ),
-            PictureError::BadArrow { text, reason } => write!(f, "arrow `{text}`: {reason}"),
+                player,
+            } => match player {
+                Some(p) => write!(f, "`{text}`: region `{region}` has no cells for {p}"),
+                None => write!(f, "`{text}`: region `{region}` has no cells"),
+            },
+            PictureError::BadArrow { text, reason } => write!(f, "`{text}`: {reason}"),
         }
     }
 }
@@ -120,7 +117,8 @@ pub fn cells_named(game: &Game, text: &str) -> Result<Vec<usize>, PictureError> 
     let mut member = vec![false; game.cells()];
     let mut any = false;
     for r in ir.regions.iter().filter(|r| r.name == name) {
-        if player.is_some() && r.player.map(usize::from) != player {
+        // A shared region is every player's.
+        if player.is_some() && r.player.is_some() && r.player.map(usize::from) != player {
             continue;
         }
         for &c in &r.cells {
@@ -132,13 +130,7 @@ pub fn cells_named(game: &Game, text: &str) -> Result<Vec<usize>, PictureError> 
         return Err(PictureError::NoRegionCells {
             text: text.to_string(),
             region: name.to_string(),
-            player: player
-                .filter(|_| {
-                    ir.regions
-                        .iter()
-                        .any(|r| r.name == name && r.player.is_some())
-                })
-                .map(|p| ir.players[p].name.clone()),
+            player: player.map(|p| ir.players[p].name.clone()),
         });
     }
     Ok((0..member.len()).filter(|&c| member[c]).collect())
@@ -357,6 +349,40 @@ fn marker_on(pos: &Position, cell: usize) -> Option<usize> {
     None
 }
 
+/// The SVG text being written, and the map from the plane to its pixels.
+struct Canvas {
+    out: String,
+    /// The plane point drawn at pixel (0, 0).
+    origin: Point,
+}
+
+impl Canvas {
+    fn x(&self, v: f64) -> String {
+        num((v - self.origin.x) * SCALE)
+    }
+
+    fn y(&self, v: f64) -> String {
+        num((v - self.origin.y) * SCALE)
+    }
+
+    fn len(&self, v: f64) -> String {
+        num(v * SCALE)
+    }
+
+    fn points(&self, corners: &[Point]) -> String {
+        corners
+            .iter()
+            .map(|p| format!("{},{}", self.x(p.x), self.y(p.y)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn line(&mut self, text: &str) {
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+}
+
 /// The picture of a position as an SVG document.
 pub fn svg(pos: &Position, options: &Options) -> String {
     let game = pos.game();
@@ -372,272 +398,199 @@ pub fn svg(pos: &Position, options: &Options) -> String {
     }
     let caption_y = bottom + 0.45;
     bottom = caption_y + 0.25;
-    let (ox, oy) = (left - MARGIN, top - MARGIN);
-    let width = (right - left + 2.0 * MARGIN) * SCALE;
-    let height = (bottom - top + 2.0 * MARGIN) * SCALE;
-    let x = |v: f64| num((v - ox) * SCALE);
-    let y = |v: f64| num((v - oy) * SCALE);
-    let len = |v: f64| num(v * SCALE);
-    let points = |corners: &[Point]| {
-        corners
-            .iter()
-            .map(|p| format!("{},{}", x(p.x), y(p.y)))
-            .collect::<Vec<_>>()
-            .join(" ")
+    let width = num((right - left + 2.0 * MARGIN) * SCALE);
+    let height = num((bottom - top + 2.0 * MARGIN) * SCALE);
+    let mut c = Canvas {
+        out: String::new(),
+        origin: Point::new(left - MARGIN, top - MARGIN),
     };
     let name = |cell: usize| escape(game.cell_name(cell));
-
-    let mut out = String::new();
     let caption = caption(pos);
-    writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}\">",
-        w = num(width),
-        h = num(height)
-    )
-    .unwrap();
-    writeln!(
-        out,
+    c.line(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\">"
+    ));
+    c.line(&format!(
         "<title>{} — {}</title>",
         escape(&ir.name),
         escape(&caption)
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
-        num(width),
-        num(height)
-    )
-    .unwrap();
+    ));
+    c.line(&format!(
+        "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
+    ));
 
-    // The cells, in the game's colours.
-    let colour_of = |cell: usize| -> Option<(usize, &Mark)> {
-        ir.colours
-            .iter()
-            .enumerate()
-            .find(|(_, m)| m.cells.contains(&(cell as u16)))
-    };
-    out += "<g class=\"cells\" stroke=\"#000000\" stroke-opacity=\"0.25\" stroke-width=\"1\">\n";
+    // The cells, in the game's colours (the first colour naming a cell).
+    let mut colour_of: Vec<Option<usize>> = vec![None; game.cells()];
+    for (i, m) in ir.colours.iter().enumerate() {
+        for &cell in &m.cells {
+            colour_of[cell as usize].get_or_insert(i);
+        }
+    }
+    c.line("<g class=\"cells\" stroke=\"#000000\" stroke-opacity=\"0.25\" stroke-width=\"1\">");
     for (cell, shape) in layout.shapes.iter().enumerate() {
         let side = ir.cells[cell].side;
-        let fill = if side {
-            SIDE_FILL
-        } else {
-            match colour_of(cell) {
-                Some((i, m)) => named_colour(&m.colour)
-                    .map_or(FALLBACK_FILLS[i % FALLBACK_FILLS.len()], |c| c.0),
-                None => PLAIN_FILL,
-            }
+        let fill = match colour_of[cell] {
+            _ if side => SIDE_FILL,
+            Some(i) => named_colour(&ir.colours[i].colour)
+                .map_or(FALLBACK_FILLS[i % FALLBACK_FILLS.len()], |c| c.0),
+            None => PLAIN_FILL,
         };
-        writeln!(
-            out,
-            "<polygon class=\"cell{}\" data-cell=\"{}\" points=\"{}\" fill=\"{fill}\"{}/>",
-            if side { " side" } else { "" },
-            name(cell),
-            points(&shape.corners),
-            if side {
-                " stroke-dasharray=\"4 3\""
-            } else {
-                ""
-            }
-        )
-        .unwrap();
+        let (class, dashes) = if side {
+            ("cell side", " stroke-dasharray=\"4 3\"")
+        } else {
+            ("cell", "")
+        };
+        let points = c.points(&shape.corners);
+        c.line(&format!(
+            "<polygon class=\"{class}\" data-cell=\"{}\" points=\"{points}\" fill=\"{fill}\"{dashes}/>",
+            name(cell)
+        ));
     }
-    out += "</g>\n";
+    c.line("</g>");
 
     // Marked cells, tinted.
     if !ir.marks.is_empty() {
-        out += "<g class=\"marks\" fill-opacity=\"0.45\">\n";
+        c.line("<g class=\"marks\" fill-opacity=\"0.45\">");
         for mark in &ir.marks {
             let fill = named_colour(&mark.colour).map_or("#9c27b0", |c| c.1);
             for &cell in &mark.cells {
-                writeln!(
-                    out,
-                    "<polygon class=\"mark\" data-mark=\"{}\" points=\"{}\" fill=\"{fill}\"/>",
-                    escape(&mark.colour),
-                    points(&layout.shapes[cell as usize].corners)
-                )
-                .unwrap();
+                let points = c.points(&layout.shapes[cell as usize].corners);
+                c.line(&format!(
+                    "<polygon class=\"mark\" data-mark=\"{}\" points=\"{points}\" fill=\"{fill}\"/>",
+                    escape(&mark.colour)
+                ));
             }
         }
-        out += "</g>\n";
+        c.line("</g>");
     }
 
     // The last move, shaded.
     if let Some(mv) = options.last_move {
-        out += "<g class=\"last-move\" fill-opacity=\"0.5\">\n";
+        c.line("<g class=\"last-move\" fill-opacity=\"0.5\">");
         for cell in move_cells(game, mv) {
-            writeln!(
-                out,
-                "<polygon points=\"{}\" fill=\"{LAST_MOVE}\"/>",
-                points(&layout.shapes[cell].corners)
-            )
-            .unwrap();
+            let points = c.points(&layout.shapes[cell].corners);
+            c.line(&format!(
+                "<polygon points=\"{points}\" fill=\"{LAST_MOVE}\"/>"
+            ));
         }
-        out += "</g>\n";
+        c.line("</g>");
     }
 
     // Highlighted cells, outlined just inside their edges.
     if !options.highlight.is_empty() {
-        writeln!(
-            out,
+        c.line(&format!(
             "<g class=\"highlight\" fill=\"none\" stroke=\"{HIGHLIGHT}\" stroke-width=\"{}\" stroke-linejoin=\"round\">",
-            len(0.07)
-        )
-        .unwrap();
-        let mut seen = Vec::new();
+            c.len(0.07)
+        ));
+        let mut seen = vec![false; game.cells()];
         for &cell in &options.highlight {
-            if cell >= layout.shapes.len() || seen.contains(&cell) {
-                continue;
+            if cell < seen.len() && !std::mem::replace(&mut seen[cell], true) {
+                let points = c.points(&shrunk(&layout.shapes[cell], 0.045));
+                c.line(&format!("<polygon points=\"{points}\"/>"));
             }
-            seen.push(cell);
-            let shape = &layout.shapes[cell];
-            writeln!(
-                out,
-                "<polygon points=\"{}\"/>",
-                points(&shrunk(shape, 0.045))
-            )
-            .unwrap();
         }
-        out += "</g>\n";
+        c.line("</g>");
     }
 
     // Coordinates: rank and file labels around the board; the names of
     // the other cells small in the cell.
-    writeln!(
-        out,
-        "<g class=\"coordinates\" fill=\"#5b4a3a\" text-anchor=\"middle\" dominant-baseline=\"central\">"
-    )
-    .unwrap();
+    c.line("<g class=\"coordinates\" fill=\"#5b4a3a\" text-anchor=\"middle\" dominant-baseline=\"central\">");
     for label in &layout.labels {
-        writeln!(
-            out,
+        c.line(&format!(
             "<text x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text>",
-            x(label.at.x),
-            y(label.at.y),
-            len(0.28),
+            c.x(label.at.x),
+            c.y(label.at.y),
+            c.len(0.28),
             escape(&label.text)
-        )
-        .unwrap();
+        ));
     }
     for (cell, shape) in layout.shapes.iter().enumerate() {
-        if !layout.named_in_cell[cell] {
-            continue;
+        if layout.named_in_cell[cell] {
+            let r = shape.inradius();
+            c.line(&format!(
+                "<text x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text>",
+                c.x(shape.centre.x),
+                c.y(shape.centre.y + 0.8 * r),
+                c.len(0.3 * r),
+                name(cell)
+            ));
         }
-        let r = shape.inradius();
-        writeln!(
-            out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text>",
-            x(shape.centre.x),
-            y(shape.centre.y + 0.8 * r),
-            len(0.3 * r),
-            name(cell)
-        )
-        .unwrap();
     }
-    out += "</g>\n";
+    c.line("</g>");
 
     // The pieces; a stack as its carrier (lower left) and its cargo.
-    out += "<g class=\"pieces\" text-anchor=\"middle\" dominant-baseline=\"central\">\n";
+    c.line("<g class=\"pieces\" text-anchor=\"middle\" dominant-baseline=\"central\">");
     for (cell, shape) in layout.shapes.iter().enumerate() {
         let code = pos.board()[cell];
-        let (mut c, mut r) = (shape.centre, shape.inradius());
+        let (mut at, mut r) = (shape.centre, shape.inradius());
         if layout.named_in_cell[cell] {
             // Smaller and a little up, above the cell's name.
-            c.y -= 0.12 * r;
+            at.y -= 0.12 * r;
             r *= 0.86;
         }
+        let (carrier, cargo) = game.stack_parts(code);
         if code == EMPTY {
             if let Some(p) = marker_on(pos, cell) {
-                write_marker(&mut out, &x, &y, c, r, colours[p], &name(cell));
+                write_marker(&mut c, at, r, colours[p], &name(cell));
             }
-            continue;
-        }
-        let (carrier, cargo) = game.stack_parts(code);
-        if carrier != EMPTY {
-            writeln!(out, "<g class=\"stack\" data-cell=\"{}\">", name(cell)).unwrap();
-            let d = 0.3 * r;
-            for (part, at) in [
-                (carrier, Point::new(c.x - d, c.y + d)),
-                (cargo, Point::new(c.x + d, c.y - d)),
-            ] {
-                write_piece(
-                    &mut out,
-                    game,
-                    &colours,
-                    part,
-                    at,
-                    0.56 * r,
-                    None,
-                    &x,
-                    &y,
-                    &len,
-                );
-            }
-            out += "</g>\n";
+        } else if carrier != EMPTY {
+            c.line(&format!("<g class=\"stack\" data-cell=\"{}\">", name(cell)));
+            let d = 0.32 * r;
+            let carrier_at = Point::new(at.x - d, at.y + d);
+            write_piece(&mut c, game, &colours, carrier, carrier_at, 0.6 * r, None);
+            let cargo_at = Point::new(at.x + d, at.y - d);
+            write_piece(&mut c, game, &colours, cargo, cargo_at, 0.6 * r, None);
+            c.line("</g>");
         } else {
             write_piece(
-                &mut out,
+                &mut c,
                 game,
                 &colours,
                 code,
-                c,
+                at,
                 0.74 * r,
                 Some(&name(cell)),
-                &x,
-                &y,
-                &len,
             );
         }
     }
-    out += "</g>\n";
+    c.line("</g>");
 
     // Arrows, over everything on the board.
     if !options.arrows.is_empty() {
-        writeln!(
-            out,
+        c.line(&format!(
             "<g class=\"arrows\" fill=\"{ARROW}\" fill-opacity=\"0.75\">"
-        )
-        .unwrap();
+        ));
         for &(from, to) in &options.arrows {
-            if from >= layout.shapes.len() || to >= layout.shapes.len() || from == to {
+            if from >= game.cells() || to >= game.cells() || from == to {
                 continue;
             }
-            writeln!(
-                out,
-                "<polygon class=\"arrow\" data-from=\"{}\" data-to=\"{}\" points=\"{}\"/>",
+            let points = c.points(&arrow(layout.shapes[from].centre, layout.shapes[to].centre));
+            c.line(&format!(
+                "<polygon class=\"arrow\" data-from=\"{}\" data-to=\"{}\" points=\"{points}\"/>",
                 name(from),
-                name(to),
-                points(&arrow(layout.shapes[from].centre, layout.shapes[to].centre))
-            )
-            .unwrap();
+                name(to)
+            ));
         }
-        out += "</g>\n";
+        c.line("</g>");
     }
 
     // The caption: the game and whose move it is (a dot in their colour).
-    let mover = colours[pos.to_move()];
-    writeln!(
-        out,
-        "<circle class=\"to-move\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{mover}\" stroke=\"#333333\" stroke-width=\"1\"/>",
-        x(left + 0.15),
-        y(caption_y),
-        len(0.13)
-    )
-    .unwrap();
-    writeln!(
-        out,
+    c.line(&format!(
+        "<circle class=\"to-move\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#333333\" stroke-width=\"1\"/>",
+        c.x(left + 0.15),
+        c.y(caption_y),
+        c.len(0.13),
+        colours[pos.to_move()]
+    ));
+    c.line(&format!(
         "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#333333\" dominant-baseline=\"central\">{} — {}</text>",
-        x(left + 0.4),
-        y(caption_y),
-        len(0.26),
+        c.x(left + 0.4),
+        c.y(caption_y),
+        c.len(0.26),
         escape(&ir.name),
         escape(&caption)
-    )
-    .unwrap();
-    out += "</svg>\n";
-    out
+    ));
+    c.line("</svg>");
+    c.out
 }
 
 /// Whose move it is, or how the game ended.
@@ -684,7 +637,9 @@ fn arrow(from: Point, to: Point) -> Vec<Point> {
     let (nx, ny) = (-uy, ux);
     let head = 0.38f64.min(length * 0.6);
     let (shaft, wing) = (0.075, 0.2);
-    let start = Point::new(from.x + ux * 0.15, from.y + uy * 0.15);
+    // From the edge of the piece on `from`, so it stays visible.
+    let skip = 0.3f64.min(length * 0.25);
+    let start = Point::new(from.x + ux * skip, from.y + uy * skip);
     let base = Point::new(to.x - ux * head, to.y - uy * head);
     let at = |p: Point, w: f64| Point::new(p.x + nx * w, p.y + ny * w);
     vec![
@@ -699,18 +654,14 @@ fn arrow(from: Point, to: Point) -> Vec<Point> {
 }
 
 /// One piece: a circle in its owner's colour with its glyph or letter.
-#[allow(clippy::too_many_arguments)]
 fn write_piece(
-    out: &mut String,
+    c: &mut Canvas,
     game: &Game,
     colours: &[&str],
     code: u8,
     at: Point,
     radius: f64,
     cell: Option<&str>,
-    x: &dyn Fn(f64) -> String,
-    y: &dyn Fn(f64) -> String,
-    len: &dyn Fn(f64) -> String,
 ) {
     let owner = game.owner_of(code);
     let kind = &game.ir().kinds[game.kind_of(code)];
@@ -721,61 +672,39 @@ fn write_piece(
         None => (kind.letter.to_string(), 1.1 * radius),
     };
     let cell = cell.map_or(String::new(), |c| format!(" data-cell=\"{c}\""));
-    writeln!(
-        out,
+    c.line(&format!(
         "<g class=\"piece\"{cell} data-piece=\"{}\" data-player=\"{}\">",
         escape(&kind.name),
         escape(&game.ir().players[owner].name)
-    )
-    .unwrap();
-    writeln!(
-        out,
+    ));
+    c.line(&format!(
         "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"#333333\" stroke-width=\"1.5\"/>",
-        x(at.x),
-        y(at.y),
-        len(radius)
-    )
-    .unwrap();
-    writeln!(
-        out,
+        c.x(at.x),
+        c.y(at.y),
+        c.len(radius)
+    ));
+    c.line(&format!(
         "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{ink}\">{}</text>",
-        x(at.x),
-        y(at.y + 0.04 * radius),
-        len(size),
+        c.x(at.x),
+        c.y(at.y + 0.04 * radius),
+        c.len(size),
         escape(&text)
-    )
-    .unwrap();
-    out.push_str("</g>\n");
+    ));
+    c.line("</g>");
 }
 
 /// A declaration marker (a Legate): a small flag in its player's colour.
-fn write_marker(
-    out: &mut String,
-    x: &dyn Fn(f64) -> String,
-    y: &dyn Fn(f64) -> String,
-    c: Point,
-    r: f64,
-    fill: &str,
-    cell: &str,
-) {
-    let pole = c.x - 0.3 * r;
-    let corners = [
-        Point::new(pole, c.y - 0.55 * r),
-        Point::new(pole + 0.75 * r, c.y - 0.3 * r),
-        Point::new(pole, c.y - 0.05 * r),
-    ];
-    let pts = corners
-        .iter()
-        .map(|p| format!("{},{}", x(p.x), y(p.y)))
-        .collect::<Vec<_>>()
-        .join(" ");
-    writeln!(
-        out,
-        "<g class=\"marker\" data-cell=\"{cell}\" stroke=\"#333333\" stroke-width=\"1.5\"><line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/><polygon points=\"{pts}\" fill=\"{fill}\"/></g>",
-        x(pole),
-        y(c.y - 0.55 * r),
-        x(pole),
-        y(c.y + 0.55 * r),
-    )
-    .unwrap();
+fn write_marker(c: &mut Canvas, at: Point, r: f64, fill: &str, cell: &str) {
+    let pole = at.x - 0.3 * r;
+    let flag = c.points(&[
+        Point::new(pole, at.y - 0.55 * r),
+        Point::new(pole + 0.75 * r, at.y - 0.3 * r),
+        Point::new(pole, at.y - 0.05 * r),
+    ]);
+    c.line(&format!(
+        "<g class=\"marker\" data-cell=\"{cell}\" stroke=\"#333333\" stroke-width=\"1.5\"><line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\"/><polygon points=\"{flag}\" fill=\"{fill}\"/></g>",
+        c.y(at.y - 0.55 * r),
+        c.y(at.y + 0.55 * r),
+        x = c.x(pole),
+    ));
 }
