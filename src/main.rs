@@ -218,7 +218,7 @@ fn draw(
         .iter()
         .flat_map(|h| h.split([',', ' ']).filter(|w| !w.is_empty()))
     {
-        let cells = picture::cells_named(&game, word).map_err(|e| format!("--highlight: {e}"))?;
+        let cells = picture::cells_named(&game, word).map_err(|e| format!("--highlight {e}"))?;
         options.highlight.extend(cells);
     }
     for word in arrows
@@ -227,7 +227,7 @@ fn draw(
     {
         options
             .arrows
-            .push(picture::parse_arrow(&pos, word).map_err(|e| format!("--arrows: {e}"))?);
+            .push(picture::parse_arrow(&pos, word).map_err(|e| format!("--arrows {e}"))?);
     }
     let svg = picture::svg(&pos, &options);
     if output == Path::new("-") {
