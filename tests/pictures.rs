@@ -436,3 +436,86 @@ fn docs_pictures_are_what_variant_draw_makes() {
         "stale pictures in docs/pictures/: {stale:?}; run docs/pictures/make.sh"
     );
 }
+
+/// In the plane, edge neighbours are one unit apart and share an edge (two
+/// corners); no two cells' centres are closer than that; a piece fits.
+#[test]
+fn cells_tile_the_plane() {
+    let edge_steps: [(&str, &[(i32, i32)]); 2] = [
+        ("dsl-examples/chess.variant", &[(1, 0), (0, 1)]),
+        ("dsl-examples/glinski.variant", &[(1, 0), (0, 1), (-1, 1)]),
+    ];
+    for (path, steps) in edge_steps {
+        let game = load(path, Claims::Skipped);
+        let ir = game.ir();
+        let layout = Layout::of(ir);
+        let at = |coord: (i32, i32)| ir.cells.iter().position(|c| c.coord == coord);
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        let mut pairs = 0;
+        for (cell, info) in ir.cells.iter().enumerate() {
+            let shape = &layout.shapes[cell];
+            assert!(
+                shape.inradius() >= 0.5 - 1e-9,
+                "{path}: {} too small",
+                info.name
+            );
+            for &(dx, dy) in steps {
+                let Some(other) = at((info.coord.0 + dx, info.coord.1 + dy)) else {
+                    continue;
+                };
+                let (a, b) = (shape, &layout.shapes[other]);
+                let d =
+                    ((a.centre.x - b.centre.x).powi(2) + (a.centre.y - b.centre.y).powi(2)).sqrt();
+                assert!(
+                    close(d, 1.0),
+                    "{path}: {} to {}: {d}",
+                    info.name,
+                    ir.cells[other].name
+                );
+                let shared = a
+                    .corners
+                    .iter()
+                    .filter(|p| b.corners.iter().any(|q| close(p.x, q.x) && close(p.y, q.y)))
+                    .count();
+                assert_eq!(
+                    shared, 2,
+                    "{path}: {} and {}",
+                    info.name, ir.cells[other].name
+                );
+                pairs += 1;
+            }
+            for (other, b) in layout.shapes.iter().enumerate().skip(cell + 1) {
+                let d = ((shape.centre.x - b.centre.x).powi(2)
+                    + (shape.centre.y - b.centre.y).powi(2))
+                .sqrt();
+                assert!(
+                    d > 1.0 - 1e-9,
+                    "{path}: {} and {} overlap",
+                    info.name,
+                    ir.cells[other].name
+                );
+            }
+        }
+        assert!(pairs > game.cells(), "{path}: {pairs} neighbour pairs");
+    }
+    // Forward is up the picture: white's first rank is below its second.
+    let chess = load("dsl-examples/chess.variant", Claims::Skipped);
+    let layout = Layout::of(chess.ir());
+    let centre = |name: &str| layout.shapes[chess.cell(name).unwrap()].centre;
+    assert!(centre("e1").y > centre("e2").y && centre("a1").x < centre("b1").x);
+    let glinski = load("dsl-examples/glinski.variant", Claims::Skipped);
+    let layout = Layout::of(glinski.ir());
+    let centre = |name: &str| layout.shapes[glinski.cell(name).unwrap()].centre;
+    assert!(centre("f1").y > centre("f2").y);
+    // (1, 0) from f1 is g1: up and to the right; a flat top (two corners on top).
+    assert!(centre("g1").x > centre("f1").x && centre("g1").y < centre("f1").y);
+    let f1 = &layout.shapes[glinski.cell("f1").unwrap()];
+    let top = f1.corners.iter().map(|p| p.y).fold(f64::INFINITY, f64::min);
+    assert_eq!(
+        f1.corners
+            .iter()
+            .filter(|p| (p.y - top).abs() < 1e-9)
+            .count(),
+        2
+    );
+}
