@@ -252,13 +252,15 @@ pub fn player_colours(game: &Game) -> Vec<&'static str> {
         .collect();
     let mut chosen: Vec<Option<&'static str>> = vec![None; names.len()];
     for (p, name) in names.iter().enumerate() {
-        let key = PLAYER_PALETTE
-            .iter()
-            .find(|&&c| named_colour(c) == named_colour(name) && named_colour(name).is_some());
-        if let Some(&key) = key {
-            if !chosen.contains(&Some(key)) {
-                chosen[p] = Some(key);
-            }
+        // `gray` is `grey`: compare what the names stand for.
+        let own = named_colour(name).and_then(|colour| {
+            PLAYER_PALETTE
+                .iter()
+                .copied()
+                .find(|&c| named_colour(c) == Some(colour))
+        });
+        if own.is_some() && !chosen.contains(&own) {
+            chosen[p] = own;
         }
     }
     for p in 0..names.len() {
@@ -311,9 +313,10 @@ fn move_cells(game: &Game, mv: Move) -> Vec<usize> {
     let mut cells = vec![mv.from(), mv.to()];
     match mv.kind() {
         MoveKind::Castle => {
-            let c = &game.ir().castlings[mv.aux as usize];
-            cells.push(c.partner_from as usize);
-            cells.push(c.partner_to as usize);
+            if let Some(c) = game.ir().castlings.get(mv.aux as usize) {
+                cells.push(c.partner_from as usize);
+                cells.push(c.partner_to as usize);
+            }
         }
         MoveKind::Arrival | MoveKind::EnPassant => cells.push(mv.aux as usize),
         _ => {}
@@ -632,7 +635,7 @@ fn shrunk(shape: &Shape, by: f64) -> Vec<Point> {
 /// An arrow from centre to centre: a shaft and a head, as one outline.
 fn arrow(from: Point, to: Point) -> Vec<Point> {
     let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let length = (dx * dx + dy * dy).sqrt();
+    let length = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / length, dy / length);
     let (nx, ny) = (-uy, ux);
     let head = 0.38f64.min(length * 0.6);
