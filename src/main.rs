@@ -11,6 +11,7 @@ use runtime::notation::{
     write_general,
 };
 use runtime::perft::MAX_PERFT_DEPTH;
+use runtime::picture;
 use runtime::{Game, Position};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -96,6 +97,25 @@ enum Command {
         #[arg(long, value_parser = parse_duration)]
         clock: Option<u32>,
     },
+    /// Draw a position as an SVG picture.
+    Draw {
+        file: PathBuf,
+        /// The position: FEN, or the general notation (default: the start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played first; the last one is shaded.
+        #[arg(long, num_args = 0..)]
+        moves: Vec<String>,
+        /// Cells or regions to outline: `e4`, `centre`, `last_rank:white`.
+        #[arg(long, num_args = 0..)]
+        highlight: Vec<String>,
+        /// Arrows, each from a cell to a cell: `e2e4`.
+        #[arg(long, num_args = 0..)]
+        arrows: Vec<String>,
+        /// The SVG file to write (`-`: standard output).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Perft speed: runs each position `runs` times, prints the median.
     Bench {
         file: PathBuf,
@@ -154,6 +174,82 @@ fn position<'g>(
     };
     play_record(&mut pos, &moves.join(" ")).map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
     Ok(pos)
+}
+
+/// The position after `moves` from `fen` (or the start), and the last move played.
+fn position_and_last<'g>(
+    game: &'g Game,
+    fen: &Option<String>,
+    moves: &[String],
+) -> Result<(Position<'g>, Option<runtime::Move>), String> {
+    let mut pos = position(game, fen, &[])?;
+    let mut last = None;
+    let words: Vec<&str> = moves.iter().flat_map(|m| m.split_whitespace()).collect();
+    let mut i = 0;
+    let mut index = 0;
+    while i < words.len() {
+        let mut end = i + 1;
+        while end < words.len() && runtime::notation::is_declaration(words[end]) {
+            end += 1;
+        }
+        let fail = |e: String| format!("move {} ({}): {e}", index + 1, words[i]);
+        let entry =
+            parse_recorded(&mut pos, &words[i..end].join(" ")).map_err(|e| fail(e.to_string()))?;
+        pos.make_declaring(entry.mv, &entry.declarations)
+            .map_err(|e| fail(e.to_string()))?;
+        last = Some(entry.mv);
+        i = end;
+        index += 1;
+    }
+    Ok((pos, last))
+}
+
+fn draw(
+    file: &Path,
+    fen: &Option<String>,
+    moves: &[String],
+    highlight: &[String],
+    arrows: &[String],
+    output: &Path,
+) -> Result<ExitCode, String> {
+    let game = Game::load(load_ir(file)?).map_err(|e| e.to_string())?;
+    let (pos, last_move) = position_and_last(&game, fen, moves)?;
+    let mut options = picture::Options {
+        last_move,
+        ..Default::default()
+    };
+    for word in highlight
+        .iter()
+        .flat_map(|h| h.split([',', ' ']).filter(|w| !w.is_empty()))
+    {
+        let cells = picture::cells_named(&game, word).map_err(|e| format!("--highlight {e}"))?;
+        options.highlight.extend(cells);
+    }
+    for word in arrows
+        .iter()
+        .flat_map(|a| a.split([',', ' ']).filter(|w| !w.is_empty()))
+    {
+        options
+            .arrows
+            .push(picture::parse_arrow(&pos, word).map_err(|e| format!("--arrows {e}"))?);
+    }
+    let svg = picture::svg(&pos, &options);
+    if output == Path::new("-") {
+        std::io::stdout()
+            .lock()
+            .write_all(svg.as_bytes())
+            .map_err(|e| format!("cannot write the picture to standard output: {e}"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if output.is_dir() {
+        return Err(format!(
+            "cannot write {}: it is a directory (give a file name like board.svg)",
+            output.display()
+        ));
+    }
+    std::fs::write(output, svg).map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    eprintln!("wrote {}", output.display());
+    Ok(ExitCode::SUCCESS)
 }
 
 fn run(command: Command) -> Result<ExitCode, String> {
@@ -277,6 +373,14 @@ fn run(command: Command) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Draw {
+            file,
+            fen,
+            moves,
+            highlight,
+            arrows,
+            output,
+        } => draw(&file, &fen, &moves, &highlight, &arrows, &output),
         Command::Bench {
             file,
             depth,

@@ -400,3 +400,93 @@ fn check_bounds_claims_and_reads_only_source_files() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn draw_writes_a_picture_of_the_position() {
+    let dir = std::env::temp_dir().join(format!("variant-cli-draw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board.svg");
+    let file_arg = file.to_str().unwrap();
+    let out = variant(
+        &[
+            "draw",
+            "stdlib/das.variant",
+            "--moves",
+            "f2f5",
+            "f9f6 +draw_offer",
+            "--highlight",
+            "e4",
+            "third_line:white",
+            "--arrows",
+            "r1i3",
+            "-o",
+            file_arg,
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("wrote"));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains("class=\"arrow\" data-from=\"r1\" data-to=\"i3\""));
+    assert!(svg.contains("class=\"last-move\""));
+    // Black's draw offer moved its marker forward (r8 -> r6).
+    assert!(svg.contains("class=\"marker\" data-cell=\"r6\""), "{svg}");
+    assert!(!svg.contains("class=\"marker\" data-cell=\"r8\""), "{svg}");
+    // `-o -` writes standard output; compiled IR draws like its source.
+    let ir = dir.join("das.ir");
+    let ok = variant(
+        &["compile", "stdlib/das.variant", "-o", ir.to_str().unwrap()],
+        None,
+    );
+    assert!(ok.status.success());
+    let from_source = variant(&["draw", "stdlib/das.variant", "-o", "-"], None);
+    let from_ir = variant(&["draw", ir.to_str().unwrap(), "-o", "-"], None);
+    assert!(from_source.status.success() && from_ir.status.success());
+    assert_eq!(from_source.stdout, from_ir.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn draw_refuses_bad_input_with_a_reason() {
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["--highlight", "z9"],
+            "--highlight `z9` is neither a cell nor a region of this game (regions: dark, light, pawn_start, last_rank)",
+        ),
+        (
+            &["--highlight", "last_rank:red"],
+            "--highlight `last_rank:red`: no such player (players: white, black)",
+        ),
+        (
+            &["--arrows", "e2e9"],
+            "--arrows `e2e9`: not two cell names (FROM then TO, like e2e4) nor a legal move",
+        ),
+        (&["--arrows", "e2e2"], "--arrows `e2e2`: it starts and ends on e2"),
+        (
+            &["--moves", "e2e4", "e7e5", "e1e3"],
+            "move 3 (e1e3): illegal move e1e3: the King on e1 cannot go to e3",
+        ),
+        (&["--moves", "e2e4 +nothing"], "no agreement named 'nothing'"),
+        (&["--fen", "8/8 w"], "bad position: FEN placement has 2 ranks"),
+        (&["-o", "/nonexistent-dir/board.svg"], "cannot write /nonexistent-dir/board.svg"),
+        (&["-o", "."], "cannot write .: it is a directory"),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["draw", "dsl-examples/chess.variant"];
+        all.extend(args);
+        if !args.contains(&"-o") {
+            all.extend(["-o", "-"]);
+        }
+        let out = variant(&all, None);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing drawn");
+    }
+    // No output file named: clap's usage error.
+    let out = variant(&["draw", "dsl-examples/chess.variant"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--output"));
+}

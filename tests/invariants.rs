@@ -1007,11 +1007,12 @@ enum Corruption {
     ArrivalKind,
     ArrivalPlayer,
     MarkCell,
+    ColourCell,
     InsufficientKind,
     InsufficientRegion,
 }
 
-const CORRUPTIONS: [Corruption; 30] = [
+const CORRUPTIONS: [Corruption; 31] = [
     Corruption::FormatVersion,
     Corruption::LeapTarget,
     Corruption::RayCell,
@@ -1040,6 +1041,7 @@ const CORRUPTIONS: [Corruption; 30] = [
     Corruption::ArrivalKind,
     Corruption::ArrivalPlayer,
     Corruption::MarkCell,
+    Corruption::ColourCell,
     Corruption::InsufficientKind,
     Corruption::InsufficientRegion,
 ];
@@ -1190,6 +1192,10 @@ fn corrupt(ir: &mut GameIr, c: Corruption, n: usize, k: u16) -> bool {
         },
         Corruption::MarkCell => match pick(ir.marks.len()) {
             Some(i) => ir.marks[i].cells.push(off_board),
+            None => return false,
+        },
+        Corruption::ColourCell => match pick(ir.colours.len()) {
+            Some(i) => ir.colours[i].cells.push(off_board),
             None => return false,
         },
         Corruption::InsufficientKind => match pick(ir.end.insufficient.len()) {

@@ -135,7 +135,12 @@ fn das_chess_table() {
 /// positions reached from it where the rare rules are in reach.
 #[test]
 fn shakhmattron_table() {
-    assert!(own_table("tests/perft/shakhmattron.tsv", "stdlib/shakhmattron.variant") >= 11);
+    assert!(
+        own_table(
+            "tests/perft/shakhmattron.tsv",
+            "stdlib/shakhmattron.variant"
+        ) >= 11
+    );
 }
 
 #[test]

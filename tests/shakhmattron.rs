@@ -322,7 +322,10 @@ fn a_king_may_not_enter_a_foreign_throne_but_guards_it() {
     let g = shakhmattron();
     let mut p = pos(g, "white: Kg16; blue: Ke4; red: Kd23 Nh15; turn white");
     let king = moves_from(&mut p, "g16");
-    assert!(!king.contains("g16g14") && !king.contains("g16h15"), "{king:?}");
+    assert!(
+        !king.contains("g16g14") && !king.contains("g16h15"),
+        "{king:?}"
+    );
     assert!(king.contains("g16h13"), "{king:?}");
     // It still guards Blue's Throne cell: with the White King on f17
     // (f17 -> g14 is the diagonal (r-1, v-3)), Blue's King on g12 may not
@@ -330,7 +333,10 @@ fn a_king_may_not_enter_a_foreign_throne_but_guards_it() {
     // it may, and wins. (h13, White's Throne, is closed to Blue's King.)
     let mut p = pos(g, "white: Kf17; blue: Kg12; red: Kd23; turn blue");
     let blue = moves_from(&mut p, "g12");
-    assert!(!blue.contains("g12g14") && !blue.contains("g12h13"), "{blue:?}");
+    assert!(
+        !blue.contains("g12g14") && !blue.contains("g12h13"),
+        "{blue:?}"
+    );
     assert!(blue.contains("g12g10"), "{blue:?}");
     let mut p = pos(g, "white: Ko7; blue: Kg12; red: Kd23; turn blue");
     assert!(moves_from(&mut p, "g12").contains("g12g14"));
@@ -361,7 +367,10 @@ fn mattrix_has_no_throne() {
     assert_eq!(g.ir().name, "Mattrix");
     let mut p = pos(g, "white: Kg16; blue: Ke4; red: Kd23 Nh15; turn white");
     let king = moves_from(&mut p, "g16");
-    assert!(king.contains("g16g14") && king.contains("g16h15"), "{king:?}");
+    assert!(
+        king.contains("g16g14") && king.contains("g16h15"),
+        "{king:?}"
+    );
     play(&mut p, "g16h13");
     assert!(p.result().is_none());
     assert!(p.count_legal() > 0);
@@ -403,7 +412,13 @@ fn the_digests_opening_sequence_is_legal_and_leaves_both_castlings() {
     let g = shakhmattron();
     let mut p = Position::start(g);
     let white = [
-        "Тm9-l8", "Сo9-m9", "Кo11-l10", "Пn12-l12", "Кo17-l18", "Пn16-l16", "Сo19-n16",
+        "Тm9-l8",
+        "Сo9-m9",
+        "Кo11-l10",
+        "Пn12-l12",
+        "Кo17-l18",
+        "Пn16-l16",
+        "Сo19-n16",
         "Фo13-n12",
     ];
     let others = ["c6d11", "c22d17", "d11c6", "d17c22"];
@@ -448,8 +463,7 @@ fn promotion_choices_per_pawn_kind_on_the_own_edge_only() {
     assert_eq!(
         moves_from(&mut p, "b17"),
         set(&[
-            "b17a16q", "b17a16r", "b17a16b", "b17a16n", "b17a18q", "b17a18r", "b17a18b",
-            "b17a18n"
+            "b17a16q", "b17a16r", "b17a16b", "b17a16n", "b17a18q", "b17a18r", "b17a18b", "b17a18n"
         ])
     );
     assert!(moves_from(&mut p, "i24").contains("i24h27"));

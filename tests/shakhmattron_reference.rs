@@ -73,7 +73,11 @@ fn assert_divide_agrees(pos: &mut Position, reference: &RefPos, depth: u32, what
     let engine = engine_divide(pos, depth);
     let oracle = reference.divide(depth);
     let diff = differences(&engine, &oracle);
-    assert!(diff.is_empty(), "{what} depth {depth}:\n{}", diff.join("\n"));
+    assert!(
+        diff.is_empty(),
+        "{what} depth {depth}:\n{}",
+        diff.join("\n")
+    );
 }
 
 #[test]
@@ -96,7 +100,8 @@ fn start_perft_agrees_at_depth_4() {
 
 /// The positions of the perft table, replayed on both sides.
 fn table_rows() -> Vec<(String, String, u32, u64)> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/shakhmattron.tsv");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/shakhmattron.tsv");
     let text = std::fs::read_to_string(&path).unwrap();
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -269,7 +274,8 @@ fn random_games_agree_move_by_move() {
 #[test]
 fn positions_in_the_general_notation_agree() {
     let g = shakhmattron();
-    let text = "white: Ko15 Ro7 Ro21 Hb17 Pb9; blue: Ke4 Rh9; red: Kd23 Nh15; turn white; castling o7 o21";
+    let text =
+        "white: Ko15 Ro7 Ro21 Hb17 Pb9; blue: Ke4 Rh9; red: Kd23 Nh15; turn white; castling o7 o21";
     let mut pos = parse_position(g, text).unwrap();
     let reference = RefPos::from_text(text, true).unwrap();
     assert_divide_agrees(&mut pos, &reference, 3, text);
@@ -316,21 +322,22 @@ fn find_table_positions() {
             if castlers.len() == 3 {
                 found.push("all-castled");
             }
-            let promo_quiet = moves.values().any(|m| {
-                m.promotion().is_some() && pos.board()[m.to()] == runtime::game::EMPTY
-            });
-            let promo_capture = moves.values().any(|m| {
-                m.promotion().is_some() && pos.board()[m.to()] != runtime::game::EMPTY
-            });
+            let promo_quiet = moves
+                .values()
+                .any(|m| m.promotion().is_some() && pos.board()[m.to()] == runtime::game::EMPTY);
+            let promo_capture = moves
+                .values()
+                .any(|m| m.promotion().is_some() && pos.board()[m.to()] != runtime::game::EMPTY);
             if promo_quiet && promo_capture {
                 found.push("promotions");
             }
             let own_throne = ["h13", "g14", "h15"][me];
-            let onto_throne = |k: &String| k.ends_with(own_throne) && {
-                let from = &k[..k.len() - own_throne.len()];
-                g.cell(from).is_some_and(|c| {
-                    g.ir().kinds[g.kind_of(pos.board()[c])].royal
-                })
+            let onto_throne = |k: &String| {
+                k.ends_with(own_throne) && {
+                    let from = &k[..k.len() - own_throne.len()];
+                    g.cell(from)
+                        .is_some_and(|c| g.ir().kinds[g.kind_of(pos.board()[c])].royal)
+                }
             };
             if moves.keys().any(onto_throne) {
                 found.push("throne-win");
@@ -384,6 +391,10 @@ fn find_table_positions() {
             pos.make(mv);
         }
     }
-    let missing: Vec<&&str> = wanted.iter().filter(|(_, v)| v.is_none()).map(|(k, _)| k).collect();
+    let missing: Vec<&&str> = wanted
+        .iter()
+        .filter(|(_, v)| v.is_none())
+        .map(|(k, _)| k)
+        .collect();
     println!("not found: {missing:?}");
 }

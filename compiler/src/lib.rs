@@ -189,10 +189,7 @@ fn load_into(
         Ok(f) => {
             // A file that names its game derives it from what it imports:
             // the imported games' names give way to its own.
-            let names_game = f
-                .statements
-                .iter()
-                .any(|s| matches!(s, ast::Stmt::Game(_)));
+            let names_game = f.statements.iter().any(|s| matches!(s, ast::Stmt::Game(_)));
             for s in f.statements {
                 if let ast::Stmt::Import(name, except) = &s {
                     let target = path.parent().unwrap_or(Path::new(".")).join(&name.text);

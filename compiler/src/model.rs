@@ -31,6 +31,8 @@ pub struct Model {
     pub swaps: Vec<ModelSwap>,
     pub arrivals: Vec<ModelArrival>,
     pub marks: Vec<(usize, String)>,
+    /// The board's colour regions (`colours`), by index into `regions`, in order.
+    pub colours: Vec<usize>,
     pub clock_seconds: Option<u32>,
     pub agreements: Vec<ir::Agreement>,
     /// (kind, region): the kind never ends a move on, nor rides through,

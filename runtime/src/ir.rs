@@ -60,6 +60,11 @@ pub struct GameIr {
     pub end: EndRules,
     /// Drawing hints: cells shown in a colour (`mark royal_dark red`).
     pub marks: Vec<Mark>,
+    /// Drawing hints: the board's colour classes (`colours dark light from
+    /// a1`), in the statement's order; each is also a shared region. Empty
+    /// when the game colours no cells.
+    #[serde(default)]
+    pub colours: Vec<Mark>,
     /// Seconds each player has for the whole game, if the game is timed.
     pub clock_seconds: Option<u32>,
     /// Rule switches and offers the players make by declarations attached
@@ -146,6 +151,7 @@ pub struct Arrival {
     pub place_cells: Vec<u16>,
 }
 
+/// A colour, by the name the game gives it, and the cells drawn in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {
     pub colour: String,

@@ -131,6 +131,7 @@ impl Checker {
             swaps: Vec::new(),
             arrivals: Vec::new(),
             marks: Vec::new(),
+            colours: Vec::new(),
             clock_seconds: None,
             agreements: Vec::new(),
             forbidden: Vec::new(),

@@ -99,7 +99,9 @@ impl Checker {
                     *span,
                     "`about` with no rotation",
                 )
-                .with_hint("write `orientation rotate 120 about h13 g14 h15`, or leave out `about`"),
+                .with_hint(
+                    "write `orientation rotate 120 about h13 g14 h15`, or leave out `about`",
+                ),
             );
             return;
         }

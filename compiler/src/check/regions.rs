@@ -34,7 +34,11 @@ impl Checker {
                 })
                 .collect();
             let per = vec![member; m.players.len()];
+            let before = m.regions.len();
             self.add_region(m, n, per, true);
+            if m.regions.len() > before {
+                m.colours.push(before);
+            }
         }
     }
 
@@ -254,7 +258,10 @@ impl Checker {
             self.error(
                 Diagnostic::error(
                     Code::MissingStatement,
-                    format!("`like {}` outside a per-player region, or before its entry", n.text),
+                    format!(
+                        "`like {}` outside a per-player region, or before its entry",
+                        n.text
+                    ),
                     n.span,
                     "nothing to carry over",
                 )

@@ -107,6 +107,17 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                     .collect(),
             })
             .collect(),
+        colours: m
+            .colours
+            .iter()
+            .map(|&r| ir::Mark {
+                colour: m.regions[r].name.clone(),
+                cells: (0..cells)
+                    .filter(|&c| m.regions[r].cells[0][c])
+                    .map(|c| c as u16)
+                    .collect(),
+            })
+            .collect(),
         clock_seconds: m.clock_seconds,
         agreements: m.agreements.clone(),
         winning_arrivals: m

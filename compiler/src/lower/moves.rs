@@ -301,7 +301,10 @@ impl Walker<'_> {
         // The piece may not go there, but it guards the cell.
         if self.forbidden(p, self.kind, c) {
             if atom.flags & ir::CAPTURE != 0
-                && !out.leaps.iter().any(|l| l.to as usize == c && l.flags == ir::GUARD)
+                && !out
+                    .leaps
+                    .iter()
+                    .any(|l| l.to as usize == c && l.flags == ir::GUARD)
             {
                 out.leaps.push(Leap {
                     to: c as u16,
@@ -369,12 +372,12 @@ fn drop_redundant(out: &mut CellMoves) {
     out.leaps.retain(|l| {
         l.flags == ir::GUARD
             || !rays.iter().any(|r| {
-            r.first_landing == 0
-                && r.becomes == l.becomes
-                && r.path[0] == l.to
-                && plain(r.flags) & plain(l.flags) == plain(l.flags)
-                && unrestricted(r.flags, l.flags)
-        })
+                r.first_landing == 0
+                    && r.becomes == l.becomes
+                    && r.path[0] == l.to
+                    && plain(r.flags) & plain(l.flags) == plain(l.flags)
+                    && unrestricted(r.flags, l.flags)
+            })
     });
     // A ray that is a prefix of another of the same direction and rights.
     let snapshot = out.rays.clone();

@@ -477,8 +477,8 @@ impl Game {
         let mut takes = vec![false; players * codes];
         for p in 0..players {
             for code in 1..codes {
-                takes[p * codes + code] = owner[code] as usize != p
-                    && !ir.kinds[kind_of[code] as usize].uncapturable;
+                takes[p * codes + code] =
+                    owner[code] as usize != p && !ir.kinds[kind_of[code] as usize].uncapturable;
             }
         }
         let mut winning_cells = vec![CellSet::EMPTY; players * kinds];

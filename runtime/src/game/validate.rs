@@ -119,7 +119,7 @@ impl std::fmt::Display for LoadError {
             TooManyArrivals => write!(f, "more than 32 arrival rules"),
             PointsRange(n) => write!(f, "{n} points per game (at most 1000000)"),
             ArrivalRange => write!(f, "arrival rule out of range"),
-            MarkRange => write!(f, "mark out of range"),
+            MarkRange => write!(f, "a mark or colour names a cell out of range"),
             UnknownBecomes => write!(f, "an atom turns a piece into an unknown kind"),
             LeapTargetOffBoard(c) => write!(f, "leap target {c} off the board"),
             ReservedRayFlag => write!(f, "a ray uses a flag bit the runtime keeps for itself"),
@@ -264,7 +264,7 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
         )?;
     }
     check(ir.end.points <= 1_000_000, || PointsRange(ir.end.points))?;
-    for m in &ir.marks {
+    for m in ir.marks.iter().chain(&ir.colours) {
         check(m.cells.iter().all(|&c| (c as usize) < cells), || MarkRange)?;
     }
     let becomes_ok = |b: u8| (b as usize) <= kinds;
