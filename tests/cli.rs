@@ -191,7 +191,7 @@ fn play_refuses_illegal_input_with_a_reason_and_goes_on() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("illegal move e2e5"), "{stdout}");
     assert!(
-        stdout.contains("Game over: Checkmate — black wins."),
+        stdout.contains("Game over: Checkmate — black wins (white 0, black 1)."),
         "{stdout}"
     );
 }
@@ -244,7 +244,10 @@ fn play_takes_declarations_and_ends_on_an_agreed_draw() {
         "{stdout}"
     );
     assert!(stdout.contains("draw_offer: declared by white"), "{stdout}");
-    assert!(stdout.contains("Game over: Agreement — draw."), "{stdout}");
+    assert!(
+        stdout.contains("Game over: Agreement — draw (white 0.5, black 0.5)."),
+        "{stdout}"
+    );
     assert!(
         stdout.contains("Moves: h2h3 +draw_offer h9h8 +draw_offer"),
         "{stdout}"
@@ -489,4 +492,34 @@ fn draw_refuses_bad_input_with_a_reason() {
     let out = variant(&["draw", "dsl-examples/chess.variant"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--output"));
+}
+
+/// Three seats: the 147-cell board with every player's pieces tagged, a
+/// move in the original's long form, and the scores of a finished game
+/// (a King reaching its own Throne cell: 3 / 0 / 0).
+#[test]
+fn play_seats_three_players_and_scores_the_result() {
+    let out = variant(
+        &[
+            "play",
+            "stdlib/shakhmattron.variant",
+            "--players",
+            "human,human,human",
+            "--fen",
+            "white: Kg16; blue: Ke4; red: Kd23; turn white",
+        ],
+        Some("Крg16-h13\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("Kwg16") && stdout.contains("Kbe4") && stdout.contains("Krd23"), "{stdout}");
+    assert!(
+        stdout.contains("Game over: WinningArrival — white wins (white 3, blue 0, red 0)."),
+        "{stdout}"
+    );
+    let out = variant(
+        &["play", "stdlib/shakhmattron.variant", "--clock", "0s"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }

@@ -122,12 +122,13 @@ impl Checker {
         span: Span,
     ) -> Option<Vec<usize>> {
         let (Some(src), Some(dst)) = (&m.players[from].placement, &m.players[to].placement) else {
+            let unplaced = if m.players[from].placement.is_none() { from } else { to };
             self.error(
                 Diagnostic::error(
                     Code::InvalidValue,
                     format!(
-                        "`like` needs both players' orientations to place cells; `{}` or `{}` turns with no centre",
-                        m.players[from].name, m.players[to].name
+                        "`like` carries cells by both players' orientations, and `{}` turns with no centre",
+                        m.players[unplaced].name
                     ),
                     span,
                     "carried here",

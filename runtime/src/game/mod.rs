@@ -627,10 +627,12 @@ impl Game {
         *unchecked::get(&self.plain_landing, player_kind)
     }
 
-    /// May `player` capture the piece `code` on the board (never `EMPTY`)?
+    /// Per piece code: may `player` capture it (indexed by codes on the
+    /// board, never `EMPTY`)? One row, read once per move generation.
     #[inline(always)]
-    pub(crate) fn may_take(&self, player: usize, code: PieceCode) -> bool {
-        *unchecked::get(&self.takes, player * self.codes() + code as usize)
+    pub(crate) fn takes_row(&self, player: usize) -> &[bool] {
+        let codes = self.codes();
+        unchecked::range(&self.takes, player * codes, codes)
     }
 
     /// Does `player`'s piece of `kind` win by ending a move on `cell`?

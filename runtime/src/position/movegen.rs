@@ -151,7 +151,8 @@ impl<'g> Position<'g> {
         let me = self.to_move;
         let me_code = me as u8;
         let mine = |code: PieceCode| g.owner_of_code(code) == me_code;
-        let takes = |code: PieceCode| g.may_take(me, code);
+        let takes_row = g.takes_row(me);
+        let takes = |code: PieceCode| *crate::unchecked::get(takes_row, code as usize);
         for from in self.occupied_by[me].iter() {
             let code = self.at(from);
             let kind = g.kind_of_code(code);
