@@ -7,7 +7,8 @@ use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use crate::topology::{unit_and_count, Hex, Topology};
 use runtime::ir::{self, EndRules, Outcome};
-use std::collections::HashMap;
+use runtime::bitset::MAX_CELLS;
+use std::collections::{HashMap, HashSet};
 
 impl Checker {
     /// The game's name and its one board; `None` for a library file
@@ -77,9 +78,25 @@ impl Checker {
         stmts: &[Stmt],
     ) -> Option<Model> {
         let (geometry, mut cells) = self.board(board)?;
+        // Names and coordinates taken so far, looked up by hash: a linear
+        // search per side cell made many of them quadratic.
+        let mut names: HashSet<String> = cells.iter().map(|c| c.name.clone()).collect();
+        let mut coords: HashSet<(i32, i32)> = cells.iter().map(|c| c.coord).collect();
         for s in stmts {
             if let Stmt::SideCell { name, at, span } = s {
-                if cells.iter().any(|c| c.name == name.text || c.coord == *at) {
+                if cells.len() >= MAX_CELLS {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("side cell {} is one cell too many", name.text),
+                            *span,
+                            format!("the board and its side cells have more than {MAX_CELLS} cells"),
+                        )
+                        .with_hint(format!("a game has at most {MAX_CELLS} cells, side cells included")),
+                    );
+                    break;
+                }
+                if names.contains(&name.text) || coords.contains(at) {
                     self.error(
                         Diagnostic::error(
                             Code::DuplicateDefinition,
@@ -91,6 +108,8 @@ impl Checker {
                     );
                     continue;
                 }
+                names.insert(name.text.clone());
+                coords.insert(*at);
                 cells.push(ir::CellInfo {
                     name: name.text.clone(),
                     coord: *at,
@@ -109,13 +128,17 @@ impl Checker {
             topology,
             geometry,
             cells,
+            board_span: board_span(board),
             cell_named,
             players: Vec::new(),
             regions: Vec::new(),
+            region_named: HashMap::new(),
             pieces: Vec::new(),
             promotions: Vec::new(),
             castlings: Vec::new(),
             setup: Vec::new(),
+            setup_spans: Vec::new(),
+            setup_placement_spans: Vec::new(),
             to_move: 0,
             end: EndRules {
                 checkmate: Outcome::Loss,
@@ -145,7 +168,7 @@ impl Checker {
             } => {
                 if !(1..=26).contains(width)
                     || !(1..=99).contains(height)
-                    || width * height > runtime::bitset::MAX_CELLS as i32
+                    || width * height > MAX_CELLS as i32
                 {
                     self.error(
                         Diagnostic::error(
@@ -156,7 +179,7 @@ impl Checker {
                         )
                         .with_hint(format!(
                             "width 1..26, height 1..99, at most {} cells",
-                            runtime::bitset::MAX_CELLS
+                            MAX_CELLS
                         )),
                     );
                     return None;
@@ -207,7 +230,14 @@ impl Checker {
             }
             Board::Hex { lines, span } => {
                 let mut cells: Vec<ir::CellInfo> = Vec::new();
+                let mut names: HashSet<String> = HashSet::new();
+                let mut coords: HashSet<(i32, i32)> = HashSet::new();
                 for line in lines {
+                    // Past the limit the board is refused below; building
+                    // more cells (each line may have 2,000) is wasted work.
+                    if cells.len() > MAX_CELLS {
+                        break;
+                    }
                     let d = (line.to.0 - line.from.0, line.to.1 - line.from.1);
                     let (step, n) = unit_and_count(d);
                     if n > 0 && !Hex::edge_directions().contains(&step) {
@@ -240,6 +270,8 @@ impl Checker {
                             ));
                             continue;
                         }
+                        coords.insert(coord);
+                        names.insert(name.clone());
                         cells.push(ir::CellInfo {
                             name,
                             coord,
@@ -247,15 +279,19 @@ impl Checker {
                         });
                     }
                 }
-                if cells.is_empty() || cells.len() > runtime::bitset::MAX_CELLS {
+                if cells.is_empty() || cells.len() > MAX_CELLS {
                     self.error(
                         Diagnostic::error(
                             Code::InvalidValue,
-                            format!("a hex board of {} cells", cells.len()),
+                            if cells.len() > MAX_CELLS {
+                                format!("a hex board of more than {MAX_CELLS} cells")
+                            } else {
+                                format!("a hex board of {} cells", cells.len())
+                            },
                             *span,
                             "board",
                         )
-                        .with_hint(format!("1..={} cells", runtime::bitset::MAX_CELLS)),
+                        .with_hint(format!("1..={} cells", MAX_CELLS)),
                     );
                     return None;
                 }

@@ -177,7 +177,7 @@ impl Checker {
     }
 
     pub(super) fn region_ref(&mut self, m: &Model, n: &Name) -> Option<usize> {
-        let r = m.regions.iter().position(|x| x.name == n.text);
+        let r = m.region_named.get(&n.text).copied();
         if r.is_none() {
             let names: Vec<String> = m.regions.iter().map(|r| r.name.clone()).collect();
             self.unknown("region", n, &names);

@@ -45,7 +45,7 @@ impl Checker {
         cells: Vec<Vec<bool>>,
         shared: bool,
     ) {
-        if m.regions.iter().any(|r| r.name == name.text) {
+        if m.region_named.contains_key(&name.text) {
             self.error(Diagnostic::error(
                 Code::DuplicateDefinition,
                 format!("region `{}` is defined twice", name.text),
@@ -65,6 +65,7 @@ impl Checker {
                 .with_hint("check the ranks, files or cells it names against the board"),
             );
         }
+        m.region_named.insert(name.text.clone(), m.regions.len());
         m.regions.push(ModelRegion {
             name: name.text.clone(),
             shared,
