@@ -114,6 +114,23 @@ fn read_source(path: &Path, imported: bool) -> Result<String, String> {
         .map_err(|_| "not UTF-8 text (a compiled IR file? perft and moves read those)".into())
 }
 
+/// A carriage return not followed by a line feed (classic Mac OS line
+/// endings) ends a line like `\n`: it becomes one, byte for byte, so spans
+/// stay valid and diagnostics count lines as an editor does. (A `//` comment
+/// used to run to the next `\n`, swallowing a whole CR-only file.)
+pub fn lone_cr_to_lf(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    String::from_utf8(bytes).expect("replacing one ASCII byte by another keeps UTF-8")
+}
+
 fn load_into(
     path: &Path,
     from: Option<&ast::Name>,
@@ -149,6 +166,7 @@ fn load_into(
             return;
         }
     };
+    let text = lone_cr_to_lf(text);
     let file = sources.add(path.to_path_buf(), text.clone());
     match parse(file, &text) {
         Ok(f) => {

@@ -132,6 +132,19 @@ pub struct Arrival {
     pub place_cells: Vec<u16>,
 }
 
+/// The colours a `mark` may draw cells in, with their ANSI background codes
+/// (the compiler refuses other names).
+pub const MARK_COLOURS: [(&str, u8); 7] = [
+    ("red", 41),
+    ("green", 42),
+    ("yellow", 43),
+    ("blue", 44),
+    ("magenta", 45),
+    ("cyan", 46),
+    ("white", 47),
+];
+
+/// Cells drawn in a colour (one of `MARK_COLOURS`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {
     pub colour: String,

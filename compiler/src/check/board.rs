@@ -203,6 +203,40 @@ impl Checker {
                             );
                             return None;
                         }
+                        // Cell names are a label and a rank number, and the
+                        // language writes them as letters then digits: a
+                        // label with other characters names cells no
+                        // statement can write, and two equal labels give two
+                        // cells one name (moves read `a1a1`).
+                        if let Some(bad) = l
+                            .iter()
+                            .find(|x| !x.chars().all(|c| c.is_ascii_alphabetic() || c == '_'))
+                        {
+                            self.error(
+                                Diagnostic::error(
+                                    Code::InvalidValue,
+                                    format!("file label `{bad}` is not written in Latin letters"),
+                                    f.span,
+                                    "file labels",
+                                )
+                                .with_hint("cell names are letters then the rank number (e1, k10): label the files with letters"),
+                            );
+                            return None;
+                        }
+                        let mut seen = HashSet::new();
+                        // Moves are read ignoring case, so `a` and `A` clash too.
+                        if let Some(twice) = l.iter().find(|x| !seen.insert(x.to_ascii_lowercase())) {
+                            self.error(
+                                Diagnostic::error(
+                                    Code::DuplicateDefinition,
+                                    format!("file label `{twice}` names two files"),
+                                    f.span,
+                                    "file labels",
+                                )
+                                .with_hint("give every file its own label, e.g. \"abcdefghik\""),
+                            );
+                            return None;
+                        }
                         l
                     }
                     None => (0..*width)
@@ -254,14 +288,26 @@ impl Checker {
                         );
                         continue;
                     }
+                    let (first, number_step) = line.numbered;
+                    let last = number_step
+                        .checked_mul(n)
+                        .and_then(|d| first.checked_add(d));
+                    if first < 0 || last.is_none_or(|l| l < 0) {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                format!("line {} numbers its cells below 0 or beyond {}", line.name.text, i32::MAX),
+                                line.span,
+                                "numbering",
+                            )
+                            .with_hint("cell numbers are 0 or more: `numbered FIRST step STEP` with every number in range"),
+                        );
+                        continue;
+                    }
                     for i in 0..=n {
                         let coord = (line.from.0 + step.0 * i, line.from.1 + step.1 * i);
-                        let name = format!(
-                            "{}{}",
-                            line.name.text,
-                            line.numbered.0 + line.numbered.1 * i
-                        );
-                        if cells.iter().any(|c| c.coord == coord || c.name == name) {
+                        let name = format!("{}{}", line.name.text, first + number_step * i);
+                        if coords.contains(&coord) || names.contains(&name) {
                             self.error(Diagnostic::error(
                                 Code::DuplicateDefinition,
                                 format!("cell {name} at {coord:?} is defined twice"),

@@ -54,14 +54,24 @@ impl Checker {
             return None;
         }
         let player_names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+        // The first statement of each kind is kept; a second is E004.
+        let mut orientation_of: Vec<Option<Span>> = vec![None; m.players.len()];
+        let mut turn_given: Option<Span> = None;
         for s in stmts {
             match s {
                 Stmt::Orientation {
                     player,
                     orientation,
                     span,
-                } => self.orientation(&mut m, player, orientation, span, &player_names),
-                Stmt::Turn(n) => self.turn(&mut m, n, &player_names),
+                } => self.orientation(
+                    &mut m,
+                    player,
+                    orientation,
+                    span,
+                    &player_names,
+                    &mut orientation_of,
+                ),
+                Stmt::Turn(n) => self.turn(&mut m, n, &player_names, &mut turn_given),
                 _ => {}
             }
         }
