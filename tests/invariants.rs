@@ -24,6 +24,7 @@ use runtime::ir::{GameIr, Geometry, FORMAT_VERSION};
 use runtime::notation::{
     move_to_string, parse_fen, parse_move, parse_position, write_fen, write_general,
 };
+use runtime::game::EMPTY;
 use runtime::{Game, Move, MoveKind, Position};
 use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
@@ -500,19 +501,27 @@ fn repetition_playout(s: &Shipped, choices: &[u32]) -> Result<(), TestCaseError>
     Ok(())
 }
 
-/// The start position with every cell some castling needs empty emptied;
-/// `None` for games without castling. Built through the general notation
-/// (its piece tokens are `<letter><cell>`), so the position is as
-/// consistent as any parsed one.
+/// The start position with every cell some castling needs empty emptied
+/// (but for the royal pieces: a position without them is refused, and a
+/// repeatable castling's path may cross the king's start cell); `None` for
+/// games without castling. Built through the general notation (its piece
+/// tokens are `<letter><cell>`), so the position is as consistent as any
+/// parsed one.
 fn castling_ready(game: &'static Game) -> Option<Position<'static>> {
     if game.ir().castlings.is_empty() {
         return None;
     }
+    let start = Position::start(game);
+    let royal = |c: u16| {
+        let code = start.board()[c as usize];
+        code != EMPTY && game.ir().kinds[game.kind_of(code)].royal
+    };
     let clear: HashSet<&str> = game
         .ir()
         .castlings
         .iter()
         .flat_map(|c| c.must_be_empty.iter())
+        .filter(|&&c| !royal(c))
         .map(|&c| game.cell_name(c as usize))
         .collect();
     let text = write_general(&Position::start(game));
