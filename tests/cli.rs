@@ -512,7 +512,10 @@ fn play_seats_three_players_and_scores_the_result() {
     );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}");
-    assert!(stdout.contains("Kwg16") && stdout.contains("Kbe4") && stdout.contains("Krd23"), "{stdout}");
+    assert!(
+        stdout.contains("Kwg16") && stdout.contains("Kbe4") && stdout.contains("Krd23"),
+        "{stdout}"
+    );
     assert!(
         stdout.contains("Game over: WinningArrival — white wins (white 3, blue 0, red 0)."),
         "{stdout}"

@@ -122,7 +122,11 @@ impl Checker {
         span: Span,
     ) -> Option<Vec<usize>> {
         let (Some(src), Some(dst)) = (&m.players[from].placement, &m.players[to].placement) else {
-            let unplaced = if m.players[from].placement.is_none() { from } else { to };
+            let unplaced = if m.players[from].placement.is_none() {
+                from
+            } else {
+                to
+            };
             self.error(
                 Diagnostic::error(
                     Code::InvalidValue,
