@@ -281,26 +281,27 @@ impl<'g> Session<'g> {
         let mut legal: Vec<Value> = list
             .iter()
             .map(|&mv| {
+                let target = pos.board()[mv.to()];
+                let capture = match mv.kind() {
+                    MoveKind::EnPassant => true,
+                    MoveKind::Castle | MoveKind::Swap | MoveKind::Board | MoveKind::UnloadBoard => {
+                        false
+                    }
+                    _ => target != runtime::codes::EMPTY && game.owner_of(target) != pos.to_move(),
+                };
                 let kind = match mv.kind() {
                     MoveKind::Castle => "castling",
                     MoveKind::Board | MoveKind::Unload | MoveKind::UnloadBoard => "stack",
                     _ if mv.promotion().is_some() => "promotion",
-                    MoveKind::EnPassant => "capture",
-                    MoveKind::Swap => "plain",
-                    _ => {
-                        let code = pos.board()[mv.to()];
-                        if code != runtime::codes::EMPTY && game.owner_of(code) != pos.to_move() {
-                            "capture"
-                        } else {
-                            "plain"
-                        }
-                    }
+                    _ if capture => "capture",
+                    _ => "plain",
                 };
                 json!({
                     "text": move_to_string(game, mv),
                     "from": game.cell_name(mv.from()),
                     "to": game.cell_name(mv.to()),
                     "kind": kind,
+                    "capture": capture,
                     "promotion": mv.promotion().map(|k| game.ir().kinds[k].letter.to_ascii_lowercase().to_string()),
                     "aliases": move_aliases(game, mv),
                 })

@@ -98,6 +98,7 @@ fn a_new_chess_session_has_twenty_legal_moves_and_a_picture() {
     assert_eq!(e4["from"], "e2");
     assert_eq!(e4["to"], "e4");
     assert_eq!(e4["kind"], "plain");
+    assert_eq!(e4["capture"], false);
     assert!(e4["promotion"].is_null());
     assert_eq!(e4["aliases"], serde_json::json!([]));
     assert!(v["result"].is_null());
@@ -247,12 +248,39 @@ fn moves_from_a_position_are_typed_promotion_castling_capture() {
     assert_eq!(kinds("h1", "h7"), vec![("capture".into(), "".into())]);
     assert_eq!(kinds("e1", "g1"), vec![("castling".into(), "".into())]);
     assert_eq!(kinds("e1", "f1"), vec![("plain".into(), "".into())]);
+    let flag = |text: &str| legal.iter().find(|m| m["text"] == text).unwrap()["capture"].clone();
+    assert_eq!(flag("b7c8q"), true, "a promotion that takes");
+    assert_eq!(flag("b7b8q"), false);
+    assert_eq!(flag("h1h7"), true);
+    assert_eq!(flag("e1g1"), false);
     // The loaded position is the session's start.
     let id = v["id"].as_str().unwrap().to_string();
     let after = play(&mut state, &id, "b7c8q");
     assert_eq!(after["moves"], serde_json::json!(["b7c8q"]));
     let back = call(&mut state, "POST", &format!("/api/undo/{id}"), "", 200);
     assert_eq!(back, v);
+}
+
+#[test]
+fn stack_moves_are_typed_stack() {
+    let games = vec![load("dsl-examples/ferry.variant", Claims::Skipped)];
+    let mut state = State::new(&games);
+    let v = call(&mut state, "POST", "/api/new", "", 200);
+    let stack: Vec<&Value> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "stack")
+        .collect();
+    assert!(!stack.is_empty(), "{}", v["legal"]);
+    assert!(stack
+        .iter()
+        .all(|m| m["text"].as_str().unwrap().contains('/')));
+    let id = v["id"].as_str().unwrap().to_string();
+    let text = stack[0]["text"].as_str().unwrap().to_string();
+    let after = play(&mut state, &id, &text);
+    assert_eq!(after["moves"], serde_json::json!([text]));
+    assert!(after["svg"].as_str().unwrap().contains("class=\"stack\""));
 }
 
 #[test]
