@@ -4,7 +4,7 @@
 //! (the player's initial, or its seat number where initials clash).
 
 use runtime::game::EMPTY;
-use runtime::ir::Geometry;
+use runtime::ir::{Geometry, MARK_COLOURS};
 use runtime::layout::Layout;
 use runtime::Position;
 
@@ -157,15 +157,10 @@ fn cell_text(pos: &Position, cell: usize, ansi: bool) -> String {
     let glyph = glyph(pos, cell);
     match mark_of(pos, cell) {
         Some(colour) if ansi => {
-            let code = match colour {
-                "red" => 41,
-                "green" => 42,
-                "yellow" => 43,
-                "blue" => 44,
-                "magenta" => 45,
-                "cyan" => 46,
-                _ => 47,
-            };
+            let code = MARK_COLOURS
+                .iter()
+                .find(|(name, _)| *name == colour)
+                .map_or(47, |&(_, code)| code);
             format!("\x1b[{code}m{glyph}\x1b[0m")
         }
         Some(_) if glyph == "·" => "▪".into(),

@@ -156,11 +156,12 @@ fn main() -> ExitCode {
 /// Loads a game from source (`.variant`) or compiled IR (binary or `.json`).
 fn load_ir(path: &Path) -> Result<GameIr, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if bytes.starts_with(b"VARIANTIR") {
-        return GameIr::from_bytes(&bytes);
+    if bytes.starts_with(runtime::ir::MAGIC) {
+        return GameIr::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()));
     }
     if path.extension().is_some_and(|e| e == "json") {
-        return GameIr::from_json(&String::from_utf8_lossy(&bytes));
+        return GameIr::from_json(&String::from_utf8_lossy(&bytes))
+            .map_err(|e| format!("{}: {e}", path.display()));
     }
     let compiled = compile_file(path, false);
     match compiled.ir {

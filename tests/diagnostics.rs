@@ -319,3 +319,41 @@ fn stdlib_and_examples_compile_cleanly() {
         failures.join("\n")
     );
 }
+
+/// Classic Mac OS line endings (a lone CR) end lines like LF: the whole
+/// chess game compiles to the same rules, and a diagnostic names the line an
+/// editor shows. (The first `//` comment used to run to the end of the file,
+/// and `check` passed it as "a library of definitions".)
+#[test]
+fn cr_line_endings_read_like_lf() {
+    let dir = std::env::temp_dir().join(format!("variant-cr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pieces = std::fs::canonicalize("stdlib/pieces.variant").unwrap();
+    let lf = std::fs::read_to_string("dsl-examples/chess.variant")
+        .unwrap()
+        .replace(
+            "import \"../stdlib/pieces.variant\"",
+            &format!("import \"{}\"", pieces.display()),
+        );
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        compile_file(&path, true)
+    };
+    let from_lf = write("lf.variant", &lf);
+    let from_cr = write("cr.variant", &lf.replace('\n', "\r"));
+    assert!(from_cr.diagnostics.is_empty(), "{}", from_cr.rendered());
+    assert!(from_cr.ir.is_some() && from_cr.ir == from_lf.ir);
+    let broken = write(
+        "cr_bad.variant",
+        &lf.replace('\n', "\r").replace("King e1", "King e9"),
+    );
+    let d = &broken.diagnostics[0];
+    assert_eq!(d.code, Code::CellOffBoard);
+    let (line, _) = broken
+        .sources
+        .line_col(d.primary_span().file, d.primary_span().start);
+    let expected = lf.lines().position(|l| l.contains("King e1")).unwrap() + 1;
+    assert_eq!(line, expected);
+    std::fs::remove_dir_all(&dir).ok();
+}

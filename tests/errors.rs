@@ -107,7 +107,11 @@ fn fen_messages() {
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
-            "FEN move number '0' is not a positive number",
+            "FEN move number 0: moves are numbered from 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 -1",
+            "FEN move number '-1' is not a positive number",
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1 more",
@@ -405,7 +409,9 @@ fn fen_errors_carry_ranks_counts_and_letters() {
     ));
     assert!(matches!(
         position_error(g, "4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
-        PositionError::BadNumber { field: Field::MoveNumber, ref text } if text == "0"
+        PositionError::MoveNumberZero {
+            field: Field::MoveNumber
+        }
     ));
     assert!(matches!(
         position_error(g, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 more"),
@@ -615,6 +621,108 @@ fn positions_with_the_last_mover_in_check_are_refused() {
     }
     // The same placement with the checked side to move is an ordinary check.
     assert!(pos(g, "4k2R/8/8/8/8/8/8/4K3 b - - 0 1").in_check());
+}
+
+/// Positions no game reaches are refused in both notations, each check per
+/// player (the same words serve games of three and more players): a player
+/// without the royal piece its setup gives it, a piece standing where it
+/// would have had to promote, a castling right with no castling partner on
+/// its cell, and move number 0.
+#[test]
+fn unreachable_positions_are_refused() {
+    let g = chess();
+    for text in ["4k3/8/8/8/8/8/8/8 w - - 0 1", "white: Qd1; black: Ke8"] {
+        assert!(
+            matches!(
+                position_error(g, text),
+                PositionError::NoRoyalPiece { ref player } if player == "white"
+            ),
+            "{text}"
+        );
+    }
+    assert!(matches!(
+        position_error(g, "8/8/8/8/8/8/8/8 w - - 0 1"),
+        PositionError::NoRoyalPiece { ref player } if player == "white"
+    ));
+    assert!(matches!(
+        position_error(g, "white: Ke1; black: Qd8"),
+        PositionError::NoRoyalPiece { ref player } if player == "black"
+    ));
+    // Pawns on their own last rank; a white pawn on rank 1 is not on a
+    // promotion cell of white's, so it reads.
+    for (text, who, cell) in [
+        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "white", "a8"),
+        ("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "black", "a1"),
+        ("white: Ke1 Ph8; black: Ke8", "white", "h8"),
+    ] {
+        assert!(
+            matches!(
+                position_error(g, text),
+                PositionError::OnPromotionCell { ref player, ref piece, cell: ref at }
+                    if player == who && piece == "Pawn" && at == cell
+            ),
+            "{text}"
+        );
+    }
+    let _ = pos(g, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1");
+    // Castling rights in the general notation name a partner's cell; a1
+    // empty, or holding the other player's rook, grants nothing.
+    for text in [
+        "white: Ke1 Rh1; black: Ke8; castling a1 h1",
+        "white: Ke1 Rh1; black: Ke8 Ra1; castling a1",
+    ] {
+        assert!(
+            matches!(
+                position_error(g, text),
+                PositionError::NoCastlingPartnerOn { ref cell } if cell == "a1"
+            ),
+            "{text}"
+        );
+    }
+    let _ = pos(g, "white: Ke1 Ra1 Rh1; black: Ke8; castling a1 h1");
+    assert!(matches!(
+        position_error(g, "white: Ke1; black: Ke8; clocks 0 0"),
+        PositionError::MoveNumberZero {
+            field: Field::Clocks
+        }
+    ));
+    assert_eq!(
+        position_message(g, "white: Ke1; black: Ke8; clocks 0 0"),
+        "clocks: move number 0: moves are numbered from 1"
+    );
+}
+
+/// The same refusals for a game of three players, where "the last mover"
+/// is the seat before the side to move, not "the other side".
+#[test]
+fn unreachable_positions_of_three_players() {
+    let dir = std::env::temp_dir().join(format!("variant-three-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pieces = std::fs::canonicalize("stdlib/pieces.variant").unwrap();
+    let path = dir.join("three.variant");
+    std::fs::write(
+        &path,
+        format!(
+            "game \"three\"\nimport \"{}\"\nboard square 8 x 8\nplayers white blue red\n\
+             setup white {{ King a1 Rook b1 }}\nsetup blue {{ King h8 }}\nsetup red {{ King a8 }}\n",
+            pieces.display()
+        ),
+    )
+    .unwrap();
+    let g = load(path.to_str().unwrap());
+    // White to move: red moved last. Red's king attacked by white's rook is
+    // unreachable; blue's king attacked is blue's own check to meet later.
+    assert!(matches!(
+        position_error(&g, "white: Ka1 Ra7; blue: Kh8; red: Ka8; turn white"),
+        PositionError::LastMoverInCheck { ref player, ref to_move }
+            if player == "red" && to_move == "white"
+    ));
+    let _ = pos(&g, "white: Ka1 Rh2; blue: Kh8; red: Ka8; turn white");
+    assert!(matches!(
+        position_error(&g, "white: Ka1; red: Ka8"),
+        PositionError::NoRoyalPiece { ref player } if player == "blue"
+    ));
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The en-passant field is read in time linear in its length: 4,000 cells

@@ -42,6 +42,10 @@ pub enum Code {
     InvalidValue,
     /// E015: Betza notation this compiler does not understand.
     BadBetza,
+    /// E016: the setup is a position no game reaches: the player who moved
+    /// last (the one before the first mover) has a royal piece attacked, or
+    /// a piece stands where it would have had to promote.
+    UnreachableSetup,
     /// W001 (warning): a promotion map names a colour-bound piece's colour,
     /// but some promotion cell of that rule has the other colour.
     ColourBoundPromotion,
@@ -70,6 +74,7 @@ impl Code {
             Code::MissingStatement => "E013",
             Code::InvalidValue => "E014",
             Code::BadBetza => "E015",
+            Code::UnreachableSetup => "E016",
             Code::ColourBoundPromotion => "W001",
             Code::MaterialCanMate => "W002",
         }
@@ -93,6 +98,7 @@ impl Code {
             Code::MissingStatement => "see docs/LANGUAGE.md for what a game must declare",
             Code::InvalidValue => "see docs/LANGUAGE.md for the allowed values",
             Code::BadBetza => "supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v",
+            Code::UnreachableSetup => "the start position must be one a game could be in: no royal piece of the last mover attacked, no piece on a cell where it must promote",
             Code::ColourBoundPromotion => "the promoted piece stands on its promotion cell and keeps that cell's colour",
             Code::MaterialCanMate => "declare insufficient only material with which no sequence of legal moves can end in mate (the FIDE dead position)",
         }
@@ -103,7 +109,7 @@ impl Code {
         matches!(self, Code::ColourBoundPromotion | Code::MaterialCanMate)
     }
 
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 18] = [
         Code::Syntax,
         Code::ImportNotFound,
         Code::UnknownName,
@@ -119,6 +125,7 @@ impl Code {
         Code::MissingStatement,
         Code::InvalidValue,
         Code::BadBetza,
+        Code::UnreachableSetup,
         Code::ColourBoundPromotion,
         Code::MaterialCanMate,
     ];

@@ -42,6 +42,7 @@ pub mod lower;
 pub mod model;
 pub mod names;
 pub mod parse;
+pub mod start;
 pub mod topology;
 
 use diag::{Code, Diagnostic, Sources};
@@ -149,6 +150,23 @@ fn read_source(path: &Path, imported: bool) -> Result<String, String> {
         .map_err(|_| "not UTF-8 text (a compiled IR file? perft and moves read those)".into())
 }
 
+/// A carriage return not followed by a line feed (classic Mac OS line
+/// endings) ends a line like `\n`: it becomes one, byte for byte, so spans
+/// stay valid and diagnostics count lines as an editor does. (A `//` comment
+/// used to run to the next `\n`, swallowing a whole CR-only file.)
+pub fn lone_cr_to_lf(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    String::from_utf8(bytes).expect("replacing one ASCII byte by another keeps UTF-8")
+}
+
 fn load_into(
     path: &Path,
     from: Option<&ast::Name>,
@@ -184,6 +202,7 @@ fn load_into(
             return;
         }
     };
+    let text = lone_cr_to_lf(text);
     let file = sources.add(path.to_path_buf(), text.clone());
     match parse(file, &text) {
         Ok(f) => {
@@ -246,18 +265,19 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
     if let Some(model) = &model {
         let (ir, lower_diags) = lower(model);
         diagnostics.extend(lower_diags);
-        if !diag::has_errors(&diagnostics) && verify_claims {
+        if !diag::has_errors(&diagnostics) {
+            // The runtime loads the rules here, for every command: the
+            // start position is checked with them (E016), and a game the
+            // loader refuses is reported now, not when it is played.
             match runtime::Game::load(ir.clone()) {
                 Ok(game) => {
-                    diagnostics.extend(claims::verify(&game, &model.topology, &model.claims));
-                    diagnostics.extend(insufficient::verify(&game, &model.insufficient));
+                    diagnostics.extend(start::verify(&game, model));
+                    if !diag::has_errors(&diagnostics) && verify_claims {
+                        diagnostics.extend(claims::verify(&game, &model.topology, &model.claims));
+                        diagnostics.extend(insufficient::verify(&game, &model.insufficient));
+                    }
                 }
-                Err(e) => diagnostics.push(Diagnostic::error(
-                    Code::InvalidValue,
-                    format!("the compiled rules do not load: {e}"),
-                    ast::Span::default(),
-                    "",
-                )),
+                Err(e) => diagnostics.push(load_refused(model, &e)),
             }
         }
         if !diag::has_errors(&diagnostics) {
@@ -267,4 +287,26 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
     out.model = model;
     out.diagnostics = diagnostics;
     out
+}
+
+/// E014 for compiled rules the runtime's loader refuses: a limit of the
+/// runtime, not of the language. The label is on the statements the limit
+/// counts where one is known, else on the board.
+fn load_refused(model: &model::Model, e: &runtime::game::LoadError) -> Diagnostic {
+    use runtime::game::LoadError;
+    let (span, label) = match e {
+        LoadError::TooManyCastlingPartners => (
+            model.castlings.first().map(|c| c.span),
+            "castling partners are counted from here",
+        ),
+        _ => (None, "the game these rules define"),
+    };
+    Diagnostic::error(
+        Code::InvalidValue,
+        format!("the runtime cannot load these rules: {e}"),
+        span.unwrap_or(model.board_span),
+        label,
+    )
+    .with_note("this is a limit of the runtime's tables, not a rule of the language")
+    .with_hint("make the game smaller in what the message counts")
 }

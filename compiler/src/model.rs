@@ -15,14 +15,28 @@ pub struct Model {
     pub topology: Topology,
     pub geometry: ir::Geometry,
     pub cells: Vec<ir::CellInfo>,
+    /// The `board` statement.
+    #[serde(skip)]
+    pub board_span: Span,
     #[serde(skip)]
     pub cell_named: HashMap<String, usize>,
     pub players: Vec<ModelPlayer>,
     pub regions: Vec<ModelRegion>,
+    /// Each region's index in `regions`, by name (a linear search per
+    /// region made many `region` statements quadratic).
+    #[serde(skip)]
+    pub region_named: HashMap<String, usize>,
     pub pieces: Vec<ModelPiece>,
     pub promotions: Vec<ModelPromotion>,
     pub castlings: Vec<ModelCastling>,
     pub setup: Vec<ir::Placement>,
+    /// Per player, the `setup` statement that places its pieces.
+    #[serde(skip)]
+    pub setup_spans: Vec<Option<Span>>,
+    /// Per placement of `setup`, where it is written: the cell in an
+    /// explicit setup, the statement of a derived one.
+    #[serde(skip)]
+    pub setup_placement_spans: Vec<Span>,
     pub to_move: u8,
     /// `end.insufficient` is filled by lowering, from `insufficient`.
     pub end: EndRules,

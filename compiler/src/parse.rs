@@ -197,12 +197,14 @@ impl Builder<'_> {
         let mut it = kids(p);
         let a = self.int(&it.next().unwrap())?;
         let b = self.int(&it.next().unwrap())?;
-        if a.abs() > 1000 || b.abs() > 1000 {
+        // `unsigned_abs`: `i32::MIN.abs()` overflows (it wrapped to a
+        // negative number and passed the test).
+        if a.unsigned_abs() > 1000 || b.unsigned_abs() > 1000 {
             return Err(Diagnostic::error(
                 Code::InvalidValue,
                 "vector component out of range",
                 span,
-                "too large",
+                "outside -1000..1000",
             )
             .with_hint("vector components lie within -1000..1000"));
         }

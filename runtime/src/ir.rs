@@ -8,8 +8,11 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Bumped whenever the meaning or layout of the IR changes.
-pub const FORMAT_VERSION: u32 = 8;
+/// Bumped whenever the meaning or layout of the IR changes. Format 9: the
+/// binary file carries its version and a checksum before the payload, the
+/// JSON form a `checksum` field; pointy-topped hexes, `GUARD`, winning
+/// arrivals, uncapturable kinds, points and the board's colours.
+pub const FORMAT_VERSION: u32 = 9;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -151,7 +154,20 @@ pub struct Arrival {
     pub place_cells: Vec<u16>,
 }
 
-/// A colour, by the name the game gives it, and the cells drawn in it.
+/// The colours a `mark` may draw cells in, with their ANSI background codes
+/// (the compiler refuses other names).
+pub const MARK_COLOURS: [(&str, u8); 7] = [
+    ("red", 41),
+    ("green", 42),
+    ("yellow", 43),
+    ("blue", 44),
+    ("magenta", 45),
+    ("cyan", 46),
+    ("white", 47),
+];
+
+/// Cells drawn in a colour: for `mark`, one of `MARK_COLOURS`; for the
+/// board's `colours`, the name the game gives the colour.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {
     pub colour: String,
@@ -364,26 +380,133 @@ pub struct MaterialPiece {
     pub region: Option<u16>,
 }
 
+/// The tag a binary IR file starts with.
+pub const MAGIC: &[u8] = b"VARIANTIR";
+
+/// Why an IR file (binary or JSON) does not read. The loader's checks of
+/// what it says come after (`LoadError`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IrFileError {
+    /// No `VARIANTIR` tag at the start.
+    NotIr,
+    /// The file ends inside its header (`len` bytes).
+    Truncated { len: usize },
+    /// Written by another version of the format (`found` is the version
+    /// byte after the tag; files before format 8 have their first payload
+    /// byte there, which is their version too).
+    FormatVersion { found: u32, expected: u32 },
+    /// The payload does not match its checksum: the file is damaged.
+    Checksum { stored: u64, computed: u64 },
+    /// The JSON form has no `checksum` field.
+    MissingChecksum,
+    /// The payload does not decode (binary) or parse (JSON).
+    Decode(String),
+}
+
+impl std::fmt::Display for IrFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IrFileError::NotIr => write!(f, "not a compiled variant IR file (no VARIANTIR tag)"),
+            IrFileError::Truncated { len } => {
+                write!(f, "IR file of {len} bytes: it ends inside its header")
+            }
+            IrFileError::FormatVersion { found, expected } => write!(
+                f,
+                "IR format version {found}, but this program reads version {expected}: compile the source again"
+            ),
+            IrFileError::Checksum { stored, computed } => write!(
+                f,
+                "IR checksum mismatch (stored {stored:016x}, computed {computed:016x}): the file is damaged or was edited; compile the source again"
+            ),
+            IrFileError::MissingChecksum => write!(
+                f,
+                "IR JSON without a checksum field: only files written by `variant compile` load"
+            ),
+            IrFileError::Decode(e) => write!(f, "IR does not decode: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for IrFileError {}
+
+/// FNV-1a, 64 bits: each byte is mixed in by a bijection of the state, so
+/// changing any one byte always changes the sum (a flipped byte never
+/// loads); insertions and truncations change it with near certainty.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The `checksum` field of the JSON form, read beside the IR itself.
+#[derive(Deserialize)]
+struct JsonSeal {
+    checksum: Option<String>,
+}
+
 impl GameIr {
+    fn payload(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("IR serialises")
+    }
+
+    /// The JSON form: the IR's fields, led by `checksum`, the sum of the
+    /// IR's binary payload (so white space may change, but no value).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("IR serialises")
+        let body = serde_json::to_string_pretty(self).expect("IR serialises");
+        let sum = checksum(&self.payload());
+        let rest = body
+            .strip_prefix('{')
+            .expect("an IR serialises as an object");
+        format!("{{\n  \"checksum\": \"{sum:016x}\",{rest}")
     }
 
-    pub fn from_json(text: &str) -> Result<GameIr, String> {
-        serde_json::from_str(text).map_err(|e| format!("IR JSON: {e}"))
+    pub fn from_json(text: &str) -> Result<GameIr, IrFileError> {
+        let decode = |e: serde_json::Error| IrFileError::Decode(format!("JSON: {e}"));
+        let ir: GameIr = serde_json::from_str(text).map_err(decode)?;
+        let seal: JsonSeal = serde_json::from_str(text).map_err(decode)?;
+        let stored = seal.checksum.ok_or(IrFileError::MissingChecksum)?;
+        let computed = checksum(&ir.payload());
+        let stored = u64::from_str_radix(&stored, 16).map_err(|_| IrFileError::Checksum {
+            stored: 0,
+            computed,
+        })?;
+        if stored != computed {
+            return Err(IrFileError::Checksum { stored, computed });
+        }
+        Ok(ir)
     }
 
-    /// The compact binary form (postcard), preceded by a magic tag.
+    /// The compact binary form: the tag, the format version (one byte),
+    /// the payload's checksum (8 bytes, little-endian), the payload
+    /// (postcard).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = b"VARIANTIR".to_vec();
-        out.extend(postcard::to_allocvec(self).expect("IR serialises"));
+        let payload = self.payload();
+        let mut out = MAGIC.to_vec();
+        out.push(FORMAT_VERSION as u8);
+        out.extend(checksum(&payload).to_le_bytes());
+        out.extend(payload);
         out
     }
 
-    pub fn from_bytes(bytes: &[u8]) -> Result<GameIr, String> {
-        let body = bytes
-            .strip_prefix(b"VARIANTIR")
-            .ok_or("not a binary variant IR file (missing magic tag)")?;
-        postcard::from_bytes(body).map_err(|e| format!("IR binary: {e}"))
+    pub fn from_bytes(bytes: &[u8]) -> Result<GameIr, IrFileError> {
+        let rest = bytes.strip_prefix(MAGIC).ok_or(IrFileError::NotIr)?;
+        let (&version, rest) = rest
+            .split_first()
+            .ok_or(IrFileError::Truncated { len: bytes.len() })?;
+        if version as u32 != FORMAT_VERSION {
+            return Err(IrFileError::FormatVersion {
+                found: version as u32,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let (sum, payload) = rest
+            .split_first_chunk::<8>()
+            .ok_or(IrFileError::Truncated { len: bytes.len() })?;
+        let stored = u64::from_le_bytes(*sum);
+        let computed = checksum(payload);
+        if stored != computed {
+            return Err(IrFileError::Checksum { stored, computed });
+        }
+        postcard::from_bytes(payload).map_err(|e| IrFileError::Decode(e.to_string()))
     }
 }

@@ -6,8 +6,9 @@ use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use crate::topology::{unit_and_count, Hex, Topology};
+use runtime::bitset::MAX_CELLS;
 use runtime::ir::{self, EndRules, Outcome};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 impl Checker {
     /// The game's name and its one board; `None` for a library file
@@ -77,9 +78,29 @@ impl Checker {
         stmts: &[Stmt],
     ) -> Option<Model> {
         let (geometry, mut cells) = self.board(board)?;
+        // Names and coordinates taken so far, looked up by hash: a linear
+        // search per side cell made many of them quadratic.
+        let mut names: HashSet<String> = cells.iter().map(|c| c.name.clone()).collect();
+        let mut coords: HashSet<(i32, i32)> = cells.iter().map(|c| c.coord).collect();
         for s in stmts {
             if let Stmt::SideCell { name, at, span } = s {
-                if cells.iter().any(|c| c.name == name.text || c.coord == *at) {
+                if cells.len() >= MAX_CELLS {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("side cell {} is one cell too many", name.text),
+                            *span,
+                            format!(
+                                "the board and its side cells have more than {MAX_CELLS} cells"
+                            ),
+                        )
+                        .with_hint(format!(
+                            "a game has at most {MAX_CELLS} cells, side cells included"
+                        )),
+                    );
+                    break;
+                }
+                if names.contains(&name.text) || coords.contains(at) {
                     self.error(
                         Diagnostic::error(
                             Code::DuplicateDefinition,
@@ -91,6 +112,8 @@ impl Checker {
                     );
                     continue;
                 }
+                names.insert(name.text.clone());
+                coords.insert(*at);
                 cells.push(ir::CellInfo {
                     name: name.text.clone(),
                     coord: *at,
@@ -109,13 +132,17 @@ impl Checker {
             topology,
             geometry,
             cells,
+            board_span: board_span(board),
             cell_named,
             players: Vec::new(),
             regions: Vec::new(),
+            region_named: HashMap::new(),
             pieces: Vec::new(),
             promotions: Vec::new(),
             castlings: Vec::new(),
             setup: Vec::new(),
+            setup_spans: Vec::new(),
+            setup_placement_spans: Vec::new(),
             to_move: 0,
             end: EndRules {
                 checkmate: Outcome::Loss,
@@ -149,7 +176,7 @@ impl Checker {
             } => {
                 if !(1..=26).contains(width)
                     || !(1..=99).contains(height)
-                    || width * height > runtime::bitset::MAX_CELLS as i32
+                    || width * height > MAX_CELLS as i32
                 {
                     self.error(
                         Diagnostic::error(
@@ -160,7 +187,7 @@ impl Checker {
                         )
                         .with_hint(format!(
                             "width 1..26, height 1..99, at most {} cells",
-                            runtime::bitset::MAX_CELLS
+                            MAX_CELLS
                         )),
                     );
                     return None;
@@ -181,6 +208,41 @@ impl Checker {
                                     "file labels",
                                 )
                                 .with_hint("give one label per file, e.g. \"abcdefghik\""),
+                            );
+                            return None;
+                        }
+                        // Cell names are a label and a rank number, and the
+                        // language writes them as letters then digits: a
+                        // label with other characters names cells no
+                        // statement can write, and two equal labels give two
+                        // cells one name (moves read `a1a1`).
+                        if let Some(bad) = l
+                            .iter()
+                            .find(|x| !x.chars().all(|c| c.is_ascii_alphabetic() || c == '_'))
+                        {
+                            self.error(
+                                Diagnostic::error(
+                                    Code::InvalidValue,
+                                    format!("file label `{bad}` is not written in Latin letters"),
+                                    f.span,
+                                    "file labels",
+                                )
+                                .with_hint("cell names are letters then the rank number (e1, k10): label the files with letters"),
+                            );
+                            return None;
+                        }
+                        let mut seen = HashSet::new();
+                        // Moves are read ignoring case, so `a` and `A` clash too.
+                        if let Some(twice) = l.iter().find(|x| !seen.insert(x.to_ascii_lowercase()))
+                        {
+                            self.error(
+                                Diagnostic::error(
+                                    Code::DuplicateDefinition,
+                                    format!("file label `{twice}` names two files"),
+                                    f.span,
+                                    "file labels",
+                                )
+                                .with_hint("give every file its own label, e.g. \"abcdefghik\""),
                             );
                             return None;
                         }
@@ -215,7 +277,14 @@ impl Checker {
                 span,
             } => {
                 let mut cells: Vec<ir::CellInfo> = Vec::new();
+                let mut names: HashSet<String> = HashSet::new();
+                let mut coords: HashSet<(i32, i32)> = HashSet::new();
                 for line in lines {
+                    // Past the limit the board is refused below; building
+                    // more cells (each line may have 2,000) is wasted work.
+                    if cells.len() > MAX_CELLS {
+                        break;
+                    }
                     let d = (line.to.0 - line.from.0, line.to.1 - line.from.1);
                     let (step, n) = unit_and_count(d);
                     if n > 0 && !Hex::edge_directions().contains(&step) {
@@ -232,14 +301,26 @@ impl Checker {
                         );
                         continue;
                     }
+                    let (first, number_step) = line.numbered;
+                    let last = number_step
+                        .checked_mul(n)
+                        .and_then(|d| first.checked_add(d));
+                    if first < 0 || last.is_none_or(|l| l < 0) {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                format!("line {} numbers its cells below 0 or beyond {}", line.name.text, i32::MAX),
+                                line.span,
+                                "numbering",
+                            )
+                            .with_hint("cell numbers are 0 or more: `numbered FIRST step STEP` with every number in range"),
+                        );
+                        continue;
+                    }
                     for i in 0..=n {
                         let coord = (line.from.0 + step.0 * i, line.from.1 + step.1 * i);
-                        let name = format!(
-                            "{}{}",
-                            line.name.text,
-                            line.numbered.0 + line.numbered.1 * i
-                        );
-                        if cells.iter().any(|c| c.coord == coord || c.name == name) {
+                        let name = format!("{}{}", line.name.text, first + number_step * i);
+                        if coords.contains(&coord) || names.contains(&name) {
                             self.error(Diagnostic::error(
                                 Code::DuplicateDefinition,
                                 format!("cell {name} at {coord:?} is defined twice"),
@@ -248,6 +329,8 @@ impl Checker {
                             ));
                             continue;
                         }
+                        coords.insert(coord);
+                        names.insert(name.clone());
                         cells.push(ir::CellInfo {
                             name,
                             coord,
@@ -255,15 +338,19 @@ impl Checker {
                         });
                     }
                 }
-                if cells.is_empty() || cells.len() > runtime::bitset::MAX_CELLS {
+                if cells.is_empty() || cells.len() > MAX_CELLS {
                     self.error(
                         Diagnostic::error(
                             Code::InvalidValue,
-                            format!("a hex board of {} cells", cells.len()),
+                            if cells.len() > MAX_CELLS {
+                                format!("a hex board of more than {MAX_CELLS} cells")
+                            } else {
+                                format!("a hex board of {} cells", cells.len())
+                            },
                             *span,
                             "board",
                         )
-                        .with_hint(format!("1..={} cells", runtime::bitset::MAX_CELLS)),
+                        .with_hint(format!("1..={} cells", MAX_CELLS)),
                     );
                     return None;
                 }

@@ -15,6 +15,20 @@ impl Checker {
         let mut any_partner = false;
         for n in &c.partners {
             if let Some(k) = self.piece(n, piece_names) {
+                if king == Some(k) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("`{}` cannot castle with itself", n.text),
+                            n.span,
+                            "the castling king again",
+                        )
+                        .with_hint(
+                            "a castling partner is another kind, e.g. `castling King with Rook`",
+                        ),
+                    );
+                    continue;
+                }
                 any_partner = true;
                 partners |= 1 << k;
                 // A stack on a partner carrier is a partner too.
@@ -48,6 +62,21 @@ impl Checker {
                     c.span,
                     "in this castling",
                 ));
+            } else if let Some(d) = {
+                let mut seen = std::collections::HashSet::new();
+                ds.iter().copied().find(|&d| !seen.insert(d))
+            } {
+                // Each listed distance makes its own castling move: a
+                // repeated one generated the same move twice.
+                self.error(
+                    Diagnostic::error(
+                        Code::InvalidValue,
+                        format!("king distance {d} is listed twice"),
+                        c.span,
+                        "in this castling",
+                    )
+                    .with_hint("list each distance once, e.g. `king-moves 1 2 3`"),
+                );
             }
         }
         let repeat_limit = match c.repeat_limit {
@@ -77,6 +106,29 @@ impl Checker {
                     )
                     .with_hint("castling moves the royal piece; mark it `royal`"),
                 );
+            }
+            // Two statements for one king and partner made every castling
+            // move twice (and none could be entered).
+            if let Some(first) = m
+                .castlings
+                .iter()
+                .find(|x| x.king as usize == king && x.partners & partners != 0)
+            {
+                let first = first.span;
+                self.error(
+                    Diagnostic::error(
+                        Code::DuplicateDefinition,
+                        format!(
+                            "castling of `{}` with this partner is defined twice",
+                            c.king.text
+                        ),
+                        c.span,
+                        "second castling",
+                    )
+                    .with_secondary(first, "first castling here")
+                    .with_hint("one `castling` statement per king and partner; list several distances in it: `king-moves 2 3`"),
+                );
+                return;
             }
             let has = |w: &str| c.safe.iter().any(|s| s.text == w);
             m.castlings.push(ModelCastling {

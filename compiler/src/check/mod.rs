@@ -55,6 +55,9 @@ impl Checker {
             return None;
         }
         let player_names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+        // The first statement of each kind is kept; a second is E004.
+        let mut orientation_of: Vec<Option<Span>> = vec![None; m.players.len()];
+        let mut turn_given: Option<Span> = None;
         for s in stmts {
             match s {
                 Stmt::Orientation {
@@ -62,8 +65,16 @@ impl Checker {
                     orientation,
                     about,
                     span,
-                } => self.orientation(&mut m, player, orientation, about, span, &player_names),
-                Stmt::Turn(n) => self.turn(&mut m, n, &player_names),
+                } => self.orientation(
+                    &mut m,
+                    player,
+                    orientation,
+                    about,
+                    span,
+                    &player_names,
+                    &mut orientation_of,
+                ),
+                Stmt::Turn(n) => self.turn(&mut m, n, &player_names, &mut turn_given),
                 _ => {}
             }
         }
@@ -186,7 +197,7 @@ impl Checker {
     }
 
     pub(super) fn region_ref(&mut self, m: &Model, n: &Name) -> Option<usize> {
-        let r = m.regions.iter().position(|x| x.name == n.text);
+        let r = m.region_named.get(&n.text).copied();
         if r.is_none() {
             let names: Vec<String> = m.regions.iter().map(|r| r.name.clone()).collect();
             self.unknown("region", n, &names);

@@ -58,7 +58,9 @@ impl Checker {
     }
 
     /// `player P orientation O [about CELLS]`: the player's frame, and
-    /// the cell map that `like` setups and regions carry cells by.
+    /// the cell map that `like` setups and regions carry cells by. `given`
+    /// holds, per player, the orientation statement already read (a second
+    /// is E004).
     pub(super) fn orientation(
         &mut self,
         m: &mut Model,
@@ -67,10 +69,25 @@ impl Checker {
         about: &[Name],
         span: &Span,
         player_names: &[String],
+        given: &mut [Option<Span>],
     ) {
         let Some(p) = self.player(player, player_names) else {
             return;
         };
+        if let Some(first) = given[p] {
+            self.error(
+                Diagnostic::error(
+                    Code::DuplicateDefinition,
+                    format!("player `{}` is given an orientation twice", player.text),
+                    *span,
+                    "second orientation",
+                )
+                .with_secondary(first, "first orientation here")
+                .with_hint("a player has one frame; keep one `player ... orientation` statement"),
+            );
+            return;
+        }
+        given[p] = Some(*span);
         match m.topology.frame(orientation) {
             Some(mat) => m.players[p].frame = mat,
             None => {
@@ -169,8 +186,29 @@ impl Checker {
         Some(out)
     }
 
-    /// `turn P`: who moves first.
-    pub(super) fn turn(&mut self, m: &mut Model, n: &Name, player_names: &[String]) {
+    /// `turn P`: who moves first; `given` is the `turn` already read (a
+    /// second is E004).
+    pub(super) fn turn(
+        &mut self,
+        m: &mut Model,
+        n: &Name,
+        player_names: &[String],
+        given: &mut Option<Span>,
+    ) {
+        if let Some(first) = *given {
+            self.error(
+                Diagnostic::error(
+                    Code::DuplicateDefinition,
+                    "the first player is named twice",
+                    n.span,
+                    "second `turn`",
+                )
+                .with_secondary(first, "first `turn` here")
+                .with_hint("one player moves first; keep one `turn` statement"),
+            );
+            return;
+        }
+        *given = Some(n.span);
         if let Some(p) = self.player(n, player_names) {
             m.to_move = p as u8;
         }

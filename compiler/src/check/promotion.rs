@@ -22,6 +22,17 @@ impl Checker {
         piece_names: &[String],
     ) {
         let kind = self.piece(piece, piece_names);
+        if let Some(k) = kind.filter(|&k| m.pieces[k].royal) {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    format!("`{}` is royal and cannot promote", m.pieces[k].name),
+                    piece.span,
+                    "a royal piece",
+                )
+                .with_hint("promotion replaces the piece; the royal piece must stay on the board to be checkmated"),
+            );
+        }
         let reg = self.region_ref(m, region);
         let region_span = region.span;
         let condition = condition.as_ref().and_then(|(when, a)| {
@@ -37,6 +48,9 @@ impl Checker {
                 let x = self.file_index(m, file);
                 let k = self.piece(choice, piece_names);
                 if let (Some(x), Some(k)) = (x, k) {
+                    if m.pieces[k].royal {
+                        self.error(royal_choice(&m.pieces[k].name, choice.span));
+                    }
                     if let Some(colour) = colour {
                         self.colour_bound_check(m, region, x, k, colour, *span);
                     }
@@ -60,6 +74,7 @@ impl Checker {
                 continue;
             }
             match piece_names.iter().position(|n| *n == c.text) {
+                Some(k) if m.pieces[k].royal => self.error(royal_choice(&c.text, c.span)),
                 Some(k) => ks.push(k as u8),
                 None => {
                     let mut d = Diagnostic::error(
@@ -140,4 +155,18 @@ impl Checker {
             }
         }
     }
+}
+
+/// E014 for a promotion to a royal piece: the promoted piece would be one
+/// more royal piece than the setup gives, which no rule of the game expects.
+fn royal_choice(name: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(
+        Code::InvalidValue,
+        format!("promotion to `{name}`, a royal piece"),
+        span,
+        "royal",
+    )
+    .with_hint(
+        "promote to pieces that are not royal; every player keeps the royal pieces of its setup",
+    )
 }

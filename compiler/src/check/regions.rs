@@ -49,7 +49,7 @@ impl Checker {
         cells: Vec<Vec<bool>>,
         shared: bool,
     ) {
-        if m.regions.iter().any(|r| r.name == name.text) {
+        if m.region_named.contains_key(&name.text) {
             self.error(Diagnostic::error(
                 Code::DuplicateDefinition,
                 format!("region `{}` is defined twice", name.text),
@@ -69,6 +69,7 @@ impl Checker {
                 .with_hint("check the ranks, files or cells it names against the board"),
             );
         }
+        m.region_named.insert(name.text.clone(), m.regions.len());
         m.regions.push(ModelRegion {
             name: name.text.clone(),
             shared,
@@ -94,9 +95,27 @@ impl Checker {
             }
             RegionDef::PerPlayer(list) => {
                 let mut per = vec![None; players];
+                let mut entry: Vec<Option<Span>> = vec![None; players];
                 let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
                 for (pn, e) in list {
                     if let Some(p) = self.player(pn, &names) {
+                        if let Some(first) = entry[p] {
+                            self.error(
+                                Diagnostic::error(
+                                    Code::DuplicateDefinition,
+                                    format!(
+                                        "region `{}` gives player `{}` two entries",
+                                        name.text, pn.text
+                                    ),
+                                    pn.span,
+                                    "second entry",
+                                )
+                                .with_secondary(first, "first entry here")
+                                .with_hint("give each player one entry; join the cells with `+`"),
+                            );
+                            continue;
+                        }
+                        entry[p] = Some(pn.span);
                         per[p] = Some(self.region_expr(m, e, p, &per));
                     }
                 }
@@ -186,14 +205,14 @@ impl Checker {
                 if !self.ranks_and_files_only(m, *span, "rank") {
                     return vec![];
                 }
-                by(&|c| rank_in(c, r - 1, r - 1))
+                by(&|c| rank_in(c, r.saturating_sub(1), r.saturating_sub(1)))
             }
             RegionTerm::Ranks(a, b, span) => {
                 if !self.ranks_and_files_only(m, *span, "ranks") {
                     return vec![];
                 }
                 let (lo, hi) = (*a.min(b), *a.max(b));
-                by(&|c| rank_in(c, lo - 1, hi - 1))
+                by(&|c| rank_in(c, lo.saturating_sub(1), hi.saturating_sub(1)))
             }
             RegionTerm::File(f) => match self.file_index(m, f) {
                 Some(x) => by(&|c| file_in(c, x, x)),
@@ -276,6 +295,14 @@ impl Checker {
 
     /// `mark R colour`: the region's cells are drawn in the colour.
     pub(super) fn mark(&mut self, m: &mut Model, region: &Name, colour: &Name) {
+        let known: Vec<String> = ir::MARK_COLOURS
+            .iter()
+            .map(|(name, _)| name.to_string())
+            .collect();
+        if !known.contains(&colour.text) {
+            self.unknown("colour", colour, &known);
+            return;
+        }
         if let Some(r) = self.region_ref(m, region) {
             m.marks.push((r, colour.text.clone()));
         }

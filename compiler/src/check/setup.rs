@@ -49,11 +49,27 @@ impl Checker {
     ) {
         let mut explicit: Vec<Option<Vec<Placed>>> = vec![None; m.players.len()];
         let mut derived = Vec::new();
+        let mut given: Vec<Option<Span>> = vec![None; m.players.len()];
         for s in stmts {
             if let Stmt::Setup { player, body, span } = s {
                 let Some(p) = self.player(player, player_names) else {
                     continue;
                 };
+                // A second setup used to replace the first without a word.
+                if let Some(first) = given[p] {
+                    self.error(
+                        Diagnostic::error(
+                            Code::DuplicateDefinition,
+                            format!("player `{}` has two setups", player.text),
+                            *span,
+                            "second setup",
+                        )
+                        .with_secondary(first, "first setup here")
+                        .with_hint("give each player one `setup`; list all its pieces in it"),
+                    );
+                    continue;
+                }
+                given[p] = Some(*span);
                 match body {
                     SetupBody::Explicit(lines) => {
                         let mut list = Vec::new();
@@ -150,6 +166,7 @@ impl Checker {
             }
             explicit[p] = Some(list);
         }
+        m.setup_spans = given;
         let mut used: HashMap<usize, (usize, Span)> = HashMap::new();
         for (p, list) in explicit.iter().enumerate() {
             let Some(list) = list else {
@@ -192,6 +209,7 @@ impl Checker {
                     continue;
                 }
                 used.insert(c, (m.setup.len(), span));
+                m.setup_placement_spans.push(span);
                 m.setup.push(ir::Placement {
                     cell: c as u16,
                     player: p as u8,

@@ -25,6 +25,20 @@ impl Checker {
         let mut mask = 0u128;
         for p in partners {
             if let Some(k) = self.piece(p, piece_names) {
+                if kind == Some(k) {
+                    // Two pieces of one kind and owner changing places
+                    // leave the position as it was: a move that does nothing.
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("`{}` cannot swap with its own kind", p.text),
+                            p.span,
+                            "the swapping piece's kind",
+                        )
+                        .with_hint("a swap exchanges two different kinds; remove this partner"),
+                    );
+                    continue;
+                }
                 mask |= 1 << k;
             }
         }

@@ -18,6 +18,18 @@ pub fn promotions(m: &Model, diags: &mut Vec<Diagnostic>) -> Vec<ir::Promotion> 
                 // Each cell promotes to the kind that stood there at the start.
                 for &c in &zone {
                     match m.setup.iter().find(|s| s.cell == c) {
+                        Some(start) if m.pieces[start.kind as usize].royal => diags.push(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                format!(
+                                    "promotion to `origin` on {} makes a royal {}",
+                                    m.cells[c as usize].name, m.pieces[start.kind as usize].name
+                                ),
+                                pr.span,
+                                "this region",
+                            )
+                            .with_hint("leave the royal piece's setup cell out of the region"),
+                        ),
                         Some(start) => promotions.push(ir::Promotion {
                             player: p as u8,
                             kind: pr.kind,

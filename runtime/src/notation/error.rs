@@ -142,6 +142,21 @@ pub enum PositionError {
     LastMoverInCheck { player: String, to_move: String },
     /// No piece of the last mover passed over the en-passant `cells`.
     NoEnPassantVictim { cells: String },
+    /// `player` has no royal piece, though its setup has one (royal pieces
+    /// are never captured: the game ends first).
+    NoRoyalPiece { player: String },
+    /// `player`'s `piece` stands on `cell`, where it would have had to promote.
+    OnPromotionCell {
+        player: String,
+        piece: String,
+        cell: String,
+    },
+    /// A castling right granted on `cell`, where no castling partner of
+    /// that castling's player stands.
+    NoCastlingPartnerOn { cell: String },
+    /// A move number of 0 (`MoveNumber` in FEN, `Clocks` in the general
+    /// notation): moves are numbered from 1.
+    MoveNumberZero { field: Field },
 }
 
 impl fmt::Display for PositionError {
@@ -252,6 +267,26 @@ impl fmt::Display for PositionError {
                 f,
                 "en-passant cell {cells}: no piece of the last mover passed over it"
             ),
+            NoRoyalPiece { player } => write!(
+                f,
+                "{player} has no royal piece: its setup has one, and no game captures it"
+            ),
+            OnPromotionCell {
+                player,
+                piece,
+                cell,
+            } => write!(
+                f,
+                "{player}'s {piece} on {cell} stands where it would have had to promote"
+            ),
+            NoCastlingPartnerOn { cell } => write!(
+                f,
+                "castling: no castling partner of the castling's player stands on {cell}"
+            ),
+            MoveNumberZero { field } => match field {
+                Field::MoveNumber => write!(f, "FEN move number 0: moves are numbered from 1"),
+                _ => write!(f, "{field}: move number 0: moves are numbered from 1"),
+            },
         }
     }
 }

@@ -1,8 +1,7 @@
 //! FEN, for rectangular two-player boards, compatible with Fairy-Stockfish.
 
 use super::{
-    cell_at, check_last_mover_safe, ep_field, set_ep_from_cells, square_geometry, Field,
-    PositionError,
+    cell_at, check_reachable, ep_field, set_ep_from_cells, square_geometry, Field, PositionError,
 };
 use crate::game::{Game, EMPTY};
 use crate::ir;
@@ -118,21 +117,22 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
         })?;
     }
     if let Some(f) = fields.next() {
-        pos.fullmove =
-            f.parse()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| PositionError::BadNumber {
-                    field: Field::MoveNumber,
-                    text: f.to_string(),
-                })?;
+        pos.fullmove = f.parse().map_err(|_| PositionError::BadNumber {
+            field: Field::MoveNumber,
+            text: f.to_string(),
+        })?;
+        if pos.fullmove == 0 {
+            return Err(PositionError::MoveNumberZero {
+                field: Field::MoveNumber,
+            });
+        }
     }
     if let Some(extra) = fields.next() {
         return Err(PositionError::ExtraField {
             text: extra.to_string(),
         });
     }
-    check_last_mover_safe(&pos)?;
+    check_reachable(&pos)?;
     Ok(pos)
 }
 

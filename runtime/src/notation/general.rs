@@ -1,7 +1,7 @@
 //! The general notation, for any board and any number of players.
 
 use super::{
-    agreement_named, check_last_mover_safe, ep_field, player_in, player_named, set_ep_from_cells,
+    agreement_named, check_reachable, ep_field, player_in, player_named, set_ep_from_cells,
 };
 use super::{Field, PositionError};
 use crate::game::{Game, EMPTY};
@@ -221,6 +221,11 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
             ["clocks", h, f] => {
                 pos.halfmove = clock(h)?;
                 pos.fullmove = clock(f)?;
+                if pos.fullmove == 0 {
+                    return Err(PositionError::MoveNumberZero {
+                        field: Field::Clocks,
+                    });
+                }
             }
             _ => {
                 return Err(PositionError::UnreadablePart {
@@ -250,7 +255,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
     if let Some((cells, victim)) = ep {
         set_ep_from_cells(game, &mut pos, &cells, Some(victim))?;
     }
-    check_last_mover_safe(&pos)?;
+    check_reachable(&pos)?;
     Ok(pos)
 }
 

@@ -61,23 +61,72 @@ pub(super) fn cell_at(game: &Game, x: i32, y: i32) -> Option<usize> {
     game.ir.cells.iter().position(|c| c.coord == (x, y))
 }
 
-/// Sets en passant from cell names; the victim is the previous mover's piece
-/// whose passing ride went over those cells.
-/// A position read from text must be one a game can reach: the player who
-/// moved last cannot have left a royal piece attacked (the side to move
-/// could take it).
-pub(super) fn check_last_mover_safe(pos: &Position) -> Result<(), PositionError> {
+/// A position read from text must be one a game can reach (the checks
+/// are per player, for any number of players):
+///
+/// - every player whose setup has a royal piece still has one (royal pieces
+///   are never captured: the game ends first);
+/// - no piece stands on a cell where it would have had to promote;
+/// - the player who moved last did not leave a royal piece attacked (the
+///   side to move could take it);
+/// - every castling right is held by a castling partner of its player.
+pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
+    let game = pos.game;
+    let name = |p: usize| game.ir.players[p].name.clone();
+    for p in 0..game.players {
+        let setup_royal = game
+            .ir
+            .setup
+            .pieces
+            .iter()
+            .any(|s| s.player as usize == p && game.ir.kinds[s.kind as usize].royal);
+        if setup_royal && pos.royals_of[p].is_empty() {
+            return Err(PositionError::NoRoyalPiece { player: name(p) });
+        }
+    }
+    for p in 0..game.players {
+        if let Some(cell) = pos.occupied_by[p]
+            .iter()
+            .find(|&c| pos.stands_on_promotion_cell(c))
+        {
+            let kind = game.kind_of[pos.board[cell] as usize] as usize;
+            return Err(PositionError::OnPromotionCell {
+                player: name(p),
+                piece: game.ir.kinds[kind].name.clone(),
+                cell: game.cell_name(cell).to_string(),
+            });
+        }
+    }
     let last = pos.previous_player();
     if last != pos.to_move && pos.royal_attacked(last) {
-        let game = pos.game;
         return Err(PositionError::LastMoverInCheck {
-            player: game.ir.players[last].name.clone(),
-            to_move: game.ir.players[pos.to_move].name.clone(),
+            player: name(last),
+            to_move: name(pos.to_move),
         });
+    }
+    for (bit, &cell) in game.right_cells.iter().enumerate() {
+        if pos.rights >> bit & 1 == 0 {
+            continue;
+        }
+        let code = pos.board[cell as usize];
+        let held = code != EMPTY
+            && game.ir.castlings.iter().any(|c| {
+                c.partner_from == cell
+                    && game.owner[code as usize] == c.player
+                    && (c.partner_kinds == 0
+                        || c.partner_kinds >> game.kind_of[code as usize] & 1 != 0)
+            });
+        if !held {
+            return Err(PositionError::NoCastlingPartnerOn {
+                cell: game.cell_name(cell as usize).to_string(),
+            });
+        }
     }
     Ok(())
 }
 
+/// Sets en passant from cell names; the victim is the previous mover's piece
+/// whose passing ride went over those cells.
 pub(super) fn set_ep_from_cells(
     game: &Game,
     pos: &mut Position,

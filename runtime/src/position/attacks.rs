@@ -149,6 +149,17 @@ impl<'g> Position<'g> {
             .any(|c| self.attacked_by(c, foes))
     }
 
+    /// A royal piece of `player` that is attacked and one enemy piece
+    /// attacking it, as (royal cell, attacker cell), if any is attacked.
+    pub fn royal_attacker(&self, player: usize) -> Option<(usize, usize)> {
+        let foes = self.foes_of(player);
+        self.royals_of[player].iter().find_map(|royal| {
+            let mut found = [0u16; 64];
+            let n = self.attackers_of(royal, foes.view, any_code, &mut found);
+            (n > 0).then(|| (royal, found[0] as usize))
+        })
+    }
+
     pub fn in_check(&self) -> bool {
         self.royal_attacked(self.to_move)
     }

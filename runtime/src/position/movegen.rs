@@ -76,6 +76,18 @@ impl<'g> Position<'g> {
         self.push_promoting(list, mv, player * g.kinds + mv.promotion as usize - 1);
     }
 
+    /// Would the piece on `cell` have had to promote on arriving there (its
+    /// kind promotes on that cell under this position's promotion rules)?
+    pub(crate) fn stands_on_promotion_cell(&self, cell: usize) -> bool {
+        let g = self.game;
+        let code = self.board[cell];
+        if code == EMPTY {
+            return false;
+        }
+        let pk = g.owner[code as usize] as usize * g.kinds + g.kind_of[code as usize] as usize;
+        g.promotes[pk] && g.promotion_at[self.promotion_base + pk * g.cells + cell].1 > 0
+    }
+
     /// Promotion and arrival for a piece of `player * kinds + kind` = `pk` landing.
     #[inline(always)]
     pub(super) fn push_promoting<S: MoveSink>(&self, list: &mut S, mv: Move, pk: usize) {
