@@ -2,6 +2,7 @@
 //! written in the variant language.
 
 mod display;
+mod serve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use compiler::compile_file;
@@ -115,6 +116,18 @@ enum Command {
         /// The SVG file to write (`-`: standard output).
         #[arg(short, long)]
         output: PathBuf,
+    },
+    /// Serve a web board for the games on a local port.
+    Serve {
+        /// Game sources or compiled IR, one or more.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The port (0: any free one; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on (only this machine by default).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
     },
     /// Perft speed: runs each position `runs` times, prints the median.
     Bench {
@@ -382,6 +395,14 @@ fn run(command: Command) -> Result<ExitCode, String> {
             arrows,
             output,
         } => draw(&file, &fen, &moves, &highlight, &arrows, &output),
+        Command::Serve { files, port, host } => {
+            let mut games = Vec::new();
+            for f in &files {
+                games.push(Game::load(load_ir(f)?).map_err(|e| format!("{}: {e}", f.display()))?);
+            }
+            serve::serve(&games, &host, port)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Bench {
             file,
             depth,

@@ -526,3 +526,19 @@ fn play_seats_three_players_and_scores_the_result() {
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }
+
+#[test]
+fn serve_refuses_missing_games_before_listening() {
+    let out = variant(&["serve", "no/such/game.variant", "--port", "0"], None);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("cannot read no/such/game.variant"));
+    assert!(text(&out.stdout).is_empty(), "it never listened");
+    let out = variant(&["serve", "--port", "0"], None);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("FILE"), "{}", text(&out.stderr));
+    let out = variant(
+        &["serve", "dsl-examples/chess.variant", "--port", "99999"],
+        None,
+    );
+    assert!(!out.status.success());
+}
