@@ -1036,10 +1036,8 @@ fn ir_files_carry_a_checksum() {
     old.extend(&bytes[header..]);
     assert!(matches!(
         GameIr::from_bytes(&old),
-        Err(IrFileError::FormatVersion {
-            found: 7,
-            expected: 8
-        })
+        Err(IrFileError::FormatVersion { found: 7, expected })
+            if expected == FORMAT_VERSION
     ));
 
     let json = ir.to_json();

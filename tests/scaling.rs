@@ -5,7 +5,7 @@
 //!
 //! Run with `cargo test --release --test scaling`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Writes `body` under the system's temporary directory, beside a copy of
@@ -29,7 +29,7 @@ fn header() -> String {
 
 /// Compiles `path` with its claims and returns the codes it reported and
 /// how long it took.
-fn check(path: &PathBuf) -> (Vec<&'static str>, Duration) {
+fn check(path: &Path) -> (Vec<&'static str>, Duration) {
     let start = Instant::now();
     let compiled = compiler::compile_file(path, true);
     let codes = compiled.diagnostics.iter().map(|d| d.code.id()).collect();

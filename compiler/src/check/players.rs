@@ -61,6 +61,7 @@ impl Checker {
     /// the cell map that `like` setups and regions carry cells by. `given`
     /// holds, per player, the orientation statement already read (a second
     /// is E004).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn orientation(
         &mut self,
         m: &mut Model,
