@@ -56,23 +56,7 @@ fn player_tag(pos: &Position, player: usize) -> char {
 /// The marker (a piece drawn beside the board) standing on `cell` for a player's declaration:
 /// on its "made" cell while the declaration is made, else on its other cell.
 fn declaration_marker(pos: &Position, cell: usize) -> Option<&'static str> {
-    let g = pos.game();
-    for (a, agreement) in g.ir().agreements.iter().enumerate() {
-        for (p, marker) in agreement.markers.iter().enumerate() {
-            let Some((withdrawn, made)) = *marker else {
-                continue;
-            };
-            let on = if pos.declared() >> (a * g.players() + p) & 1 != 0 {
-                made
-            } else {
-                withdrawn
-            };
-            if on as usize == cell {
-                return Some(if p == 0 { "⚐" } else { "⚑" });
-            }
-        }
-    }
-    None
+    pos.marker_on(cell).map(|p| if p == 0 { "⚐" } else { "⚑" })
 }
 
 /// Lines under the board: the stacks (cargo aboard whose carrier) and the

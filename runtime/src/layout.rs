@@ -13,11 +13,11 @@
 //!   keep their own coordinates beside the grid. In the plane a cell is a
 //!   unit square, rank 1 at the bottom; side cells stand a little apart
 //!   from the board.
-//! - Hexagonal boards (axial `q, r`), flat-topped as Glinski's board: the
+//! - Hexagonal boards (axial `q, r`), flat-topped: the
 //!   row is the forward measure `2r + q` from the top, the column `2q`, so
 //!   neighbours interleave. In the plane `(0, 1)` is one cell up and
 //!   `(1, 0)` one cell up and to the right.
-//! - Pointy-topped hexagonal boards (Shakhmattron): the row is `r` from the
+//! - Pointy-topped hexagonal boards: the row is `r` from the
 //!   top, the column the doubled `2q + r`, so a row's cells stand two
 //!   columns apart. In the plane `(1, 0)` is one cell to the right and
 //!   `(0, 1)` one cell up and to the right.

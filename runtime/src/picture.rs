@@ -330,28 +330,6 @@ fn move_cells(game: &Game, mv: Move) -> Vec<usize> {
     out
 }
 
-/// The player whose declaration marker stands on `cell`, if any: on its
-/// "made" cell while the declaration is made, else on its other cell.
-fn marker_on(pos: &Position, cell: usize) -> Option<usize> {
-    let g = pos.game();
-    for (a, agreement) in g.ir().agreements.iter().enumerate() {
-        for (p, marker) in agreement.markers.iter().enumerate() {
-            let Some((withdrawn, made)) = *marker else {
-                continue;
-            };
-            let on = if pos.declared() >> (a * g.players() + p) & 1 != 0 {
-                made
-            } else {
-                withdrawn
-            };
-            if on as usize == cell {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
-
 /// The SVG text being written, and the map from the plane to its pixels.
 struct Canvas {
     out: String,
@@ -532,7 +510,7 @@ pub fn svg(pos: &Position, options: &Options) -> String {
         }
         let (carrier, cargo) = game.stack_parts(code);
         if code == EMPTY {
-            if let Some(p) = marker_on(pos, cell) {
+            if let Some(p) = pos.marker_on(cell) {
                 write_marker(&mut c, at, r, colours[p], &name(cell));
             }
         } else if carrier != EMPTY {
@@ -698,7 +676,7 @@ fn write_piece(
     c.line("</g>");
 }
 
-/// A declaration marker (a Legate): a small flag in its player's colour.
+/// A declaration marker: a small flag in its player's colour.
 fn write_marker(c: &mut Canvas, at: Point, r: f64, fill: &str, cell: &str) {
     let pole = at.x - 0.3 * r;
     let flag = c.points(&[

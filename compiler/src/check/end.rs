@@ -27,7 +27,7 @@ impl Checker {
                             *span,
                             "points",
                         )
-                        .with_hint("points are 1 to 1000000 (chess: 1; Shakhmattron: 3)"),
+                        .with_hint("points are 1 to 1000000 (1 by default: a win scores 1, a draw shares it)"),
                     );
                 }
             }

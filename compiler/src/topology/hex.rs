@@ -1,9 +1,9 @@
 //! The hex lattice: axial `(q, r)` coordinates; six edge neighbours, six
 //! vertex neighbours, three colours. Two orientations:
 //!
-//! - flat-topped (Glinski): `(0, 1)` is straight forward, an edge step;
+//! - flat-topped: `(0, 1)` is straight forward, an edge step;
 //!   files of edge neighbours run forward;
-//! - pointy-topped (Shakhmattron): `(1, 0)` is one cell to the right and
+//! - pointy-topped: `(1, 0)` is one cell to the right and
 //!   `(0, 1)` up and to the right, so rows of edge neighbours run across
 //!   the board and straight forward is the vertex step `(-1, 2)`. The
 //!   "doubled" picture of a cell is `(2q + r, r)`: column and row.
