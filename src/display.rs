@@ -124,37 +124,46 @@ pub fn board(pos: &Position, ansi: bool) -> String {
     let mut out = String::new();
     // The screen place of every cell comes from the runtime's layout, which
     // pictures share; this function only draws the frame and the labels.
+    // Each row is drawn from its own cells, so the work follows the cells,
+    // not the coordinates' box (a crafted IR's far cell looped for minutes).
     let layout = Layout::of(g.ir());
     match &g.ir().geometry {
         Geometry::Square { width, files, .. } => {
+            let width = *width as usize;
             for row in 0..layout.rows {
                 out += &format!("{:>3} │", layout.rows - row);
-                for col in 0..layout.cols {
-                    // Side cells stand beside the grid, at their own coordinates.
-                    if col == *width as usize {
-                        out += " │";
-                    }
+                for col in 0..width {
                     match layout.cell_at(row, col) {
                         Some(c) => out += &format!(" {}", cell_text(pos, c, ansi)),
                         None => out += "  ",
                     }
                 }
+                // Side cells stand beside the grid, at their own columns.
+                if layout.cols > width {
+                    out += " │";
+                    let mut used = width;
+                    for &(col, c) in layout.row(row).iter().filter(|(col, _)| *col >= width) {
+                        while used < col {
+                            out += "  ";
+                            used += 1;
+                        }
+                        out += &format!(" {}", cell_text(pos, c, ansi));
+                        used += 1;
+                    }
+                    while used < layout.cols {
+                        out += "  ";
+                        used += 1;
+                    }
+                }
                 out.push('\n');
             }
-            out += &format!(
-                "    └{}\n      {}",
-                "──".repeat(*width as usize),
-                files.join(" ")
-            );
+            out += &format!("    └{}\n      {}", "──".repeat(width), files.join(" "));
         }
         Geometry::Hex => {
             for row in 0..layout.rows {
                 let mut line = String::new();
                 let mut used = 0;
-                for col in 0..layout.cols {
-                    let Some(cell) = layout.cell_at(row, col) else {
-                        continue;
-                    };
+                for &(col, cell) in layout.row(row) {
                     while used < col {
                         line += "  ";
                         used += 1;

@@ -400,3 +400,43 @@ fn check_bounds_claims_and_reads_only_source_files() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `play` draws crafted IR in time bounded by its cells: a cell at the
+/// coordinate limit is a few columns off the board, and a geometry of
+/// 65535 x 65535 is refused by the loader (drawing it allocated 68 GB and
+/// aborted; coordinates of 10^9 looped for minutes before they were refused).
+#[test]
+fn play_draws_crafted_geometry_in_bounded_work() {
+    use runtime::ir::Geometry;
+    let dir = std::env::temp_dir().join(format!("variant-geometry-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ir = compiler::compile_file(std::path::Path::new("dsl-examples/chess.variant"), false)
+        .ir
+        .unwrap();
+    let mut far = ir.clone();
+    far.cells[0].coord = (4096, 4096);
+    far.cells[0].side = true;
+    let mut huge = ir;
+    if let Geometry::Square { width, height, .. } = &mut huge.geometry {
+        (*width, *height) = (65535, 65535);
+    }
+    let far_path = dir.join("far.json");
+    let huge_path = dir.join("huge.json");
+    std::fs::write(&far_path, far.to_json()).unwrap();
+    std::fs::write(&huge_path, huge.to_json()).unwrap();
+    let start = std::time::Instant::now();
+    let out = variant(&["play", far_path.to_str().unwrap()], Some("quit\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    let widest = shown.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest < 80, "a line of {widest} characters:\n{shown}");
+    let out = variant(&["play", huge_path.to_str().unwrap()], Some("quit\n"));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("a square geometry of 65535 x 65535 cells"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    std::fs::remove_dir_all(&dir).ok();
+}
