@@ -4,6 +4,7 @@
 use runtime::game::EMPTY;
 use runtime::ir::{Geometry, MARK_COLOURS};
 use runtime::layout::Layout;
+use runtime::text::printable;
 use runtime::Position;
 
 /// The symbol of the piece on a cell: chess glyphs for the orthodox
@@ -22,17 +23,19 @@ fn glyph(pos: &Position, cell: usize) -> String {
     let owner = g.owner_of(code);
     let letter = g.ir().kinds[g.kind_of(code)].letter;
     let glyphs = ["KQRBNP", "♔♕♖♗♘♙", "♚♛♜♝♞♟"];
+    // The letter comes from the IR: a crafted one may hold any character.
+    let shown = |c: char| printable(&c.to_string()).into_owned();
     if owner < 2 {
         if let Some(i) = glyphs[0].find(letter) {
             return glyphs[1 + owner].chars().nth(i).unwrap().to_string();
         }
         return if owner == 0 {
-            letter.to_string()
+            shown(letter)
         } else {
-            letter.to_ascii_lowercase().to_string()
+            shown(letter.to_ascii_lowercase())
         };
     }
-    format!("{letter}{owner}")
+    format!("{}{owner}", shown(letter))
 }
 
 /// The marker (a piece drawn beside the board) standing on `cell` for a player's declaration:
@@ -68,14 +71,15 @@ fn legend(pos: &Position) -> String {
         if code != EMPTY && carrier != EMPTY {
             let name = |c: u8| &g.ir().kinds[g.kind_of(c)].name;
             let owner = |c: u8| &g.ir().players[g.owner_of(c)].name;
-            out += &format!(
-                "\n{}: {} {} aboard {} {}",
+            let line = format!(
+                "{}: {} {} aboard {} {}",
                 g.ir().cells[cell].name,
                 owner(cargo),
                 name(cargo),
                 owner(carrier),
                 name(carrier)
             );
+            out += &format!("\n{}", printable(&line));
         }
     }
     for (a, agreement) in g.ir().agreements.iter().enumerate() {
@@ -83,11 +87,14 @@ fn legend(pos: &Position) -> String {
             .filter(|p| pos.declared() >> (a * g.players() + p) & 1 != 0)
             .map(|p| g.ir().players[p].name.as_str())
             .collect();
-        if pos.agreed() >> a & 1 != 0 {
-            out += &format!("\n{}: agreed", agreement.name);
+        let line = if pos.agreed() >> a & 1 != 0 {
+            format!("{}: agreed", agreement.name)
         } else if !made.is_empty() {
-            out += &format!("\n{}: declared by {}", agreement.name, made.join(", "));
-        }
+            format!("{}: declared by {}", agreement.name, made.join(", "))
+        } else {
+            continue;
+        };
+        out += &format!("\n{}", printable(&line));
     }
     out
 }
@@ -157,7 +164,11 @@ pub fn board(pos: &Position, ansi: bool) -> String {
                 }
                 out.push('\n');
             }
-            out += &format!("    └{}\n      {}", "──".repeat(width), files.join(" "));
+            out += &format!(
+                "    └{}\n      {}",
+                "──".repeat(width),
+                printable(&files.join(" "))
+            );
         }
         Geometry::Hex => {
             for row in 0..layout.rows {
@@ -168,7 +179,7 @@ pub fn board(pos: &Position, ansi: bool) -> String {
                         line += "  ";
                         used += 1;
                     }
-                    let name = &g.ir().cells[cell].name;
+                    let name = printable(&g.ir().cells[cell].name);
                     line += &format!("{}{:<4}", cell_text(pos, cell, ansi), name);
                     used += 1;
                 }
@@ -180,6 +191,9 @@ pub fn board(pos: &Position, ansi: bool) -> String {
         }
     }
     out += &legend(pos);
-    out += &format!("\n{} to move", g.ir().players[pos.to_move()].name);
+    out += &format!(
+        "\n{} to move",
+        printable(&g.ir().players[pos.to_move()].name)
+    );
     out
 }

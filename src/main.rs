@@ -11,6 +11,7 @@ use runtime::notation::{
     write_general,
 };
 use runtime::perft::MAX_PERFT_DEPTH;
+use runtime::text::{printable, printable_lines};
 use runtime::{Game, Position};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -110,7 +111,7 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", printable_lines(&message));
             ExitCode::FAILURE
         }
     }
@@ -162,21 +163,20 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let mut ok = true;
             for f in &files {
                 let compiled = compile_file(f, true);
+                let shown = f.display().to_string();
+                let shown = printable(&shown);
                 let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
                 if !compiled.diagnostics.is_empty() {
                     eprint!("{}", compiled.rendered());
                 }
                 if errors > 0 {
                     ok = false;
-                    eprintln!("{}: {errors} error(s)", f.display());
+                    eprintln!("{shown}: {errors} error(s)");
                 } else if compiled.ir.is_none() {
-                    eprintln!(
-                        "{}: ok (a library of definitions: no `game` or `board`)",
-                        f.display()
-                    );
+                    eprintln!("{shown}: ok (a library of definitions: no `game` or `board`)");
                 } else {
                     let claims = compiled.model.as_ref().map_or(0, |m| m.claims.len());
-                    eprintln!("{}: ok ({claims} claims verified)", f.display());
+                    eprintln!("{shown}: ok ({claims} claims verified)");
                 }
                 match dump {
                     Some(Phase::Ast) => println!(
@@ -224,7 +224,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             };
             std::fs::write(&output, bytes)
                 .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
-            eprintln!("wrote {}", output.display());
+            eprintln!("wrote {}", printable(&output.display().to_string()));
             Ok(ExitCode::SUCCESS)
         }
         Command::Perft {
@@ -246,7 +246,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 rows.sort();
                 let mut out = std::io::stdout().lock();
                 for (m, n) in &rows {
-                    writeln!(out, "{m} {n}").ok();
+                    writeln!(out, "{} {n}", printable(m)).ok();
                 }
                 rows.iter().map(|r| r.1).sum()
             } else {
@@ -270,7 +270,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             names.sort();
             let mut out = std::io::stdout().lock();
             for n in names {
-                writeln!(out, "{n}").ok();
+                writeln!(out, "{}", printable(&n)).ok();
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -293,7 +293,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let median = rates[rates.len() / 2];
             println!(
                 "{} depth {depth}: nodes {nodes}, median {:.2} M nodes/s over {} runs",
-                game.ir().name,
+                printable(&game.ir().name),
                 median / 1e6,
                 rates.len()
             );
@@ -323,9 +323,12 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
         .ir()
         .clock_seconds
         .map(|s| vec![s as f64; game.players()]);
+    // Every name and text from the game file or the input is printed
+    // through `printable` (control characters escaped).
+    let player_name = |p: usize| printable(&game.ir().players[p].name).into_owned();
     println!(
         "{} — type a move like e2e4, `moves`, `fen`, `resign` or `quit`.",
-        game.ir().name
+        printable(&game.ir().name)
     );
     if !game.ir().agreements.is_empty() {
         let names: Vec<&str> = game
@@ -336,7 +339,7 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
             .collect();
         println!(
             "Declarations go after your move: +name makes one, -name withdraws it ({}).",
-            names.join(", ")
+            printable(&names.join(", "))
         );
     }
     loop {
@@ -349,7 +352,7 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
                     let s = s.max(0.0) as u64;
                     format!(
                         "{} {}:{:02}:{:02}",
-                        game.ir().players[p].name,
+                        player_name(p),
                         s / 3600,
                         s / 60 % 60,
                         s % 60
@@ -360,15 +363,15 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
         }
         if let Some(result) = pos.result() {
             let who = match result.winner {
-                Some(p) => format!("{} wins", game.ir().players[p].name),
+                Some(p) => format!("{} wins", player_name(p)),
                 None => "draw".into(),
             };
             println!("Game over: {:?} — {who}.", result.end);
-            println!("Moves: {}", played.join(" "));
+            println!("Moves: {}", printable(&played.join(" ")));
             return Ok(ExitCode::SUCCESS);
         }
         let me = pos.to_move();
-        let name = &game.ir().players[me].name;
+        let name = player_name(me);
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
         if players.get(me) == Some(&Player::Random) {
@@ -397,11 +400,11 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
             if left[me] <= 0.0 {
                 let result = runtime::GameResult::loss_on_time(game, me);
                 let outcome = match result.winner {
-                    Some(p) => format!("{} wins", game.ir().players[p].name),
+                    Some(p) => format!("{} wins", player_name(p)),
                     None => "the others play on".into(),
                 };
                 println!("{name} has run out of time: loss on time — {outcome}.");
-                println!("Moves: {}", played.join(" "));
+                println!("Moves: {}", printable(&played.join(" ")));
                 return Ok(ExitCode::SUCCESS);
             }
         }
@@ -417,26 +420,30 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
                 names.sort();
                 println!("{}", names.join(" "));
             }
-            "fen" => println!("{}", write_fen(&pos).unwrap_or_else(|| write_general(&pos))),
+            "fen" => println!(
+                "{}",
+                printable(&write_fen(&pos).unwrap_or_else(|| write_general(&pos)))
+            ),
             text => match parse_recorded(&mut pos, text) {
                 Ok(entry) => match pos.make_declaring(entry.mv, &entry.declarations) {
                     Ok(()) => played.push(recorded_to_string(game, &entry)),
-                    Err(e) => println!("{e}"),
+                    Err(e) => println!("{}", printable(&e.to_string())),
                 },
-                Err(e) => println!("{e}"),
+                Err(e) => println!("{}", printable(&e.to_string())),
             },
         }
     }
 }
 
 /// A move in the project's notation, with the game's other spellings of it
-/// beside it (`e1h1 (Кр-0-0-0)`).
+/// beside it (`e1h1 (Кр-0-0-0)`), printable.
 fn with_aliases(game: &Game, mv: runtime::Move) -> String {
     let text = move_to_string(game, mv);
     let aliases = runtime::notation::move_aliases(game, mv);
-    if aliases.is_empty() {
+    let shown = if aliases.is_empty() {
         text
     } else {
         format!("{text} ({})", aliases.join(", "))
-    }
+    };
+    printable(&shown).into_owned()
 }

@@ -440,3 +440,48 @@ fn play_draws_crafted_geometry_in_bounded_work() {
     assert!(start.elapsed() < std::time::Duration::from_secs(10));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Text from game files and from the input reaches the terminal with its
+/// control characters escaped (runtime::text::printable): a game name that
+/// sets the window title and clears the screen, a claim's move text in a
+/// diagnostic, a typed arrow key and a source line shown under a label.
+#[test]
+fn control_characters_are_escaped_on_output() {
+    let dir = std::env::temp_dir().join(format!("variant-escape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = std::fs::read_to_string("dsl-examples/chess.variant").unwrap();
+    let pieces = std::fs::canonicalize("stdlib/pieces.variant").unwrap();
+    let chess = chess
+        .replace(
+            "import \"../stdlib/pieces.variant\"",
+            &format!("import \"{}\"", pieces.display()),
+        )
+        .replace(
+            "game \"Chess\"",
+            "game \"Ch\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{1b}[31mess\"",
+        );
+    let path = dir.join("title.variant");
+    std::fs::write(&path, &chess).unwrap();
+    let out = variant(&["play", path.to_str().unwrap()], Some("e2e4\n\u{1b}[A\nquit\n"));
+    let shown = text(&out.stdout);
+    assert!(!shown.contains('\u{1b}') && !shown.contains('\u{7}'), "{shown}");
+    assert!(shown.contains("Ch\\x1b]0;PWNED\\x07"), "{shown}");
+    assert!(shown.contains("'\\x1b[A'"), "{shown}");
+
+    let bad = dir.join("claim.variant");
+    std::fs::write(
+        &bad,
+        format!("{chess}\nclaim legal \"e2e4 \u{1b}[2Je7e5\" // \u{202e}reversed\n"),
+    )
+    .unwrap();
+    let out = variant(&["check", bad.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stderr);
+    assert!(said.contains("E012") || said.contains("E014"), "{said}");
+    assert!(
+        !said.contains('\u{1b}') && !said.contains('\u{7}') && !said.contains('\u{202e}'),
+        "{said}"
+    );
+    assert!(said.contains("\\x1b[2J"), "{said}");
+    std::fs::remove_dir_all(&dir).ok();
+}

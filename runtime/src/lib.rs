@@ -42,6 +42,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod text;
 pub mod turn;
 mod unchecked;
 
