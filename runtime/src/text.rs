@@ -42,11 +42,22 @@ fn keeps_layout(c: char, next: Option<char>) -> bool {
     c == '\n' || c == '\t' || (c == '\r' && next == Some('\n'))
 }
 
-fn escaped(text: &str, keep: impl Fn(char, Option<char>) -> bool) -> Cow<'_, str> {
+/// Does `text` hold a character to escape (unsafe and not kept)?
+fn needs_escape(text: &str, keep: &impl Fn(char, Option<char>) -> bool) -> bool {
     let mut chars = text.chars().peekable();
-    if !text.chars().any(unsafe_char) {
+    while let Some(c) = chars.next() {
+        if unsafe_char(c) && !keep(c, chars.peek().copied()) {
+            return true;
+        }
+    }
+    false
+}
+
+fn escaped(text: &str, keep: impl Fn(char, Option<char>) -> bool) -> Cow<'_, str> {
+    if !needs_escape(text, &keep) {
         return Cow::Borrowed(text);
     }
+    let mut chars = text.chars().peekable();
     let mut out = String::with_capacity(text.len() + 8);
     while let Some(c) = chars.next() {
         if unsafe_char(c) && !keep(c, chars.peek().copied()) {
@@ -63,7 +74,7 @@ fn escaped(text: &str, keep: impl Fn(char, Option<char>) -> bool) -> Cow<'_, str
 /// spans into the text can be moved onto the escaped copy. `None` when
 /// nothing needs escaping (the offsets are the same).
 pub fn printable_source(text: &str) -> (Cow<'_, str>, Option<Vec<usize>>) {
-    if !text.chars().any(unsafe_char) {
+    if !needs_escape(text, &keeps_layout) {
         return (Cow::Borrowed(text), None);
     }
     let mut out = String::with_capacity(text.len() + 16);
