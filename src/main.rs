@@ -2,6 +2,7 @@
 //! written in the variant language.
 
 mod display;
+mod input;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use compiler::compile_file;
@@ -13,7 +14,7 @@ use runtime::notation::{
 use runtime::perft::MAX_PERFT_DEPTH;
 use runtime::text::{printable, printable_lines};
 use runtime::{Game, Position};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -92,6 +93,10 @@ enum Command {
         /// Seed for random players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Stop after this many plies, the game unfinished (random players
+        /// may play on for ever in a game without end rules).
+        #[arg(long, default_value_t = 5000)]
+        max_plies: u64,
     },
     /// Perft speed: runs each position `runs` times, prints the median.
     Bench {
@@ -304,17 +309,32 @@ fn run(command: Command) -> Result<ExitCode, String> {
             fen,
             players,
             seed,
+            max_plies,
         } => {
             let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
+            if players.len() > game.players() {
+                return Err(format!(
+                    "--players names {} players, but {} has {}",
+                    players.len(),
+                    printable(&game.ir().name),
+                    game.players()
+                ));
+            }
             let pos = position(&game, &fen, &[])?;
-            play(&game, pos, &players, seed)
+            play(&game, pos, &players, seed, max_plies)
         }
     }
 }
 
-fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result<ExitCode, String> {
+fn play(
+    game: &Game,
+    mut pos: Position,
+    players: &[Player],
+    seed: u64,
+    max_plies: u64,
+) -> Result<ExitCode, String> {
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut stdin = stdin.lock();
     let mut rng = seed.max(1);
     let mut played: Vec<String> = Vec::new();
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
@@ -370,6 +390,11 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
             println!("Moves: {}", printable(&played.join(" ")));
             return Ok(ExitCode::SUCCESS);
         }
+        if played.len() as u64 >= max_plies {
+            println!("Game unfinished: {max_plies} plies played (--max-plies), no result.");
+            println!("Moves: {}", printable(&played.join(" ")));
+            return Ok(ExitCode::SUCCESS);
+        }
         let me = pos.to_move();
         let name = player_name(me);
         let mut list = Vec::new();
@@ -391,9 +416,15 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
         );
         std::io::stdout().flush().ok();
         let thinking = Instant::now();
-        let Some(Ok(line)) = lines.next() else {
-            println!("\nInput ended; game abandoned.");
-            return Ok(ExitCode::SUCCESS);
+        // The record is kept whatever ends the session.
+        let moves = |played: &[String]| println!("Moves: {}", printable(&played.join(" ")));
+        let line = match input::read_line(&mut stdin) {
+            Ok(Some(line)) => line,
+            Ok(None) | Err(_) => {
+                println!("\nInput ended; game abandoned.");
+                moves(&played);
+                return Ok(ExitCode::SUCCESS);
+            }
         };
         if let Some(left) = &mut clock {
             left[me] -= thinking.elapsed().as_secs_f64();
@@ -408,11 +439,29 @@ fn play(game: &Game, mut pos: Position, players: &[Player], seed: u64) -> Result
                 return Ok(ExitCode::SUCCESS);
             }
         }
+        let line = match line {
+            input::Line::Text(text) => text,
+            input::Line::TooLong { bytes } => {
+                println!(
+                    "a line of {bytes} bytes, more than the {} a move may have: ignored",
+                    input::MAX_LINE
+                );
+                continue;
+            }
+            input::Line::NotUtf8 => {
+                println!("that line is not UTF-8 text: ignored");
+                continue;
+            }
+        };
         match line.trim() {
             "" => continue,
-            "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+            "quit" | "exit" => {
+                moves(&played);
+                return Ok(ExitCode::SUCCESS);
+            }
             "resign" => {
                 println!("{name} resigns.");
+                moves(&played);
                 return Ok(ExitCode::SUCCESS);
             }
             "moves" => {

@@ -485,3 +485,73 @@ fn control_characters_are_escaped_on_output() {
     assert!(said.contains("\\x1b[2J"), "{said}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn variant_bytes(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variant"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// `play` keeps the game whatever the input: a line that is not UTF-8 or
+/// longer than `MAX_LINE` is refused and the game goes on (an invalid byte
+/// used to end it), and the move record is printed on quit, resign and the
+/// end of the input.
+#[test]
+fn play_survives_bad_lines_and_prints_the_record() {
+    let chess = "dsl-examples/chess.variant";
+    let out = variant_bytes(&["play", chess], b"e2e4\n\xff\xfe\ne7e5\nquit\n");
+    let shown = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(shown.contains("that line is not UTF-8 text: ignored"), "{shown}");
+    assert!(shown.ends_with("Moves: e2e4 e7e5\n"), "{shown}");
+    let mut long = vec![b'x'; 1_000_000];
+    long.extend(b"\ne2e4\nresign\n");
+    let out = variant_bytes(&["play", chess], &long);
+    let shown = text(&out.stdout);
+    assert!(shown.contains("a line of 1000000 bytes"), "{shown}");
+    assert!(shown.contains("black resigns.\nMoves: e2e4\n"), "{shown}");
+    let out = variant_bytes(&["play", chess], b"g1f3\n");
+    let shown = text(&out.stdout);
+    assert!(shown.ends_with("Input ended; game abandoned.\nMoves: g1f3\n"), "{shown}");
+}
+
+/// A game without end rules played by random players stops at
+/// `--max-plies` (default 5000) as unfinished (side-cells.variant made 1.35
+/// million moves in 30 s), and `--players` may not name more players than
+/// the game has.
+#[test]
+fn play_caps_plies_and_checks_the_players() {
+    let game = "dsl-examples/side-cells.variant";
+    let random = ["play", game, "--players", "random,random"];
+    let out = variant(&random, None);
+    let shown = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        shown.contains("Game unfinished: 5000 plies played (--max-plies), no result."),
+        "{}",
+        &shown[shown.len().saturating_sub(500)..]
+    );
+    let out = variant(&[&random[..], &["--max-plies", "10"]].concat(), None);
+    let shown = text(&out.stdout);
+    let record = shown.lines().last().unwrap();
+    assert_eq!(record.split_whitespace().count(), 1 + 10, "{record}");
+    let out = variant(
+        &["play", game, "--players", "random,random,random"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("--players names 3 players, but"),
+        "{}",
+        text(&out.stderr)
+    );
+}
