@@ -555,3 +555,59 @@ fn play_caps_plies_and_checks_the_players() {
         text(&out.stderr)
     );
 }
+
+/// `check` says what is wrong: compiled IR is not a source, a winner in a
+/// claim must be a player (E003, not "won by black"), a board too small for
+/// its colours says so. `--moves` text is bounded: a 100,000-character word
+/// is refused at once.
+#[test]
+fn check_and_moves_name_the_fault() {
+    let dir = std::env::temp_dir().join(format!("variant-faults-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = "dsl-examples/chess.variant";
+    let ir = dir.join("chess.ir");
+    let out = variant(&["compile", chess, "-o", ir.to_str().unwrap()], None);
+    assert!(out.status.success());
+    let out = variant(&["check", ir.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("a compiled IR file: this command takes .variant sources"),
+        "{}",
+        text(&out.stderr)
+    );
+    let pieces = std::fs::canonicalize("stdlib/pieces.variant").unwrap();
+    let source = std::fs::read_to_string(chess).unwrap().replace(
+        "import \"../stdlib/pieces.variant\"",
+        &format!("import \"{}\"", pieces.display()),
+    );
+    let green = dir.join("green.variant");
+    std::fs::write(
+        &green,
+        format!("{source}claim \"f2f3 e7e5 g2g4 d8h4\" ends win green\n"),
+    )
+    .unwrap();
+    let said = text(&variant(&["check", green.to_str().unwrap()], None).stderr);
+    assert!(said.contains("E003") && said.contains("unknown player `green`"), "{said}");
+    let tiny = dir.join("tiny.variant");
+    std::fs::write(
+        &tiny,
+        format!(
+            "game \"tiny\"\nimport \"{}\"\nboard square 1 x 1\ncolours dark light from a1\n\
+             players white black\nsetup white {{ King a1 }}\n",
+            pieces.display()
+        ),
+    )
+    .unwrap();
+    let said = text(&variant(&["check", tiny.to_str().unwrap()], None).stderr);
+    assert!(
+        said.contains("colour `light` has no cells on this board of 1 cell"),
+        "{said}"
+    );
+    let long = format!("e2{}", "x".repeat(100_000));
+    let start = std::time::Instant::now();
+    let out = variant(&["moves", chess, "--moves", &long], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("a move of 100002 characters"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -518,6 +518,10 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             end,
             position,
         } => {
+            // The winner named must be a player (E003), before any move.
+            if let ClaimEnd::Win(w) = end {
+                player_index(ir, w)?;
+            }
             let mut pos = played(game, position, moves)?;
             let result = pos.result();
             let ok = match (end, result) {
