@@ -462,9 +462,15 @@ fn control_characters_are_escaped_on_output() {
         );
     let path = dir.join("title.variant");
     std::fs::write(&path, &chess).unwrap();
-    let out = variant(&["play", path.to_str().unwrap()], Some("e2e4\n\u{1b}[A\nquit\n"));
+    let out = variant(
+        &["play", path.to_str().unwrap()],
+        Some("e2e4\n\u{1b}[A\nquit\n"),
+    );
     let shown = text(&out.stdout);
-    assert!(!shown.contains('\u{1b}') && !shown.contains('\u{7}'), "{shown}");
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
+        "{shown}"
+    );
     assert!(shown.contains("Ch\\x1b]0;PWNED\\x07"), "{shown}");
     assert!(shown.contains("'\\x1b[A'"), "{shown}");
 
@@ -511,7 +517,10 @@ fn play_survives_bad_lines_and_prints_the_record() {
     let out = variant_bytes(&["play", chess], b"e2e4\n\xff\xfe\ne7e5\nquit\n");
     let shown = text(&out.stdout);
     assert!(out.status.success());
-    assert!(shown.contains("that line is not UTF-8 text: ignored"), "{shown}");
+    assert!(
+        shown.contains("that line is not UTF-8 text: ignored"),
+        "{shown}"
+    );
     assert!(shown.ends_with("Moves: e2e4 e7e5\n"), "{shown}");
     let mut long = vec![b'x'; 1_000_000];
     long.extend(b"\ne2e4\nresign\n");
@@ -521,7 +530,10 @@ fn play_survives_bad_lines_and_prints_the_record() {
     assert!(shown.contains("black resigns.\nMoves: e2e4\n"), "{shown}");
     let out = variant_bytes(&["play", chess], b"g1f3\n");
     let shown = text(&out.stdout);
-    assert!(shown.ends_with("Input ended; game abandoned.\nMoves: g1f3\n"), "{shown}");
+    assert!(
+        shown.ends_with("Input ended; game abandoned.\nMoves: g1f3\n"),
+        "{shown}"
+    );
 }
 
 /// A game without end rules played by random players stops at
@@ -544,10 +556,7 @@ fn play_caps_plies_and_checks_the_players() {
     let shown = text(&out.stdout);
     let record = shown.lines().last().unwrap();
     assert_eq!(record.split_whitespace().count(), 1 + 10, "{record}");
-    let out = variant(
-        &["play", game, "--players", "random,random,random"],
-        None,
-    );
+    let out = variant(&["play", game, "--players", "random,random,random"], None);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("--players names 3 players, but"),
@@ -587,7 +596,10 @@ fn check_and_moves_name_the_fault() {
     )
     .unwrap();
     let said = text(&variant(&["check", green.to_str().unwrap()], None).stderr);
-    assert!(said.contains("E003") && said.contains("unknown player `green`"), "{said}");
+    assert!(
+        said.contains("E003") && said.contains("unknown player `green`"),
+        "{said}"
+    );
     let tiny = dir.join("tiny.variant");
     std::fs::write(
         &tiny,

@@ -350,7 +350,9 @@ fn cr_line_endings_read_like_lf() {
     );
     let d = &broken.diagnostics[0];
     assert_eq!(d.code, Code::CellOffBoard);
-    let (line, _) = broken.sources.line_col(d.primary_span().file, d.primary_span().start);
+    let (line, _) = broken
+        .sources
+        .line_col(d.primary_span().file, d.primary_span().start);
     let expected = lf.lines().position(|l| l.contains("King e1")).unwrap() + 1;
     assert_eq!(line, expected);
     std::fs::remove_dir_all(&dir).ok();

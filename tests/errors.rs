@@ -779,7 +779,13 @@ fn refusals_name_the_actual_fault() {
     let mut p = Position::start(g);
     assert!(matches!(
         play_record(&mut p, &format!("{shuffle}{shuffle}e2e4")),
-        Err((8, RecordError::GameOver { end: runtime::GameEnd::Repetition, winner: None }))
+        Err((
+            8,
+            RecordError::GameOver {
+                end: runtime::GameEnd::Repetition,
+                winner: None
+            }
+        ))
     ));
     let mut p = Position::start(g);
     assert_eq!(

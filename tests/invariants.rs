@@ -20,11 +20,11 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::TestCaseError;
+use runtime::game::EMPTY;
 use runtime::ir::{GameIr, Geometry, FORMAT_VERSION};
 use runtime::notation::{
     move_to_string, parse_fen, parse_move, parse_position, write_fen, write_general,
 };
-use runtime::game::EMPTY;
 use runtime::{Game, Move, MoveKind, Position};
 use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
@@ -1476,7 +1476,12 @@ fn loader_names_what_is_wrong_in_crafted_ir() {
     // do not match it, a board cell outside it.
     let resize = |width: u16, height: u16| {
         let mut ir = chess();
-        if let Geometry::Square { width: w, height: h, .. } = &mut ir.geometry {
+        if let Geometry::Square {
+            width: w,
+            height: h,
+            ..
+        } = &mut ir.geometry
+        {
             (*w, *h) = (width, height);
         }
         ir
@@ -1523,7 +1528,10 @@ fn layouts_are_bounded_by_the_cells() {
     ir.cells[0].coord = (4096, -4096);
     ir.cells[0].side = true;
     let layout = Layout::of(&ir);
-    assert_eq!((layout.rows, layout.cols), (8 + MAX_GAP + 1, 8 + MAX_GAP + 1));
+    assert_eq!(
+        (layout.rows, layout.cols),
+        (8 + MAX_GAP + 1, 8 + MAX_GAP + 1)
+    );
     let glinski = shipped()
         .iter()
         .find(|s| s.rel == "dsl-examples/glinski.variant")

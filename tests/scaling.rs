@@ -5,11 +5,11 @@
 //!
 //! Run with `cargo test --release --test scaling`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// Writes `body` under the system's temporary directory, beside a copy of
-/// nothing: the games below import the standard pieces by absolute path.
+/// Writes `body` under the system's temporary directory (the games below
+/// import the standard pieces by absolute path).
 fn temp_game(name: &str, body: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("variant-scaling-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -29,7 +29,7 @@ fn header() -> String {
 
 /// Compiles `path` with its claims and returns the codes it reported and
 /// how long it took.
-fn check(path: &PathBuf) -> (Vec<&'static str>, Duration) {
+fn check(path: &Path) -> (Vec<&'static str>, Duration) {
     let start = Instant::now();
     let compiled = compiler::compile_file(path, true);
     let codes = compiled.diagnostics.iter().map(|d| d.code.id()).collect();
@@ -68,7 +68,11 @@ fn many_side_cells_and_hex_lines_stop_at_the_cell_limit() {
 
     let mut body = header() + "board hex {\n";
     for i in 0..100_000 {
-        body += &format!("  line l{i}: (-1000, {}) .. (1000, {})\n", i % 1000, i % 1000);
+        body += &format!(
+            "  line l{i}: (-1000, {}) .. (1000, {})\n",
+            i % 1000,
+            i % 1000
+        );
     }
     body += "}\n";
     let path = temp_game("hex.variant", &body);

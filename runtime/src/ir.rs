@@ -417,7 +417,9 @@ impl GameIr {
     pub fn to_json(&self) -> String {
         let body = serde_json::to_string_pretty(self).expect("IR serialises");
         let sum = checksum(&self.payload());
-        let rest = body.strip_prefix('{').expect("an IR serialises as an object");
+        let rest = body
+            .strip_prefix('{')
+            .expect("an IR serialises as an object");
         format!("{{\n  \"checksum\": \"{sum:016x}\",{rest}")
     }
 

@@ -107,7 +107,10 @@ mod tests {
             printable("Ch\u{1b}]0;PWNED\u{7}\u{1b}[2Jess"),
             "Ch\\x1b]0;PWNED\\x07\\x1b[2Jess"
         );
-        assert_eq!(printable("a\u{202e}b\u{9b}c\u{7f}"), "a\\u{202e}b\\u{9b}c\\x7f");
+        assert_eq!(
+            printable("a\u{202e}b\u{9b}c\u{7f}"),
+            "a\\u{202e}b\\u{9b}c\\x7f"
+        );
         assert_eq!(printable("a\nb\tc"), "a\\x0ab\\x09c");
         assert_eq!(printable_lines("a\nb\tc\r\nd\re"), "a\nb\tc\r\nd\\x0de");
     }

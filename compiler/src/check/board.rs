@@ -6,8 +6,8 @@ use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use crate::topology::{unit_and_count, Hex, Topology};
-use runtime::ir::{self, EndRules, Outcome};
 use runtime::bitset::MAX_CELLS;
+use runtime::ir::{self, EndRules, Outcome};
 use std::collections::{HashMap, HashSet};
 
 impl Checker {
@@ -90,9 +90,13 @@ impl Checker {
                             Code::InvalidValue,
                             format!("side cell {} is one cell too many", name.text),
                             *span,
-                            format!("the board and its side cells have more than {MAX_CELLS} cells"),
+                            format!(
+                                "the board and its side cells have more than {MAX_CELLS} cells"
+                            ),
                         )
-                        .with_hint(format!("a game has at most {MAX_CELLS} cells, side cells included")),
+                        .with_hint(format!(
+                            "a game has at most {MAX_CELLS} cells, side cells included"
+                        )),
                     );
                     break;
                 }
@@ -225,7 +229,8 @@ impl Checker {
                         }
                         let mut seen = HashSet::new();
                         // Moves are read ignoring case, so `a` and `A` clash too.
-                        if let Some(twice) = l.iter().find(|x| !seen.insert(x.to_ascii_lowercase())) {
+                        if let Some(twice) = l.iter().find(|x| !seen.insert(x.to_ascii_lowercase()))
+                        {
                             self.error(
                                 Diagnostic::error(
                                     Code::DuplicateDefinition,

@@ -23,7 +23,9 @@ impl Checker {
                             n.span,
                             "the castling king again",
                         )
-                        .with_hint("a castling partner is another kind, e.g. `castling King with Rook`"),
+                        .with_hint(
+                            "a castling partner is another kind, e.g. `castling King with Rook`",
+                        ),
                     );
                     continue;
                 }

@@ -26,7 +26,10 @@ fn alias_fault(text: &str) -> Option<&'static str> {
         Some("contains a control character")
     } else if text.chars().any(|c| c.is_ascii_digit()) {
         Some("contains a digit, so it reads as a cell name or a move")
-    } else if text.chars().any(|c| ALIAS_FORBIDDEN.split(' ').any(|f| f.starts_with(c))) {
+    } else if text
+        .chars()
+        .any(|c| ALIAS_FORBIDDEN.split(' ').any(|f| f.starts_with(c)))
+    {
         Some("contains a character the notation uses")
     } else {
         None
@@ -114,7 +117,7 @@ impl Checker {
                             a.span,
                             "not usable in notation",
                         )
-                        .with_hint(format!("an alias is a word without digits, spaces or the notation's characters {ALIAS_FORBIDDEN}, e.g. \"Кр\"")),
+                        .with_hint(format!("an alias is a word without digits, spaces or any of `{ALIAS_FORBIDDEN}`, e.g. \"Кр\"")),
                     );
                 }
             }

@@ -77,7 +77,9 @@ impl Checker {
                         "second orientation",
                     )
                     .with_secondary(first, "first orientation here")
-                    .with_hint("a player has one frame; keep one `player ... orientation` statement"),
+                    .with_hint(
+                        "a player has one frame; keep one `player ... orientation` statement",
+                    ),
                 );
                 return;
             }

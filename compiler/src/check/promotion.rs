@@ -166,5 +166,7 @@ fn royal_choice(name: &str, span: Span) -> Diagnostic {
         span,
         "royal",
     )
-    .with_hint("promote to pieces that are not royal; every player keeps the royal pieces of its setup")
+    .with_hint(
+        "promote to pieces that are not royal; every player keeps the royal pieces of its setup",
+    )
 }

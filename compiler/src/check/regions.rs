@@ -59,7 +59,13 @@ impl Checker {
     }
 
     /// Adds a region whose emptiness was already reported.
-    fn add_region_unchecked(&mut self, m: &mut Model, name: &Name, cells: Vec<Vec<bool>>, shared: bool) {
+    fn add_region_unchecked(
+        &mut self,
+        m: &mut Model,
+        name: &Name,
+        cells: Vec<Vec<bool>>,
+        shared: bool,
+    ) {
         if m.region_named.contains_key(&name.text) {
             self.add_region(m, name, cells, shared);
             return;

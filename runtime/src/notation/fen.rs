@@ -1,8 +1,7 @@
 //! FEN, for rectangular two-player boards, compatible with Fairy-Stockfish.
 
 use super::{
-    cell_at, check_reachable, ep_field, set_ep_from_cells, square_geometry, Field,
-    PositionError,
+    cell_at, check_reachable, ep_field, set_ep_from_cells, square_geometry, Field, PositionError,
 };
 use crate::game::{Game, EMPTY};
 use crate::ir;
