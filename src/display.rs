@@ -1,5 +1,7 @@
 //! Draws a position in the terminal with Unicode: a grid for square boards,
 //! a staggered layout for hexagonal ones (any outline, from coordinates).
+//! With more than two players a piece is its letter and its owner's tag
+//! (the player's initial, or its seat number where initials clash).
 
 use runtime::game::EMPTY;
 use runtime::ir::{Geometry, MARK_COLOURS};
@@ -25,6 +27,9 @@ fn glyph(pos: &Position, cell: usize) -> String {
     let glyphs = ["KQRBNP", "♔♕♖♗♘♙", "♚♛♜♝♞♟"];
     // The letter comes from the IR: a crafted one may hold any character.
     let shown = |c: char| printable(&c.to_string()).into_owned();
+    if g.players() > 2 {
+        return format!("{}{}", shown(letter), player_tag(pos, owner));
+    }
     if owner < 2 {
         if let Some(i) = glyphs[0].find(letter) {
             return glyphs[1 + owner].chars().nth(i).unwrap().to_string();
@@ -38,26 +43,23 @@ fn glyph(pos: &Position, cell: usize) -> String {
     format!("{}{owner}", shown(letter))
 }
 
+/// A player's one-character tag: the initial of its name, or its seat
+/// number (from 1) when two players share an initial.
+fn player_tag(pos: &Position, player: usize) -> char {
+    let players = &pos.game().ir().players;
+    let initial = |p: usize| players[p].name.chars().next().unwrap_or('?');
+    let clash = (0..players.len()).any(|q| q != player && initial(q) == initial(player));
+    if clash || !initial(player).is_alphanumeric() {
+        char::from_digit((player as u32 + 1) % 36, 36).unwrap_or('?')
+    } else {
+        initial(player).to_ascii_lowercase()
+    }
+}
+
 /// The marker (a piece drawn beside the board) standing on `cell` for a player's declaration:
 /// on its "made" cell while the declaration is made, else on its other cell.
 fn declaration_marker(pos: &Position, cell: usize) -> Option<&'static str> {
-    let g = pos.game();
-    for (a, agreement) in g.ir().agreements.iter().enumerate() {
-        for (p, marker) in agreement.markers.iter().enumerate() {
-            let Some((withdrawn, made)) = *marker else {
-                continue;
-            };
-            let on = if pos.declared() >> (a * g.players() + p) & 1 != 0 {
-                made
-            } else {
-                withdrawn
-            };
-            if on as usize == cell {
-                return Some(if p == 0 { "⚐" } else { "⚑" });
-            }
-        }
-    }
-    None
+    pos.marker_on(cell).map(|p| if p == 0 { "⚐" } else { "⚑" })
 }
 
 /// Lines under the board: the stacks (cargo aboard whose carrier) and the
@@ -107,6 +109,37 @@ fn mark_of<'a>(pos: &'a Position, cell: usize) -> Option<&'a str> {
         .iter()
         .find(|m| m.cells.contains(&(cell as u16)))
         .map(|m| m.colour.as_str())
+}
+
+/// The ANSI foreground code for a cell's name: the board colour the game
+/// gives the cell (`colours`), where it is a colour a terminal has.
+fn board_colour(pos: &Position, cell: usize) -> Option<u8> {
+    let ir = pos.game().ir();
+    let name = &ir
+        .colours
+        .iter()
+        .find(|c| c.cells.contains(&(cell as u16)))?
+        .colour;
+    Some(match name.as_str() {
+        "red" => 31,
+        "green" => 32,
+        "yellow" => 33,
+        "blue" => 34,
+        "magenta" => 35,
+        "cyan" => 36,
+        "white" | "light" => 37,
+        "black" | "dark" | "grey" | "gray" => 90,
+        _ => return None,
+    })
+}
+
+/// A cell's name, in the cell's board colour on a terminal.
+fn coloured_name(pos: &Position, cell: usize, ansi: bool) -> String {
+    let name = &pos.game().ir().cells[cell].name;
+    match board_colour(pos, cell) {
+        Some(code) if ansi => format!("\x1b[{code}m{name}\x1b[0m"),
+        _ => name.clone(),
+    }
 }
 
 /// A cell's symbol, coloured for a terminal where the game marks it; without
@@ -170,7 +203,33 @@ pub fn board(pos: &Position, ansi: bool) -> String {
                 printable(&files.join(" "))
             );
         }
-        Geometry::Hex => {
+        Geometry::Hex { pointy: true } => {
+            // A row's cells stand two layout columns apart; three characters
+            // per column leave room for a piece tag and a cell name.
+            for row in 0..layout.rows {
+                let mut line = String::new();
+                let mut width = 0;
+                for col in 0..layout.cols {
+                    let Some(cell) = layout.cell_at(row, col) else {
+                        continue;
+                    };
+                    let at = col * 3;
+                    line += &" ".repeat(at.saturating_sub(width));
+                    width = width.max(at);
+                    let name = &g.ir().cells[cell].name;
+                    let glyph = glyph(pos, cell);
+                    let shown = format!("{glyph}{name}");
+                    width += shown.chars().count();
+                    line += &cell_text(pos, cell, ansi);
+                    line += &coloured_name(pos, cell, ansi);
+                }
+                if !line.is_empty() {
+                    out += line.trim_end();
+                    out.push('\n');
+                }
+            }
+        }
+        Geometry::Hex { .. } => {
             for row in 0..layout.rows {
                 let mut line = String::new();
                 let mut used = 0;

@@ -3,6 +3,7 @@
 
 mod display;
 mod input;
+mod serve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use compiler::compile_file;
@@ -12,6 +13,7 @@ use runtime::notation::{
     write_general,
 };
 use runtime::perft::MAX_PERFT_DEPTH;
+use runtime::picture;
 use runtime::text::{printable, printable_lines};
 use runtime::{Game, Position};
 use std::io::Write;
@@ -97,6 +99,41 @@ enum Command {
         /// may play on for ever in a game without end rules).
         #[arg(long, default_value_t = 5000)]
         max_plies: u64,
+        /// Each player's time for the whole game (e.g. 30m, 1h, 90s);
+        /// overrides the game's `clock`.
+        #[arg(long, value_parser = parse_duration)]
+        clock: Option<u32>,
+    },
+    /// Draw a position as an SVG picture.
+    Draw {
+        file: PathBuf,
+        /// The position: FEN, or the general notation (default: the start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played first; the last one is shaded.
+        #[arg(long, num_args = 0..)]
+        moves: Vec<String>,
+        /// Cells or regions to outline: `e4`, `centre`, `last_rank:white`.
+        #[arg(long, num_args = 0..)]
+        highlight: Vec<String>,
+        /// Arrows, each from a cell to a cell: `e2e4`.
+        #[arg(long, num_args = 0..)]
+        arrows: Vec<String>,
+        /// The SVG file to write (`-`: standard output).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Serve a web board for the games on a local port.
+    Serve {
+        /// Game sources or compiled IR, one or more.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The port (0: any free one; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on (only this machine by default).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
     },
     /// Perft speed: runs each position `runs` times, prints the median.
     Bench {
@@ -157,6 +194,82 @@ fn position<'g>(
     };
     play_record(&mut pos, &moves.join(" ")).map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
     Ok(pos)
+}
+
+/// The position after `moves` from `fen` (or the start), and the last move played.
+fn position_and_last<'g>(
+    game: &'g Game,
+    fen: &Option<String>,
+    moves: &[String],
+) -> Result<(Position<'g>, Option<runtime::Move>), String> {
+    let mut pos = position(game, fen, &[])?;
+    let mut last = None;
+    let words: Vec<&str> = moves.iter().flat_map(|m| m.split_whitespace()).collect();
+    let mut i = 0;
+    let mut index = 0;
+    while i < words.len() {
+        let mut end = i + 1;
+        while end < words.len() && runtime::notation::is_declaration(words[end]) {
+            end += 1;
+        }
+        let fail = |e: String| format!("move {} ({}): {e}", index + 1, words[i]);
+        let entry =
+            parse_recorded(&mut pos, &words[i..end].join(" ")).map_err(|e| fail(e.to_string()))?;
+        pos.make_declaring(entry.mv, &entry.declarations)
+            .map_err(|e| fail(e.to_string()))?;
+        last = Some(entry.mv);
+        i = end;
+        index += 1;
+    }
+    Ok((pos, last))
+}
+
+fn draw(
+    file: &Path,
+    fen: &Option<String>,
+    moves: &[String],
+    highlight: &[String],
+    arrows: &[String],
+    output: &Path,
+) -> Result<ExitCode, String> {
+    let game = Game::load(load_ir(file)?).map_err(|e| e.to_string())?;
+    let (pos, last_move) = position_and_last(&game, fen, moves)?;
+    let mut options = picture::Options {
+        last_move,
+        ..Default::default()
+    };
+    for word in highlight
+        .iter()
+        .flat_map(|h| h.split([',', ' ']).filter(|w| !w.is_empty()))
+    {
+        let cells = picture::cells_named(&game, word).map_err(|e| format!("--highlight {e}"))?;
+        options.highlight.extend(cells);
+    }
+    for word in arrows
+        .iter()
+        .flat_map(|a| a.split([',', ' ']).filter(|w| !w.is_empty()))
+    {
+        options
+            .arrows
+            .push(picture::parse_arrow(&pos, word).map_err(|e| format!("--arrows {e}"))?);
+    }
+    let svg = picture::svg(&pos, &options);
+    if output == Path::new("-") {
+        std::io::stdout()
+            .lock()
+            .write_all(svg.as_bytes())
+            .map_err(|e| format!("cannot write the picture to standard output: {e}"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if output.is_dir() {
+        return Err(format!(
+            "cannot write {}: it is a directory (give a file name like board.svg)",
+            output.display()
+        ));
+    }
+    std::fs::write(output, svg).map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    eprintln!("wrote {}", output.display());
+    Ok(ExitCode::SUCCESS)
 }
 
 fn run(command: Command) -> Result<ExitCode, String> {
@@ -279,6 +392,22 @@ fn run(command: Command) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Draw {
+            file,
+            fen,
+            moves,
+            highlight,
+            arrows,
+            output,
+        } => draw(&file, &fen, &moves, &highlight, &arrows, &output),
+        Command::Serve { files, port, host } => {
+            let mut games = Vec::new();
+            for f in &files {
+                games.push(Game::load(load_ir(f)?).map_err(|e| format!("{}: {e}", f.display()))?);
+            }
+            serve::serve(&games, &host, port)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Bench {
             file,
             depth,
@@ -310,6 +439,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             players,
             seed,
             max_plies,
+            clock,
         } => {
             let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             if players.len() > game.players() {
@@ -321,9 +451,41 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 ));
             }
             let pos = position(&game, &fen, &[])?;
-            play(&game, pos, &players, seed, max_plies)
+            play(&game, pos, &players, seed, max_plies, clock)
         }
     }
+}
+
+/// A duration like `30m`, `1h` or `90s`, in seconds.
+fn parse_duration(text: &str) -> Result<u32, String> {
+    let (digits, unit) = text.split_at(text.len().saturating_sub(1));
+    let scale = match unit {
+        "h" => 3600,
+        "m" => 60,
+        "s" => 1,
+        _ => return Err("write a number and a unit: 30m, 1h, 90s".into()),
+    };
+    digits
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .filter(|&s| s > 0)
+        .ok_or_else(|| format!("'{text}': give 1s up to about 136 years"))
+}
+
+/// How a game ended, who won and every player's points:
+/// `Checkmate — white wins (white 3, blue 0, red 0)`.
+fn describe_result(game: &Game, result: &runtime::GameResult) -> String {
+    let names = |p: usize| printable(&game.ir().players[p].name).into_owned();
+    let who = match (result.winner, result.loser) {
+        (Some(p), _) => format!("{} wins", names(p)),
+        (None, Some(p)) => format!("{} loses", names(p)),
+        (None, None) => "draw".into(),
+    };
+    let scores: Vec<String> = (0..game.players())
+        .map(|p| format!("{} {}", names(p), result.score(game, p)))
+        .collect();
+    format!("{:?} — {who} ({})", result.end, scores.join(", "))
 }
 
 fn play(
@@ -332,6 +494,7 @@ fn play(
     players: &[Player],
     seed: u64,
     max_plies: u64,
+    clock_override: Option<u32>,
 ) -> Result<ExitCode, String> {
     let stdin = std::io::stdin();
     let mut stdin = stdin.lock();
@@ -339,9 +502,8 @@ fn play(
     let mut played: Vec<String> = Vec::new();
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     // Time left per player, if the game declares a clock.
-    let mut clock: Option<Vec<f64>> = game
-        .ir()
-        .clock_seconds
+    let mut clock: Option<Vec<f64>> = clock_override
+        .or(game.ir().clock_seconds)
         .map(|s| vec![s as f64; game.players()]);
     // Every name and text from the game file or the input is printed
     // through `printable` (control characters escaped).
@@ -382,11 +544,7 @@ fn play(
             println!("clock: {}", shown.join("  "));
         }
         if let Some(result) = pos.result() {
-            let who = match result.winner {
-                Some(p) => format!("{} wins", player_name(p)),
-                None => "draw".into(),
-            };
-            println!("Game over: {:?} — {who}.", result.end);
+            println!("Game over: {}.", describe_result(game, &result));
             println!("Moves: {}", printable(&played.join(" ")));
             return Ok(ExitCode::SUCCESS);
         }
@@ -430,11 +588,10 @@ fn play(
             left[me] -= thinking.elapsed().as_secs_f64();
             if left[me] <= 0.0 {
                 let result = runtime::GameResult::loss_on_time(game, me);
-                let outcome = match result.winner {
-                    Some(p) => format!("{} wins", player_name(p)),
-                    None => "the others play on".into(),
-                };
-                println!("{name} has run out of time: loss on time — {outcome}.");
+                println!(
+                    "{name} has run out of time. Game over: {}.",
+                    describe_result(game, &result)
+                );
                 println!("Moves: {}", printable(&played.join(" ")));
                 return Ok(ExitCode::SUCCESS);
             }

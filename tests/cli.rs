@@ -191,7 +191,7 @@ fn play_refuses_illegal_input_with_a_reason_and_goes_on() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("illegal move e2e5"), "{stdout}");
     assert!(
-        stdout.contains("Game over: Checkmate — black wins."),
+        stdout.contains("Game over: Checkmate — black wins (white 0, black 1)."),
         "{stdout}"
     );
 }
@@ -244,7 +244,10 @@ fn play_takes_declarations_and_ends_on_an_agreed_draw() {
         "{stdout}"
     );
     assert!(stdout.contains("draw_offer: declared by white"), "{stdout}");
-    assert!(stdout.contains("Game over: Agreement — draw."), "{stdout}");
+    assert!(
+        stdout.contains("Game over: Agreement — draw (white 0.5, black 0.5)."),
+        "{stdout}"
+    );
     assert!(
         stdout.contains("Moves: h2h3 +draw_offer h9h8 +draw_offer"),
         "{stdout}"
@@ -622,4 +625,143 @@ fn check_and_moves_name_the_fault() {
     assert!(text(&out.stderr).contains("a move of 100002 characters"));
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn draw_writes_a_picture_of_the_position() {
+    let dir = std::env::temp_dir().join(format!("variant-cli-draw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board.svg");
+    let file_arg = file.to_str().unwrap();
+    let out = variant(
+        &[
+            "draw",
+            "stdlib/das.variant",
+            "--moves",
+            "f2f5",
+            "f9f6 +draw_offer",
+            "--highlight",
+            "e4",
+            "third_line:white",
+            "--arrows",
+            "r1i3",
+            "-o",
+            file_arg,
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("wrote"));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains("class=\"arrow\" data-from=\"r1\" data-to=\"i3\""));
+    assert!(svg.contains("class=\"last-move\""));
+    // Black's draw offer moved its marker forward (r8 -> r6).
+    assert!(svg.contains("class=\"marker\" data-cell=\"r6\""), "{svg}");
+    assert!(!svg.contains("class=\"marker\" data-cell=\"r8\""), "{svg}");
+    // `-o -` writes standard output; compiled IR draws like its source.
+    let ir = dir.join("das.ir");
+    let ok = variant(
+        &["compile", "stdlib/das.variant", "-o", ir.to_str().unwrap()],
+        None,
+    );
+    assert!(ok.status.success());
+    let from_source = variant(&["draw", "stdlib/das.variant", "-o", "-"], None);
+    let from_ir = variant(&["draw", ir.to_str().unwrap(), "-o", "-"], None);
+    assert!(from_source.status.success() && from_ir.status.success());
+    assert_eq!(from_source.stdout, from_ir.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn draw_refuses_bad_input_with_a_reason() {
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["--highlight", "z9"],
+            "--highlight `z9` is neither a cell nor a region of this game (regions: dark, light, pawn_start, last_rank)",
+        ),
+        (
+            &["--highlight", "last_rank:red"],
+            "--highlight `last_rank:red`: no such player (players: white, black)",
+        ),
+        (
+            &["--arrows", "e2e9"],
+            "--arrows `e2e9`: not two cell names (FROM then TO, like e2e4) nor a legal move",
+        ),
+        (&["--arrows", "e2e2"], "--arrows `e2e2`: it starts and ends on e2"),
+        (
+            &["--moves", "e2e4", "e7e5", "e1e3"],
+            "move 3 (e1e3): illegal move e1e3: the King on e1 cannot go to e3",
+        ),
+        (&["--moves", "e2e4 +nothing"], "no agreement named 'nothing'"),
+        (&["--fen", "8/8 w"], "bad position: FEN placement has 2 ranks"),
+        (&["-o", "/nonexistent-dir/board.svg"], "cannot write /nonexistent-dir/board.svg"),
+        (&["-o", "."], "cannot write .: it is a directory"),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["draw", "dsl-examples/chess.variant"];
+        all.extend(args);
+        if !args.contains(&"-o") {
+            all.extend(["-o", "-"]);
+        }
+        let out = variant(&all, None);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing drawn");
+    }
+    // No output file named: clap's usage error.
+    let out = variant(&["draw", "dsl-examples/chess.variant"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--output"));
+}
+
+/// Three seats: the 147-cell board with every player's pieces tagged, a
+/// move in the original's long form, and the scores of a finished game
+/// (a King reaching its own Throne cell: 3 / 0 / 0).
+#[test]
+fn play_seats_three_players_and_scores_the_result() {
+    let out = variant(
+        &[
+            "play",
+            "stdlib/shakhmattron.variant",
+            "--players",
+            "human,human,human",
+            "--fen",
+            "white: Kg16; blue: Ke4; red: Kd23; turn white",
+        ],
+        Some("Крg16-h13\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Kwg16") && stdout.contains("Kbe4") && stdout.contains("Krd23"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Game over: WinningArrival — white wins (white 3, blue 0, red 0)."),
+        "{stdout}"
+    );
+    let out = variant(
+        &["play", "stdlib/shakhmattron.variant", "--clock", "0s"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
+#[test]
+fn serve_refuses_missing_games_before_listening() {
+    let out = variant(&["serve", "no/such/game.variant", "--port", "0"], None);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("cannot read no/such/game.variant"));
+    assert!(text(&out.stdout).is_empty(), "it never listened");
+    let out = variant(&["serve", "--port", "0"], None);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("FILE"), "{}", text(&out.stderr));
+    let out = variant(
+        &["serve", "dsl-examples/chess.variant", "--port", "99999"],
+        None,
+    );
+    assert!(!out.status.success());
 }

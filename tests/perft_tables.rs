@@ -131,6 +131,18 @@ fn das_chess_table() {
     assert!(own_table("tests/perft/das.tsv", "stdlib/das.variant") >= 16);
 }
 
+/// Shakhmattron (`tests/perft/shakhmattron.tsv`): the start and seven
+/// positions reached from it where the rare rules are in reach.
+#[test]
+fn shakhmattron_table() {
+    assert!(
+        own_table(
+            "tests/perft/shakhmattron.tsv",
+            "stdlib/shakhmattron.variant"
+        ) >= 11
+    );
+}
+
 #[test]
 fn every_fairy_row_has_a_game_file() {
     for row in rows("fairy.tsv") {

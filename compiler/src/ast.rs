@@ -37,6 +37,9 @@ pub enum Stmt {
     Orientation {
         player: Name,
         orientation: Orientation,
+        /// `about CELLS`: the centre of a rotation (one cell, two cells
+        /// sharing an edge, or three cells around a vertex).
+        about: Vec<Name>,
         span: Span,
     },
     Turn(Name),
@@ -129,6 +132,27 @@ pub enum Stmt {
         seconds: u64,
         span: Span,
     },
+    /// A `piece` ending a move on a cell of `trigger` wins the game at once.
+    WinningArrival {
+        piece: Name,
+        trigger: Name,
+        span: Span,
+    },
+    /// These pieces never end a move on, nor ride through, a cell of the
+    /// region (a per-player region: each player's own cells); they still
+    /// guard those cells.
+    Forbid {
+        pieces: Vec<Name>,
+        region: Name,
+        span: Span,
+    },
+    /// No move captures a piece of these kinds.
+    Uncapturable(Vec<Name>),
+    /// What a finished game shares out among the players.
+    Points(i32, Span),
+    /// A named group of statements; `import ... except NAME` leaves it out.
+    /// The loader flattens groups, so later phases never see one.
+    Rules(Name, Vec<Stmt>),
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -141,6 +165,9 @@ pub enum Board {
     },
     Hex {
         lines: Vec<HexLine>,
+        /// Pointy-topped cells: rows run across the first player's forward
+        /// direction, a vertex direction (flat-topped: an edge direction).
+        pointy: bool,
         span: Span,
     },
 }
@@ -189,6 +216,9 @@ pub enum RegionTerm {
     All(Span),
     Cells(Vec<CellItem>),
     Ref(Name),
+    /// In a per-player region: the named player's cells of this region,
+    /// carried over by the two players' orientations.
+    Like(Name),
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -271,6 +301,9 @@ pub struct Castling {
     /// `king-to nearest COLOUR`: the king goes to the cell of that colour
     /// nearest the partner, strictly between them.
     pub king_to: Option<Name>,
+    /// `king-to beside partner`: the king goes to the cell next to the
+    /// partner (on the king's side).
+    pub king_beside_partner: bool,
     /// Castling keeps the king's right; the partner may have moved.
     pub repeatable: bool,
     /// `repeatable at-most N`: at most N castlings per player in a game.
@@ -300,6 +333,9 @@ pub enum SetupBody {
     Mirror(Name),
     /// The other player's setup turned 180 degrees.
     Rotate(Name),
+    /// The other player's setup carried over by the two players'
+    /// orientations (their rotations about their centres).
+    Like(Name),
     Explicit(Vec<(Name, Vec<CellItem>)>),
 }
 
@@ -312,7 +348,10 @@ pub enum OutcomeWord {
 
 #[derive(Clone, Debug, Serialize)]
 pub enum EndRule {
-    Checkmate(OutcomeWord),
+    /// The outcome for the mated player; `true`: the points go to the
+    /// opponent attacking its royal piece who moved most recently
+    /// (`loss to last-attacker`).
+    Checkmate(OutcomeWord, bool),
     Stalemate(OutcomeWord),
     Repetition(i32),
     MoveRule(i32, Vec<Name>),
@@ -402,7 +441,20 @@ pub enum ClaimKind {
     Ends {
         moves: Name,
         end: ClaimEnd,
+        /// `scores 3 0 0`: each player's points, in seat order.
+        scores: Option<Vec<f64>>,
         position: Option<Name>,
+    },
+    /// The region has this many cells.
+    Size {
+        region: Name,
+        expected: i64,
+    },
+    /// The cell, or every cell of the region, has this many sides on the
+    /// board's edge (directions to an edge neighbour with no cell there).
+    FreeSides {
+        what: Name,
+        expected: i64,
     },
     /// A legal position with this material has the second side checkmated.
     MateExists(Material),

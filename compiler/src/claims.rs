@@ -6,6 +6,7 @@
 use crate::ast::{self, Claim, ClaimEnd, ClaimKind, CountWhat, Name, Span};
 use crate::diag::{Code, Diagnostic};
 use crate::names;
+use crate::topology::Topology;
 use runtime::bitset::CellSet;
 use runtime::endgame::{self, Budget, MateSearch, Retrograde};
 use runtime::ir::{self, GameIr};
@@ -22,10 +23,12 @@ pub const RETROGRADE_BUDGET: u64 = 40_000_000;
 /// beyond it is reported as not proven instead of running for hours.
 pub const MAX_CLAIM_PERFT_LEAVES: u64 = 200_000_000;
 
-pub fn verify(game: &Game, claims: &[Claim]) -> Vec<Diagnostic> {
+/// Every claim, against the loaded game (and the board's topology, for
+/// the claims about its shape).
+pub fn verify(game: &Game, topology: &Topology, claims: &[Claim]) -> Vec<Diagnostic> {
     claims
         .iter()
-        .filter_map(|c| verify_one(game, c).err())
+        .filter_map(|c| verify_one(game, topology, c).err())
         .collect()
 }
 
@@ -259,7 +262,7 @@ fn play<'g>(pos: &mut Position<'g>, moves: &Name) -> Result<(), (usize, String)>
     play_record(pos, &moves.text).map_err(|(i, e)| (i, e.to_string()))
 }
 
-fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
+fn verify_one(game: &Game, topology: &Topology, claim: &Claim) -> Result<(), Diagnostic> {
     let ir = &game.ir();
     let span = claim.span;
     match &claim.kind {
@@ -279,7 +282,7 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
                 None => (0..ir.cells.len()).filter(|&c| !ir.cells[c].side).collect(),
             };
             let flag = match what {
-                CountWhat::Attacks => ir::CAPTURE,
+                CountWhat::Attacks => ir::CAPTURE | ir::GUARD,
                 CountWhat::Moves => ir::MOVE,
                 CountWhat::Reaches => ir::MOVE | ir::CAPTURE,
             };
@@ -382,6 +385,36 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
                     ),
                     format!("the rules give {got}"),
                 ));
+            }
+        }
+        ClaimKind::Size { region, expected } => {
+            // A per-player region is counted as the first player sees it.
+            let n = region_cells(ir, region, 0)?.len() as i64;
+            if n != *expected {
+                return Err(failed(
+                    span,
+                    format!("claim failed: {} has {n} cells", region.text),
+                    format!("expected {expected}"),
+                ));
+            }
+        }
+        ClaimKind::FreeSides { what, expected } => {
+            let cells: Vec<u16> = match ir.cells.iter().position(|c| c.name == what.text) {
+                Some(c) => vec![c as u16],
+                None => region_cells(ir, what, 0)?,
+            };
+            for c in cells {
+                let n = topology.free_sides(c as usize, |x| ir.cells[x].side) as i64;
+                if n != *expected {
+                    return Err(failed(
+                        span,
+                        format!(
+                            "claim failed: {} has {n} free sides",
+                            ir.cells[c as usize].name
+                        ),
+                        format!("expected {expected}"),
+                    ));
+                }
             }
         }
         ClaimKind::CellIn { cell, region } => {
@@ -516,6 +549,7 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
         ClaimKind::Ends {
             moves,
             end,
+            scores,
             position,
         } => {
             // The winner named must be a player (E003), before any move.
@@ -524,10 +558,26 @@ fn verify_one(game: &Game, claim: &Claim) -> Result<(), Diagnostic> {
             }
             let mut pos = played(game, position, moves)?;
             let result = pos.result();
+            if let (Some(claimed), Some(r)) = (scores, result) {
+                let got: Vec<f64> = (0..ir.players.len()).map(|p| r.score(game, p)).collect();
+                let same = claimed.len() == got.len()
+                    && claimed.iter().zip(&got).all(|(a, b)| (a - b).abs() < 1e-9);
+                if !same {
+                    let shown: Vec<String> = got.iter().map(|x| format!("{x}")).collect();
+                    return Err(failed(
+                        span,
+                        format!(
+                            "claim failed: the players score {} (in seat order)",
+                            shown.join(" ")
+                        ),
+                        "claimed scores".into(),
+                    ));
+                }
+            }
             let ok = match (end, result) {
                 (ClaimEnd::Checkmate, Some(r)) => r.end == GameEnd::Checkmate,
                 (ClaimEnd::Stalemate, Some(r)) => r.end == GameEnd::Stalemate,
-                (ClaimEnd::Draw, Some(r)) => r.winner.is_none(),
+                (ClaimEnd::Draw, Some(r)) => r.winner.is_none() && r.loser.is_none(),
                 (ClaimEnd::Win(w), Some(r)) => {
                     r.winner.is_some_and(|p| ir.players[p].name == w.text)
                 }

@@ -76,7 +76,42 @@ pub fn load(path: &Path, sources: &mut Sources) -> (Vec<ast::Stmt>, Vec<Diagnost
     let mut diags = Vec::new();
     let mut seen = Vec::new();
     load_into(path, None, sources, &mut stmts, &mut diags, &mut seen);
-    (stmts, diags)
+    (flatten(stmts), diags)
+}
+
+/// The statements with every `rules NAME { ... }` group opened in place.
+fn flatten(stmts: Vec<ast::Stmt>) -> Vec<ast::Stmt> {
+    let mut out = Vec::with_capacity(stmts.len());
+    for s in stmts {
+        match s {
+            ast::Stmt::Rules(_, body) => out.extend(flatten(body)),
+            s => out.push(s),
+        }
+    }
+    out
+}
+
+/// Does `stmts` (groups included) define a piece or a rules group named `name`?
+fn defines(stmts: &[ast::Stmt], name: &str) -> bool {
+    stmts.iter().any(|s| match s {
+        ast::Stmt::Piece(p) => p.name.text == name,
+        ast::Stmt::Rules(n, body) => n.text == name || defines(body, name),
+        _ => false,
+    })
+}
+
+/// `stmts` without the pieces and rules groups named in `except`.
+fn without(stmts: Vec<ast::Stmt>, except: &[ast::Name]) -> Vec<ast::Stmt> {
+    let named = |n: &str| except.iter().any(|e| e.text == n);
+    stmts
+        .into_iter()
+        .filter_map(|s| match s {
+            ast::Stmt::Piece(p) if named(&p.name.text) => None,
+            ast::Stmt::Rules(n, _) if named(&n.text) => None,
+            ast::Stmt::Rules(n, body) => Some(ast::Stmt::Rules(n, without(body, except))),
+            s => Some(s),
+        })
+        .collect()
 }
 
 /// The largest source file read (game files are a few kilobytes).
@@ -175,29 +210,34 @@ fn load_into(
     let file = sources.add(path.to_path_buf(), text.clone());
     match parse(file, &text) {
         Ok(f) => {
+            // A file that names its game derives it from what it imports:
+            // the imported games' names give way to its own.
+            let names_game = f.statements.iter().any(|s| matches!(s, ast::Stmt::Game(_)));
             for s in f.statements {
                 if let ast::Stmt::Import(name, except) = &s {
                     let target = path.parent().unwrap_or(Path::new(".")).join(&name.text);
                     let mut imported = Vec::new();
                     load_into(&target, Some(name), sources, &mut imported, diags, seen);
-                    let excluded = |s: &ast::Stmt| matches!(s, ast::Stmt::Piece(p) if except.iter().any(|e| e.text == p.name.text));
                     for e in except {
-                        if !imported
-                            .iter()
-                            .any(|s| matches!(s, ast::Stmt::Piece(p) if p.name.text == e.text))
-                        {
+                        if !defines(&imported, &e.text) {
                             diags.push(
                                 Diagnostic::error(
                                     Code::UnknownName,
-                                    format!("`{}` is not a piece of the imported file", e.text),
+                                    format!(
+                                        "`{}` is not a piece or rules group of the imported file",
+                                        e.text
+                                    ),
                                     e.span,
                                     "not imported",
                                 )
-                                .with_hint("`except` lists pieces the imported file defines"),
+                                .with_hint("`except` lists pieces and `rules` groups the imported file defines"),
                             );
                         }
                     }
-                    stmts.extend(imported.into_iter().filter(|s| !excluded(s)));
+                    if names_game {
+                        imported.retain(|s| !matches!(s, ast::Stmt::Game(_)));
+                    }
+                    stmts.extend(without(imported, except));
                 } else {
                     stmts.push(s);
                 }
@@ -237,7 +277,7 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
                 Ok(game) => {
                     diagnostics.extend(start::verify(&game, model));
                     if !diag::has_errors(&diagnostics) && verify_claims {
-                        diagnostics.extend(claims::verify(&game, &model.claims));
+                        diagnostics.extend(claims::verify(&game, &model.topology, &model.claims));
                         diagnostics.extend(insufficient::verify(&game, &model.insufficient));
                     }
                 }

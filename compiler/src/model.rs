@@ -45,8 +45,15 @@ pub struct Model {
     pub swaps: Vec<ModelSwap>,
     pub arrivals: Vec<ModelArrival>,
     pub marks: Vec<(usize, String)>,
+    /// The board's colour regions (`colours`), by index into `regions`, in order.
+    pub colours: Vec<usize>,
     pub clock_seconds: Option<u32>,
     pub agreements: Vec<ir::Agreement>,
+    /// (kind, region): the kind never ends a move on, nor rides through,
+    /// the region's cells (per player).
+    pub forbidden: Vec<(u8, usize)>,
+    /// (kind, region): the kind's arrival on the region wins at once.
+    pub winning_arrivals: Vec<(u8, usize)>,
 }
 
 impl Model {
@@ -72,8 +79,13 @@ impl Model {
 #[derive(Clone, Debug, Serialize)]
 pub struct ModelPlayer {
     pub name: String,
-    /// Maps the player's frame (forward = (0, 1)) to the board's.
+    /// Maps the player's frame (the lattice's forward) to the board's.
     pub frame: Mat,
+    /// Where the player's orientation carries each cell of the first
+    /// player's frame (`like` setups and regions); `None` if the
+    /// orientation names no cell map (a turn with no centre).
+    #[serde(skip)]
+    pub placement: Option<Vec<Option<usize>>>,
 }
 
 /// An `insufficient` declaration: per side, each piece's kind and the
@@ -100,6 +112,8 @@ pub struct ModelPiece {
     pub value: i32,
     pub royal: bool,
     pub captures_en_passant: bool,
+    /// No move captures it (`uncapturable`).
+    pub uncapturable: bool,
     pub atoms: Vec<ModelAtom>,
     /// Set for the kinds `carry` makes.
     pub stack: Option<ir::StackParts>,
@@ -170,6 +184,8 @@ pub struct ModelCastling {
     /// At most this many castlings per player (`repeatable at-most N`).
     pub repeat_limit: Option<u8>,
     pub king_passes_partner: bool,
+    /// The king goes to the cell next to the partner (`king-to beside partner`).
+    pub king_beside_partner: bool,
     /// Named by zeros counting the cells of this region on the king's path.
     pub written_zeros: Option<usize>,
     /// Spellings of the king for `Kr-0-0` / `0-0-Kr` aliases.

@@ -175,6 +175,23 @@ impl Builder<'_> {
         })
     }
 
+    /// A non-negative decimal (`1.5`).
+    fn number(&self, p: &P) -> Result<f64, Diagnostic> {
+        p.as_str()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && *x <= 1e6)
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "number out of range",
+                    self.span(p),
+                    "too large",
+                )
+                .with_hint("points lie within 0..=1000000")
+            })
+    }
+
     fn vector(&self, p: P) -> Result<(i32, i32), Diagnostic> {
         let span = self.span(&p);
         let mut it = kids(p);
@@ -222,7 +239,12 @@ impl Builder<'_> {
                     }
                     Rule::hex_board => {
                         let mut lines = Vec::new();
+                        let mut pointy = false;
                         for line in kids(b) {
+                            if line.as_rule() == Rule::pointy_top {
+                                pointy = true;
+                                continue;
+                            }
                             let lspan = self.span(&line);
                             let mut li = kids(line);
                             let name = self.name(&li.next().unwrap());
@@ -248,7 +270,11 @@ impl Builder<'_> {
                                 span: lspan,
                             });
                         }
-                        Stmt::Board(Board::Hex { lines, span: bspan })
+                        Stmt::Board(Board::Hex {
+                            lines,
+                            pointy,
+                            span: bspan,
+                        })
                     }
                     other => unreachable!("board rule {other:?}"),
                 }
@@ -272,9 +298,14 @@ impl Builder<'_> {
                     Rule::rotate => Orientation::Rotate(self.int(&kids(o).next().unwrap())?),
                     other => unreachable!("orientation rule {other:?}"),
                 };
+                let about = match it.next() {
+                    Some(a) => kids(a).map(|c| self.name(&c)).collect(),
+                    None => Vec::new(),
+                };
                 Stmt::Orientation {
                     player,
                     orientation,
+                    about,
                     span,
                 }
             }
@@ -393,6 +424,7 @@ impl Builder<'_> {
                 let mut distances = Some(Vec::new());
                 let mut safe = Vec::new();
                 let mut king_to = None;
+                let mut king_beside_partner = false;
                 let mut repeatable = false;
                 let mut repeat_limit = None;
                 let mut king_passes_partner = false;
@@ -402,7 +434,14 @@ impl Builder<'_> {
                 for prop in it {
                     match prop.as_rule() {
                         Rule::ident => partners.push(self.name(&prop)),
-                        Rule::king_to => king_to = Some(self.name(&kids(prop).next().unwrap())),
+                        Rule::king_to => {
+                            let target = kids(prop).next().unwrap();
+                            if target.as_rule() == Rule::king_beside {
+                                king_beside_partner = true;
+                            } else {
+                                king_to = Some(self.name(&target));
+                            }
+                        }
                         Rule::repeatable => {
                             repeatable = true;
                             if let Some(n) = kids(prop).find(|k| k.as_rule() == Rule::int) {
@@ -442,10 +481,15 @@ impl Builder<'_> {
                         other => unreachable!("castling rule {other:?}"),
                     }
                 }
+                // `king-to beside partner` needs no distances.
+                if king_beside_partner && distances.as_ref().is_some_and(|d| d.is_empty()) {
+                    distances = None;
+                }
                 Stmt::Castling(Castling {
                     king,
                     partners,
                     king_to,
+                    king_beside_partner,
                     repeatable,
                     repeat_limit,
                     king_passes_partner,
@@ -463,6 +507,7 @@ impl Builder<'_> {
                 let body = match body.as_rule() {
                     Rule::setup_mirror => SetupBody::Mirror(self.name(&kids(body).next().unwrap())),
                     Rule::setup_rotate => SetupBody::Rotate(self.name(&kids(body).next().unwrap())),
+                    Rule::setup_like => SetupBody::Like(self.name(&kids(body).next().unwrap())),
                     Rule::setup_body => {
                         let mut lines = Vec::new();
                         for line in kids(body) {
@@ -488,7 +533,10 @@ impl Builder<'_> {
                     other => unreachable!("outcome rule {other:?}"),
                 };
                 let end = match rule {
-                    Rule::end_mate => EndRule::Checkmate(outcome(ei.next().unwrap())),
+                    Rule::end_mate => {
+                        let word = outcome(ei.next().unwrap());
+                        EndRule::Checkmate(word, ei.next().is_some())
+                    }
                     Rule::end_stalemate => EndRule::Stalemate(outcome(ei.next().unwrap())),
                     Rule::end_repetition => EndRule::Repetition(self.int(&ei.next().unwrap())?),
                     Rule::end_move_rule => {
@@ -533,7 +581,15 @@ impl Builder<'_> {
             Rule::arrival_stmt => {
                 let piece = self.name(&it.next().unwrap());
                 let trigger = self.name(&it.next().unwrap());
-                let place = self.name(&it.next().unwrap());
+                let next = it.next().unwrap();
+                if next.as_rule() == Rule::arrival_wins {
+                    return Ok(Stmt::WinningArrival {
+                        piece,
+                        trigger,
+                        span,
+                    });
+                }
+                let place = self.name(&next);
                 let on = self.name(&it.next().unwrap());
                 Stmt::Arrival {
                     piece,
@@ -586,6 +642,25 @@ impl Builder<'_> {
                 Stmt::Value { piece, value }
             }
             Rule::claim_stmt => Stmt::Claim(self.claim(span, it.next().unwrap())?),
+            Rule::forbid_stmt => {
+                let mut names: Vec<Name> = it.map(|n| self.name(&n)).collect();
+                let region = names.pop().unwrap();
+                Stmt::Forbid {
+                    pieces: names,
+                    region,
+                    span,
+                }
+            }
+            Rule::uncapturable_stmt => Stmt::Uncapturable(it.map(|n| self.name(&n)).collect()),
+            Rule::points_stmt => Stmt::Points(self.int(&it.next().unwrap())?, span),
+            Rule::rules_stmt => {
+                let name = self.name(&it.next().unwrap());
+                let mut body = Vec::new();
+                for s in it {
+                    body.push(self.statement(s)?);
+                }
+                Stmt::Rules(name, body)
+            }
             _ => unreachable!("statement rule {rule:?}"),
         })
     }
@@ -637,6 +712,7 @@ impl Builder<'_> {
                 Rule::cell_list => RegionTerm::Cells(kids(t).map(|c| self.cell_item(c)).collect()),
                 Rule::cell_range => RegionTerm::Cells(vec![self.cell_item(t)]),
                 Rule::region_ref => RegionTerm::Ref(self.name(&t)),
+                Rule::like_r => RegionTerm::Like(self.name(&kids(t).next().unwrap())),
                 other => unreachable!("region term rule {other:?}"),
             };
             terms.push((add, term));
@@ -810,6 +886,16 @@ impl Builder<'_> {
                 let region = self.name(&it.next().unwrap());
                 ClaimKind::CellIn { cell, region }
             }
+            Rule::claim_size => {
+                let region = self.name(&it.next().unwrap());
+                let expected = self.int(&it.next().unwrap())? as i64;
+                ClaimKind::Size { region, expected }
+            }
+            Rule::claim_free_sides => {
+                let what = self.name(&it.next().unwrap());
+                let expected = self.int(&it.next().unwrap())? as i64;
+                ClaimKind::FreeSides { what, expected }
+            }
             Rule::claim_count => {
                 let what = match it.next().unwrap().into_inner().next().unwrap().as_rule() {
                     Rule::kw_attacks => CountWhat::Attacks,
@@ -900,10 +986,24 @@ impl Builder<'_> {
                     Rule::win_k => ClaimEnd::Win(self.name(&kids(end).next().unwrap())),
                     other => unreachable!("claim end rule {other:?}"),
                 };
-                let (position, _) = rest_opts(&mut it);
+                let mut scores = None;
+                let mut rest = Vec::new();
+                for p in it {
+                    if p.as_rule() == Rule::scores {
+                        let mut points = Vec::new();
+                        for n in kids(p) {
+                            points.push(self.number(&n)?);
+                        }
+                        scores = Some(points);
+                    } else {
+                        rest.push(p);
+                    }
+                }
+                let (position, _) = rest_opts(&mut rest.into_iter());
                 ClaimKind::Ends {
                     moves,
                     end,
+                    scores,
                     position,
                 }
             }

@@ -8,10 +8,11 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Bumped whenever the meaning or layout of the IR changes. Format 8: the
+/// Bumped whenever the meaning or layout of the IR changes. Format 9: the
 /// binary file carries its version and a checksum before the payload, the
-/// JSON form a `checksum` field.
-pub const FORMAT_VERSION: u32 = 8;
+/// JSON form a `checksum` field; pointy-topped hexes, `GUARD`, winning
+/// arrivals, uncapturable kinds, points and the board's colours.
+pub const FORMAT_VERSION: u32 = 9;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -29,6 +30,9 @@ pub const UNMOVED_ONLY: u16 = 8;
 pub const UNATTACKED_LANDING: u16 = 16;
 /// The move is made by the cargo of a stack, which leaves its carrier behind.
 pub const CARGO: u16 = 32;
+/// The piece attacks (guards) the cell but may not move there, not even
+/// by capture (`forbid`): only attack tests read it.
+pub const GUARD: u16 = 64;
 /// Atom flags are 16 bits wide; the runtime keeps the top bit for itself
 /// (`RESERVED_FLAGS`), so bits 6..=14 are free for new mechanisms.
 pub const RESERVED_FLAGS: u16 = 1 << 15;
@@ -59,12 +63,28 @@ pub struct GameIr {
     pub end: EndRules,
     /// Drawing hints: cells shown in a colour (`mark royal_dark red`).
     pub marks: Vec<Mark>,
+    /// Drawing hints: the board's colour classes (`colours dark light from
+    /// a1`), in the statement's order; each is also a shared region. Empty
+    /// when the game colours no cells.
+    #[serde(default)]
+    pub colours: Vec<Mark>,
     /// Seconds each player has for the whole game, if the game is timed.
     pub clock_seconds: Option<u32>,
     /// Rule switches and offers the players make by declarations attached
     /// to their moves (never moves themselves).
     #[serde(default)]
     pub agreements: Vec<Agreement>,
+    /// A piece of `kind` owned by `player` ending a move on one of `cells`
+    /// wins the game at once (`arrival King on throne wins`).
+    #[serde(default)]
+    pub winning_arrivals: Vec<WinningArrival>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WinningArrival {
+    pub player: u8,
+    pub kind: u8,
+    pub cells: Vec<u16>,
 }
 
 /// What happens once every player has declared an agreement.
@@ -146,7 +166,8 @@ pub const MARK_COLOURS: [(&str, u8); 7] = [
     ("white", 47),
 ];
 
-/// Cells drawn in a colour (one of `MARK_COLOURS`).
+/// Cells drawn in a colour: for `mark`, one of `MARK_COLOURS`; for the
+/// board's `colours`, the name the game gives the colour.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {
     pub colour: String,
@@ -162,8 +183,10 @@ pub enum Geometry {
         height: u16,
         files: Vec<String>,
     },
-    /// Axial coordinates `(q, r)`.
-    Hex,
+    /// Axial coordinates `(q, r)`. Flat-topped: `(0, 1)` is straight up
+    /// (files run up the board); pointy-topped: `(1, 0)` is to the right,
+    /// `(0, 1)` up and to the right (rows run across the board).
+    Hex { pointy: bool },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -195,6 +218,9 @@ pub struct KindInfo {
     /// Set for the kinds made by carrying.
     #[serde(default)]
     pub stack: Option<StackParts>,
+    /// No move captures a piece of this kind (`uncapturable`).
+    #[serde(default)]
+    pub uncapturable: bool,
 }
 
 /// Where one (player, kind, cell)'s moves live in `leaps`, `rays`, `hooks` and `swaps`.
@@ -312,6 +338,9 @@ pub struct Placement {
 pub enum Outcome {
     /// The player to move (the one who cannot move) loses.
     Loss,
+    /// The player to move loses, and the win goes to the opponent
+    /// attacking its royal piece who moved most recently.
+    LossToLastAttacker,
     /// The player to move wins.
     Win,
     Draw,
@@ -332,6 +361,14 @@ pub struct EndRules {
     /// sides (the royal included); a position whose material equals one of
     /// them (for either colour assignment) is drawn.
     pub insufficient: Vec<[Vec<MaterialPiece>; 2]>,
+    /// What a finished game shares out (`points`): all to a winner, equal
+    /// parts to every player on a draw, to the others on a loss.
+    #[serde(default = "one_point")]
+    pub points: u32,
+}
+
+fn one_point() -> u32 {
+    1
 }
 
 /// A piece of an `insufficient` declaration: its kind, and the region whose

@@ -2,7 +2,8 @@
 //! loader (`game`), positions with strictly legal move generation
 //! (`position`), perft (`perft`), how games end (`outcome`), whose turn it
 //! is (`turn`), text notations for positions and moves (`notation`), and
-//! endgame analysis (`endgame`: mate search, retrograde analysis).
+//! endgame analysis (`endgame`: mate search, retrograde analysis), where
+//! cells are drawn (`layout`) and pictures of positions as SVG (`picture`).
 //!
 //! The compiler depends on this crate, never the reverse. Every `unsafe`
 //! block is in `unchecked.rs`.
@@ -41,6 +42,7 @@ pub mod layout;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
+pub mod picture;
 pub mod position;
 pub mod text;
 pub mod turn;

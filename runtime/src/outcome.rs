@@ -20,6 +20,8 @@ pub enum GameEnd {
     Agreement,
     /// A player's clock ran out.
     Time,
+    /// A piece reached a cell where its arrival wins (`arrival ... wins`).
+    WinningArrival,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +66,56 @@ impl GameResult {
     /// The result when `player`'s clock runs out.
     pub fn loss_on_time(game: &Game, player: usize) -> GameResult {
         GameResult::lost_by(game, GameEnd::Time, player)
+    }
+
+    /// The points `player` scores (`points` of the game, 1 by default): a
+    /// winner takes them all; a loser none, the others sharing them; a
+    /// draw shares them among all players.
+    pub fn score(&self, game: &Game, player: usize) -> f64 {
+        let points = game.ir.end.points as f64;
+        let players = game.players as f64;
+        match (self.winner, self.loser) {
+            (Some(w), _) => {
+                if w == player {
+                    points
+                } else {
+                    0.0
+                }
+            }
+            (None, Some(l)) => {
+                if l == player {
+                    0.0
+                } else {
+                    points / (players - 1.0)
+                }
+            }
+            (None, None) => points / players,
+        }
+    }
+}
+
+impl Position<'_> {
+    /// The opponent of the side to move attacking one of its royal pieces
+    /// who moved most recently (seats taken backwards from the previous
+    /// player), if any attacks.
+    pub fn last_attacker(&self) -> Option<usize> {
+        let g = self.game;
+        let me = self.to_move;
+        let mut p = me;
+        for _ in 1..g.players {
+            p = (p + g.players - 1) % g.players;
+            if !self.in_play(p) {
+                continue;
+            }
+            let codes = &g.codes_of_player[p];
+            if self.royals_of[me]
+                .iter()
+                .any(|c| self.attacked_by_codes(c, codes))
+            {
+                return Some(p);
+            }
+        }
+        None
     }
 }
 
@@ -135,10 +187,21 @@ impl Position<'_> {
         let g = self.game;
         let end = &g.ir.end;
         let me = self.to_move;
-        let scored = |o: Outcome, why: GameEnd| match o {
+        if let Some(w) = self.won_by_arrival() {
+            return Some(GameResult::won_by(g, GameEnd::WinningArrival, w));
+        }
+        let scored = |pos: &Position, o: Outcome, why: GameEnd| match o {
             Outcome::Draw => GameResult::draw(why),
             Outcome::Win => GameResult::won_by(g, why, me),
             Outcome::Loss => GameResult::lost_by(g, why, me),
+            Outcome::LossToLastAttacker => match pos.last_attacker() {
+                Some(w) => GameResult {
+                    end: why,
+                    winner: Some(w),
+                    loser: Some(me),
+                },
+                None => GameResult::lost_by(g, why, me),
+            },
         };
         let drawn =
             g.ir.agreements
@@ -150,9 +213,9 @@ impl Position<'_> {
         }
         if self.count_legal() == 0 {
             return Some(if self.in_check() {
-                scored(end.checkmate, GameEnd::Checkmate)
+                scored(self, end.checkmate, GameEnd::Checkmate)
             } else {
-                scored(end.stalemate, GameEnd::Stalemate)
+                scored(self, end.stalemate, GameEnd::Stalemate)
             });
         }
         if end.repetition > 0 && self.repetitions() >= end.repetition {

@@ -107,12 +107,14 @@ CASES=(
   "100-cell chess startpos|stdlib/hundred.variant||5||n"
   "Capablanca startpos|dsl-examples/capablanca.variant||5|capablanca|n"
   "Glinski startpos|dsl-examples/glinski.variant||5||n"
+  "Shakhmattron startpos|stdlib/shakhmattron.variant||5||n"
   "Das startpos|stdlib/das.variant||5||n"
 )
 # Known counts: chess/Kiwipete/Mirodol/Capablanca are published tables
 # (../shared/perft); 100-cell and Glinski d5 are variant's own counts
 # (checked against independent slow generators only to depth 4); Das d5 equals
-# its independent reference (run once, tests/perft/README.md).
+# its independent reference (run once, tests/perft/README.md), as does
+# Shakhmattron d5.
 expected() {
   case "$1/$2" in
     "chess startpos/4") echo 197281 ;; "chess startpos/5") echo 4865609 ;;
@@ -122,6 +124,7 @@ expected() {
     "100-cell chess startpos/5") echo 18919696 ;;
     "Capablanca startpos/5") echo 28741319 ;;
     "Glinski startpos/5") echo 401622759 ;;
+    "Shakhmattron startpos/5") echo 52448562 ;;
     "Das startpos/5") echo 325451984 ;;
     *) echo "" ;;
   esac

@@ -1,5 +1,6 @@
 //! Arrivals: a piece reaching a region places another piece on the board,
-//! once per game (`arrival P on R places Q on S`).
+//! once per game (`arrival P on R places Q on S`), or wins the game at
+//! once (`arrival P on R wins`).
 
 use super::Checker;
 use crate::ast::*;
@@ -40,6 +41,22 @@ impl Checker {
                 place: place as u8,
                 on,
             });
+        }
+    }
+
+    /// `arrival P on R wins`: a move of P ending on a cell of R (the
+    /// player's own cells of a per-player region) wins at once.
+    pub(super) fn winning_arrival(
+        &mut self,
+        m: &mut Model,
+        piece: &Name,
+        trigger: &Name,
+        piece_names: &[String],
+    ) {
+        let kind = self.piece(piece, piece_names);
+        let trigger = self.region_ref(m, trigger);
+        if let (Some(kind), Some(trigger)) = (kind, trigger) {
+            m.winning_arrivals.push((kind as u8, trigger));
         }
     }
 }

@@ -151,14 +151,18 @@ impl Checker {
                 move_rule: 0,
                 resets_move_rule: Vec::new(),
                 insufficient: Vec::new(),
+                points: 1,
             },
             insufficient: Vec::new(),
             claims: Vec::new(),
             swaps: Vec::new(),
             arrivals: Vec::new(),
             marks: Vec::new(),
+            colours: Vec::new(),
             clock_seconds: None,
             agreements: Vec::new(),
+            forbidden: Vec::new(),
+            winning_arrivals: Vec::new(),
         })
     }
 
@@ -267,7 +271,11 @@ impl Checker {
                     cells,
                 ))
             }
-            Board::Hex { lines, span } => {
+            Board::Hex {
+                lines,
+                pointy,
+                span,
+            } => {
                 let mut cells: Vec<ir::CellInfo> = Vec::new();
                 let mut names: HashSet<String> = HashSet::new();
                 let mut coords: HashSet<(i32, i32)> = HashSet::new();
@@ -346,7 +354,7 @@ impl Checker {
                     );
                     return None;
                 }
-                Some((ir::Geometry::Hex, cells))
+                Some((ir::Geometry::Hex { pointy: *pointy }, cells))
             }
         }
     }

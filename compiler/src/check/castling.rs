@@ -40,6 +40,19 @@ impl Checker {
             }
         }
         let king_to = c.king_to.as_ref().and_then(|r| self.region_ref(m, r));
+        if c.king_beside_partner
+            && (c.king_to.is_some() || c.distances.is_some() || c.king_passes_partner)
+        {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "`king-to beside partner` already says where the king goes",
+                    c.span,
+                    "in this castling",
+                )
+                .with_hint("leave out `king-moves`, `king-to nearest` and `king-passes partner`"),
+            );
+        }
         let written_zeros = c.written_zeros.as_ref().and_then(|r| self.region_ref(m, r));
         if let (Some(ds), None) = (&c.distances, &c.king_to) {
             if ds.is_empty() || ds.iter().any(|&d| d < 1) {
@@ -125,6 +138,7 @@ impl Checker {
                 repeatable: c.repeatable,
                 repeat_limit,
                 king_passes_partner: c.king_passes_partner,
+                king_beside_partner: c.king_beside_partner,
                 written_zeros,
                 written_king: c.written_king.iter().map(|n| n.text.clone()).collect(),
                 written_flanks: c

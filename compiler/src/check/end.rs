@@ -16,9 +16,38 @@ impl Checker {
             OutcomeWord::Draw => Outcome::Draw,
         };
         for s in stmts {
+            if let Stmt::Points(n, span) = s {
+                if (1..=1_000_000).contains(n) {
+                    m.end.points = *n as u32;
+                } else {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a game shares out {n} points"),
+                            *span,
+                            "points",
+                        )
+                        .with_hint("points are 1 to 1000000 (1 by default: a win scores 1, a draw shares it)"),
+                    );
+                }
+            }
+        }
+        for s in stmts {
             match s {
                 Stmt::End(rule, span) => match rule {
-                    EndRule::Checkmate(w) => m.end.checkmate = out(*w),
+                    EndRule::Checkmate(OutcomeWord::Loss, true) => {
+                        m.end.checkmate = Outcome::LossToLastAttacker
+                    }
+                    EndRule::Checkmate(_, true) => self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            "only a loss goes to the last attacker",
+                            *span,
+                            "here",
+                        )
+                        .with_hint("write `end checkmate loss to last-attacker`"),
+                    ),
+                    EndRule::Checkmate(w, false) => m.end.checkmate = out(*w),
                     EndRule::Stalemate(w) => m.end.stalemate = out(*w),
                     EndRule::Repetition(n) | EndRule::MoveRule(n, _) if *n < 1 => {
                         self.error(Diagnostic::error(

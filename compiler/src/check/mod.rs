@@ -14,6 +14,7 @@ mod board;
 mod castling;
 mod cells;
 mod end;
+mod forbid;
 pub(crate) use end::region_per_player_in_material;
 mod pieces;
 mod players;
@@ -62,11 +63,13 @@ impl Checker {
                 Stmt::Orientation {
                     player,
                     orientation,
+                    about,
                     span,
                 } => self.orientation(
                     &mut m,
                     player,
                     orientation,
+                    about,
                     span,
                     &player_names,
                     &mut orientation_of,
@@ -144,6 +147,13 @@ impl Checker {
                     on,
                     ..
                 } => self.arrival(&mut m, piece, trigger, place, on, &piece_names),
+                Stmt::WinningArrival { piece, trigger, .. } => {
+                    self.winning_arrival(&mut m, piece, trigger, &piece_names)
+                }
+                Stmt::Forbid { pieces, region, .. } => {
+                    self.forbid(&mut m, pieces, region, &piece_names)
+                }
+                Stmt::Uncapturable(pieces) => self.uncapturable(&mut m, pieces, &piece_names),
                 Stmt::Capturers(names) => self.capturers(&mut m, names, &piece_names),
                 Stmt::Mark { region, colour } => self.mark(&mut m, region, colour),
                 Stmt::Clock { seconds, span } => self.clock(&mut m, seconds, span),

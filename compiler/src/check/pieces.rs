@@ -157,6 +157,7 @@ impl Checker {
                 value: p.value.unwrap_or(0),
                 royal: p.royal,
                 captures_en_passant: p.captures_en_passant,
+                uncapturable: false,
                 atoms: Vec::new(),
                 stack: None,
                 span: p.name.span,

@@ -34,6 +34,7 @@ impl Checker {
                 })
                 .collect();
             let per = vec![member; m.players.len()];
+            let before = m.regions.len();
             if !per[0].iter().any(|&b| b) {
                 // A board too small for its colours (1 x 1 has one): say so,
                 // rather than the general "region has no cells".
@@ -55,6 +56,9 @@ impl Checker {
                 continue;
             }
             self.add_region(m, n, per, true);
+            if m.regions.len() > before {
+                m.colours.push(before);
+            }
         }
     }
 
@@ -122,7 +126,7 @@ impl Checker {
                 let mut per = Vec::new();
                 for p in 0..players {
                     let before = self.diags.len();
-                    per.push(self.region_expr(m, e, p));
+                    per.push(self.region_expr(m, e, p, &[]));
                     if p > 0 {
                         self.diags.truncate(before);
                     }
@@ -152,7 +156,7 @@ impl Checker {
                             continue;
                         }
                         entry[p] = Some(pn.span);
-                        per[p] = Some(self.region_expr(m, e, p));
+                        per[p] = Some(self.region_expr(m, e, p, &per));
                     }
                 }
                 if let Some(missing) = per.iter().position(Option::is_none) {
@@ -178,10 +182,21 @@ impl Checker {
         }
     }
 
-    pub(super) fn region_expr(&mut self, m: &Model, e: &RegionExpr, player: usize) -> Vec<bool> {
+    /// A region expression for `player`; `siblings` are the entries of a
+    /// per-player region given so far (what `like P` carries over).
+    pub(super) fn region_expr(
+        &mut self,
+        m: &Model,
+        e: &RegionExpr,
+        player: usize,
+        siblings: &[Option<Vec<bool>>],
+    ) -> Vec<bool> {
         let mut set = vec![false; m.cells.len()];
         for (add, term) in &e.terms {
-            let cells = self.region_term(m, term, player);
+            let cells = match term {
+                RegionTerm::Like(n) => self.like_cells(m, n, player, siblings),
+                _ => self.region_term(m, term, player),
+            };
             for c in cells {
                 set[c] = *add;
             }
@@ -281,7 +296,41 @@ impl Checker {
                     .collect(),
                 None => vec![],
             },
+            // Read by `region_expr`, which knows the sibling entries.
+            RegionTerm::Like(_) => vec![],
         }
+    }
+
+    /// `like P` in a per-player region: P's entry, carried to `player`.
+    fn like_cells(
+        &mut self,
+        m: &Model,
+        n: &Name,
+        player: usize,
+        siblings: &[Option<Vec<bool>>],
+    ) -> Vec<usize> {
+        let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+        let Some(q) = self.player(n, &names) else {
+            return vec![];
+        };
+        let Some(Some(source)) = siblings.get(q) else {
+            self.error(
+                Diagnostic::error(
+                    Code::MissingStatement,
+                    format!(
+                        "`like {}` outside a per-player region, or before its entry",
+                        n.text
+                    ),
+                    n.span,
+                    "nothing to carry over",
+                )
+                .with_hint("give that player's entry first: `{ white: line a  blue: like white }`"),
+            );
+            return vec![];
+        };
+        let cells: Vec<usize> = (0..m.cells.len()).filter(|&c| source[c]).collect();
+        self.carry_cells(m, q, player, &cells, n.span)
+            .unwrap_or_default()
     }
 
     /// `mark R colour`: the region's cells are drawn in the colour.

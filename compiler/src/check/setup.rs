@@ -18,11 +18,22 @@ struct Placed {
     span: Span,
 }
 
-/// `setup P mirror Q` or `setup P rotate Q`.
+/// How a derived setup finds its cells.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Derivation {
+    /// `setup P mirror Q`: reflected front to back.
+    Mirror,
+    /// `setup P rotate Q`: turned 180 degrees about the board's centre.
+    Rotate,
+    /// `setup P like Q`: carried over by the players' orientations.
+    Like,
+}
+
+/// `setup P mirror Q`, `setup P rotate Q` or `setup P like Q`.
 struct Derived {
     player: usize,
     from: usize,
-    rotate: bool,
+    how: Derivation,
     span: Span,
 }
 
@@ -75,12 +86,16 @@ impl Checker {
                         }
                         explicit[p] = Some(list);
                     }
-                    SetupBody::Mirror(src) | SetupBody::Rotate(src) => {
+                    SetupBody::Mirror(src) | SetupBody::Rotate(src) | SetupBody::Like(src) => {
                         if let Some(q) = self.player(src, player_names) {
                             derived.push(Derived {
                                 player: p,
                                 from: q,
-                                rotate: matches!(body, SetupBody::Rotate(_)),
+                                how: match body {
+                                    SetupBody::Mirror(_) => Derivation::Mirror,
+                                    SetupBody::Rotate(_) => Derivation::Rotate,
+                                    _ => Derivation::Like,
+                                },
                                 span: *span,
                             });
                         }
@@ -91,7 +106,7 @@ impl Checker {
         for Derived {
             player: p,
             from: q,
-            rotate,
+            how,
             span,
         } in derived
         {
@@ -121,7 +136,16 @@ impl Checker {
                     Some(st) if st.carrier_owner as usize == q => m.restack(k, p),
                     _ => k,
                 };
-                match m.topology.setup_image(c, rotate) {
+                let image = if how == Derivation::Like {
+                    match self.carry_cells(m, q, p, &[c], span) {
+                        Some(d) => d.first().copied(),
+                        // Reported once: the rest of this setup is left out.
+                        None => break,
+                    }
+                } else {
+                    m.topology.setup_image(c, how == Derivation::Rotate)
+                };
+                match image {
                     Some(d) => list.push(Placed {
                         cell: d,
                         kind: k,

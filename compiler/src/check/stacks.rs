@@ -97,6 +97,7 @@ impl Checker {
                         ),
                         letter: m.pieces[k].letter,
                         aliases: Vec::new(),
+                        uncapturable: false,
                         value: m.pieces[k].value + m.pieces[c].value,
                         royal: false,
                         captures_en_passant: false,

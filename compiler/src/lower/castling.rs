@@ -89,6 +89,8 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
             }
             let reach = path.len();
             let distances: Vec<usize> = match (c.king_to, &c.distances) {
+                // The cell next to the partner, if one lies between.
+                _ if c.king_beside_partner => (n >= 2).then_some(n - 1).into_iter().collect(),
                 // The cell of that colour nearest the partner, strictly between.
                 (Some(colour), _) => (1..n)
                     .filter(|&k| m.regions[colour].cells[p][line[k]])

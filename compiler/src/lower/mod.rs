@@ -44,6 +44,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 royal: p.royal,
                 captures_en_passant: p.captures_en_passant,
                 stack: p.stack,
+                uncapturable: p.uncapturable,
             })
             .collect(),
         moves: tables.moves,
@@ -106,8 +107,33 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                     .collect(),
             })
             .collect(),
+        colours: m
+            .colours
+            .iter()
+            .map(|&r| ir::Mark {
+                colour: m.regions[r].name.clone(),
+                cells: (0..cells)
+                    .filter(|&c| m.regions[r].cells[0][c])
+                    .map(|c| c as u16)
+                    .collect(),
+            })
+            .collect(),
         clock_seconds: m.clock_seconds,
         agreements: m.agreements.clone(),
+        winning_arrivals: m
+            .winning_arrivals
+            .iter()
+            .flat_map(|&(kind, r)| {
+                (0..players).map(move |p| ir::WinningArrival {
+                    player: p as u8,
+                    kind,
+                    cells: (0..cells)
+                        .filter(|&c| m.regions[r].cells[p][c])
+                        .map(|c| c as u16)
+                        .collect(),
+                })
+            })
+            .collect(),
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

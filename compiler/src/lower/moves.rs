@@ -134,12 +134,13 @@ pub fn move_tables(m: &Model) -> MoveTables {
     };
     let mut walker = Walker {
         m,
+        kind: 0,
         directions: HashMap::new(),
     };
     for p in 0..m.players.len() {
-        for piece in &m.pieces {
+        for (k, piece) in m.pieces.iter().enumerate() {
             for from in 0..m.cells.len() {
-                let cell = walker.cell_moves(p, piece, from);
+                let cell = walker.cell_moves(p, k, piece, from);
                 tables.push(cell);
             }
         }
@@ -149,6 +150,8 @@ pub fn move_tables(m: &Model) -> MoveTables {
 
 struct Walker<'m> {
     m: &'m Model,
+    /// The kind whose moves are being walked.
+    kind: usize,
     /// Ray direction ids, numbered in the order the directions first occur.
     directions: HashMap<DirectionKey, u16>,
 }
@@ -158,8 +161,17 @@ impl Walker<'_> {
         r.is_none_or(|r| self.m.regions[r].cells[p][c])
     }
 
-    fn cell_moves(&mut self, p: usize, piece: &ModelPiece, from: usize) -> CellMoves {
+    /// May `player`'s piece of `kind` not enter `cell` (`forbid`)?
+    fn forbidden(&self, p: usize, kind: usize, cell: usize) -> bool {
+        self.m
+            .forbidden
+            .iter()
+            .any(|&(k, r)| k as usize == kind && self.m.regions[r].cells[p][cell])
+    }
+
+    fn cell_moves(&mut self, p: usize, kind: usize, piece: &ModelPiece, from: usize) -> CellMoves {
         let mut out = CellMoves::default();
+        self.kind = kind;
         for atom in &piece.atoms {
             if !self.in_region(atom.from_region, p, from) {
                 continue;
@@ -203,7 +215,11 @@ impl Walker<'_> {
             let Some(to) = m.topology.step(via, w) else {
                 continue;
             };
-            if to == from || m.cells[to].side || !self.in_region(atom.to_region, p, to) {
+            if to == from
+                || m.cells[to].side
+                || !self.in_region(atom.to_region, p, to)
+                || self.forbidden(p, self.kind, to)
+            {
                 continue;
             }
             match out
@@ -240,9 +256,11 @@ impl Walker<'_> {
         let mut at = from;
         while let Some(c) = m.topology.step(at, v) {
             // On a board that wraps, a ride ends before it comes round.
+            // A forbidden cell ends the ride like the board's edge.
             if c == from
                 || m.cells[c].side
                 || !self.in_region(atom.to_region, p, c)
+                || self.forbidden(p, self.kind, c)
                 || atom.max.is_some_and(|n| path.len() as u32 >= n)
             {
                 break;
@@ -278,6 +296,22 @@ impl Walker<'_> {
             return;
         };
         if !self.in_region(atom.to_region, p, c) || m.cells[c].side {
+            return;
+        }
+        // The piece may not go there, but it guards the cell.
+        if self.forbidden(p, self.kind, c) {
+            if atom.flags & ir::CAPTURE != 0
+                && !out
+                    .leaps
+                    .iter()
+                    .any(|l| l.to as usize == c && l.flags == ir::GUARD)
+            {
+                out.leaps.push(Leap {
+                    to: c as u16,
+                    flags: ir::GUARD,
+                    becomes: 0,
+                });
+            }
             return;
         }
         // Leaps to one cell merge when they agree on needing an unmoved
@@ -336,13 +370,14 @@ fn drop_redundant(out: &mut CellMoves) {
     let unrestricted = |f: u16, g: u16| f & CONDITIONS & !g == 0;
     let rays = &out.rays;
     out.leaps.retain(|l| {
-        !rays.iter().any(|r| {
-            r.first_landing == 0
-                && r.becomes == l.becomes
-                && r.path[0] == l.to
-                && plain(r.flags) & plain(l.flags) == plain(l.flags)
-                && unrestricted(r.flags, l.flags)
-        })
+        l.flags == ir::GUARD
+            || !rays.iter().any(|r| {
+                r.first_landing == 0
+                    && r.becomes == l.becomes
+                    && r.path[0] == l.to
+                    && plain(r.flags) & plain(l.flags) == plain(l.flags)
+                    && unrestricted(r.flags, l.flags)
+            })
     });
     // A ray that is a prefix of another of the same direction and rights.
     let snapshot = out.rays.clone();

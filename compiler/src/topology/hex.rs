@@ -1,11 +1,19 @@
-//! The hex lattice: axial `(q, r)` coordinates, `(0, 1)` straight forward
-//! for the first player; six neighbours, three colours.
+//! The hex lattice: axial `(q, r)` coordinates; six edge neighbours, six
+//! vertex neighbours, three colours. Two orientations:
+//!
+//! - flat-topped: `(0, 1)` is straight forward, an edge step;
+//!   files of edge neighbours run forward;
+//! - pointy-topped: `(1, 0)` is one cell to the right and
+//!   `(0, 1)` up and to the right, so rows of edge neighbours run across
+//!   the board and straight forward is the vertex step `(-1, 2)`. The
+//!   "doubled" picture of a cell is `(2q + r, r)`: column and row.
 
 use super::{apply, group, Cell, Grid, Lattice, Mat, Vector};
 
 #[derive(Clone, Debug)]
 pub struct Hex {
     pub(super) grid: Grid,
+    pub(super) pointy: bool,
 }
 
 // A sixth turn and a left-right reflection.
@@ -13,12 +21,23 @@ const ROTATION: Mat = [[0, -1], [1, 1]];
 const MIRROR: Mat = [[-1, 0], [1, 1]];
 
 impl Hex {
+    /// The cell at doubled column `col`, row `row` (pointy boards).
+    fn doubled_cell(&self, col: i32, row: i32) -> Option<Cell> {
+        let q2 = col - row;
+        (q2 % 2 == 0)
+            .then(|| self.grid.cell_at((q2 / 2, row)))
+            .flatten()
+    }
+
     /// The six unit steps to an edge neighbour.
     pub fn edge_directions() -> Vec<Vector> {
-        group(&[ROTATION, MIRROR])
+        let mut steps: Vec<Vector> = group(&[ROTATION, MIRROR])
             .iter()
             .map(|s| apply(s, (1, 0)))
-            .collect()
+            .collect();
+        steps.sort();
+        steps.dedup();
+        steps
     }
 }
 
@@ -40,15 +59,45 @@ impl Lattice for Hex {
     }
 
     fn mirror(&self) -> Mat {
-        MIRROR
+        if self.pointy {
+            // Doubled column negated, row kept.
+            [[-1, -1], [0, 1]]
+        } else {
+            MIRROR
+        }
     }
 
     fn flip(&self) -> Mat {
-        [[1, 0], [-1, -1]]
+        if self.pointy {
+            // Doubled row negated, column kept.
+            [[1, 1], [0, -1]]
+        } else {
+            [[1, 0], [-1, -1]]
+        }
     }
 
     fn forward(&self, v: Vector) -> i32 {
-        2 * v.1 + v.0
+        if self.pointy {
+            v.1
+        } else {
+            2 * v.1 + v.0
+        }
+    }
+
+    fn lateral(&self, v: Vector) -> i32 {
+        if self.pointy {
+            2 * v.0 + v.1
+        } else {
+            v.0
+        }
+    }
+
+    fn ahead(&self) -> Vector {
+        if self.pointy {
+            (-1, 2)
+        } else {
+            (0, 1)
+        }
     }
 
     /// The axial dot product with the hex lattice's metric.
@@ -81,15 +130,30 @@ impl Lattice for Hex {
         false
     }
 
-    /// Across the line through the centre cell perpendicular to forward.
+    /// Flat: across the line through the centre cell (0, 0) perpendicular
+    /// to forward. Pointy: across the middle row of the cells.
     fn flip_image(&self, cell: Cell) -> Option<Cell> {
         let (x, y) = self.grid.coords[cell];
-        self.grid.cell_at((x, -x - y))
+        if self.pointy {
+            let (_, (y0, y1)) = self.grid.bounds();
+            let (col, row) = (2 * x + y, y0 + y1 - y);
+            self.doubled_cell(col, row)
+        } else {
+            self.grid.cell_at((x, -x - y))
+        }
     }
 
-    /// Around the centre cell.
+    /// Flat: around the centre cell (0, 0). Pointy: around the centre of
+    /// the cells' doubled bounding box.
     fn half_turn_image(&self, cell: Cell) -> Option<Cell> {
         let (x, y) = self.grid.coords[cell];
-        self.grid.cell_at((-x, -y))
+        if self.pointy {
+            let cols = self.grid.coords.iter().map(|&(q, r)| 2 * q + r);
+            let (c0, c1) = (cols.clone().min()?, cols.max()?);
+            let (_, (y0, y1)) = self.grid.bounds();
+            self.doubled_cell(c0 + c1 - (2 * x + y), y0 + y1 - y)
+        } else {
+            self.grid.cell_at((-x, -y))
+        }
     }
 }

@@ -73,6 +73,8 @@ trait Lattice {
     fn flip(&self) -> Mat;
     /// How far a vector goes forward (> 0), backward (< 0) or sideways (0).
     fn forward(&self, v: Vector) -> i32;
+    /// The unit step straight forward in the first player's frame.
+    fn ahead(&self) -> Vector;
     /// How far a vector goes to the right.
     fn lateral(&self, v: Vector) -> i32 {
         v.0
@@ -110,7 +112,10 @@ impl Topology {
         let grid = Grid::new(coords);
         match geometry {
             ir::Geometry::Square { .. } => Topology::Square(Square { grid }),
-            ir::Geometry::Hex => Topology::Hex(Hex { grid }),
+            ir::Geometry::Hex { pointy } => Topology::Hex(Hex {
+                grid,
+                pointy: *pointy,
+            }),
         }
     }
 
@@ -268,7 +273,7 @@ impl Topology {
         let d = (b.0 - a.0, b.1 - a.1);
         // The frame is orthogonal on the lattice, so test the image of the
         // player's forward direction against `d` through the lattice's measure.
-        if l.dot(apply(frame, (0, 1)), d) != 0 || d == (0, 0) {
+        if l.dot(apply(frame, l.ahead()), d) != 0 || d == (0, 0) {
             return None;
         }
         let (step, n) = unit_and_count(d);
@@ -293,6 +298,65 @@ impl Topology {
             at = next;
         }
         out
+    }
+
+    /// The edge directions: the unit steps to a cell sharing a side.
+    pub fn edge_steps(&self) -> Vec<Vector> {
+        match self {
+            Topology::Square(_) => vec![(1, 0), (0, 1), (-1, 0), (0, -1)],
+            Topology::Hex(_) => Hex::edge_directions(),
+        }
+    }
+
+    /// How many of the cell's sides face no cell of the board (side cells
+    /// are not on the board).
+    pub fn free_sides(&self, cell: Cell, is_side: impl Fn(Cell) -> bool) -> usize {
+        self.edge_steps()
+            .iter()
+            .filter(|&&d| self.step(cell, d).is_none_or(&is_side))
+            .count()
+    }
+
+    /// Where a player's orientation carries each cell of the first
+    /// player's frame: the rotation by `o` about the centre of the cells
+    /// at `centre` (their mean; empty: the board's own centre, for the
+    /// half turn, or the orientations that need none). `None` where the
+    /// orientation names no cell map (a turn other than 180 degrees with
+    /// no centre); `Some(None)` entries are cells carried off the board.
+    pub fn placement(&self, o: &Orientation, centre: &[Cell]) -> Option<Vec<Option<Cell>>> {
+        let l = self.lattice();
+        let grid = l.grid();
+        let cells = 0..grid.coords.len();
+        match o {
+            Orientation::Identity if centre.is_empty() => Some(cells.map(Some).collect()),
+            Orientation::Flip if centre.is_empty() => {
+                Some(cells.map(|c| l.flip_image(c)).collect())
+            }
+            Orientation::Rotate(180) if centre.is_empty() => {
+                Some(cells.map(|c| l.half_turn_image(c)).collect())
+            }
+            Orientation::Rotate(_) | Orientation::Identity if !centre.is_empty() => {
+                let m = self.frame(o)?;
+                let n = centre.len() as i32;
+                let sum = centre.iter().fold((0, 0), |(x, y), &c| {
+                    (x + grid.coords[c].0, y + grid.coords[c].1)
+                });
+                Some(
+                    cells
+                        .map(|c| {
+                            let p = grid.coords[c];
+                            let rel = (n * p.0 - sum.0, n * p.1 - sum.1);
+                            let (x, y) = apply(&m, rel);
+                            let (x, y) = (x + sum.0, y + sum.1);
+                            (x % n == 0 && y % n == 0)
+                                .then(|| grid.cell_at((x / n, y / n)))
+                                .flatten()
+                        })
+                        .collect(),
+                )
+            }
+            _ => None,
+        }
     }
 
     /// Where a setup mirrored (`rotate` false) or rotated from another

@@ -38,6 +38,10 @@ impl Lattice for Square {
         v.1
     }
 
+    fn ahead(&self) -> Vector {
+        (0, 1)
+    }
+
     fn dot(&self, a: Vector, b: Vector) -> i32 {
         a.0 * b.0 + a.1 * b.1
     }

@@ -143,6 +143,16 @@ pub struct Game {
     pub(crate) cell_by_name: std::collections::HashMap<String, u16>,
     /// The `insufficient` declarations, both sides ready for matching.
     pub(crate) insufficient: Vec<[DeclaredSide; 2]>,
+    /// Per `player * codes + code`: may `player` capture a piece of that
+    /// code (another player's piece whose kind is not `uncapturable`)?
+    pub(crate) takes: Vec<bool>,
+    /// Per `player * kinds + kind`: the cells where that piece's arrival
+    /// wins the game at once.
+    pub(crate) winning_cells: Vec<CellSet>,
+    /// Some arrival wins the game.
+    pub(crate) has_winning_arrivals: bool,
+    /// Per player: the key of "this player has won by an arrival".
+    pub(crate) zobrist_won: Vec<u64>,
 }
 
 /// splitmix64: deterministic keys so hashes are stable between runs.
@@ -464,6 +474,21 @@ impl Game {
                 })
             })
             .collect();
+        let mut takes = vec![false; players * codes];
+        for p in 0..players {
+            for code in 1..codes {
+                takes[p * codes + code] =
+                    owner[code] as usize != p && !ir.kinds[kind_of[code] as usize].uncapturable;
+            }
+        }
+        let mut winning_cells = vec![CellSet::EMPTY; players * kinds];
+        for w in &ir.winning_arrivals {
+            let pk = w.player as usize * kinds + w.kind as usize;
+            for &c in &w.cells {
+                winning_cells[pk].insert(c as usize);
+            }
+        }
+        let zobrist_won = (0..players).map(|_| next_key(&mut state)).collect();
         let cell_by_name = ir
             .cells
             .iter()
@@ -542,6 +567,10 @@ impl Game {
             zobrist_ep,
             cell_by_name,
             insufficient,
+            takes,
+            has_winning_arrivals: !ir.winning_arrivals.is_empty(),
+            winning_cells,
+            zobrist_won,
             ir,
         })
     }
@@ -596,6 +625,20 @@ impl Game {
     #[inline(always)]
     pub(crate) fn lands_plainly(&self, player_kind: usize) -> bool {
         *unchecked::get(&self.plain_landing, player_kind)
+    }
+
+    /// Per piece code: may `player` capture it (indexed by codes on the
+    /// board, never `EMPTY`)? One row, read once per move generation.
+    #[inline(always)]
+    pub(crate) fn takes_row(&self, player: usize) -> &[bool] {
+        let codes = self.codes();
+        unchecked::range(&self.takes, player * codes, codes)
+    }
+
+    /// Does `player`'s piece of `kind` win by ending a move on `cell`?
+    #[inline(always)]
+    pub(crate) fn wins_on(&self, player: usize, kind: usize, cell: usize) -> bool {
+        unchecked::get(&self.winning_cells, player * self.kinds + kind).contains(cell)
     }
 
     /// The owner of a piece code on the board (never `EMPTY`).

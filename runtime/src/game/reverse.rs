@@ -128,7 +128,8 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
             let code = (1 + p * kinds + k) as PieceCode;
             for from in 0..cells {
                 let set = ir.moves[(p * kinds + k) * cells + from];
-                let capturing = |flags: u16| flags & ir::CAPTURE != 0;
+                // A guard attacks a cell its piece may not enter.
+                let capturing = |flags: u16| flags & (ir::CAPTURE | ir::GUARD) != 0;
                 for leap in ir.leaps[set.leap_start as usize..][..set.leap_len as usize]
                     .iter()
                     .filter(|l| capturing(l.flags))

@@ -31,6 +31,8 @@ pub enum LoadError {
         cell: u16,
     },
     TooManyArrivals,
+    /// The points a game shares out are beyond what the language allows.
+    PointsRange(u32),
     ArrivalRange,
     MarkRange,
     UnknownBecomes,
@@ -129,8 +131,9 @@ impl std::fmt::Display for LoadError {
             SwapPartnerOffBoard => write!(f, "swap partner cell off the board"),
             SwapWithItself { cell } => write!(f, "a swap from cell {cell} with itself"),
             TooManyArrivals => write!(f, "more than 32 arrival rules"),
+            PointsRange(n) => write!(f, "{n} points per game (at most 1000000)"),
             ArrivalRange => write!(f, "arrival rule out of range"),
-            MarkRange => write!(f, "mark out of range"),
+            MarkRange => write!(f, "a mark or colour names a cell out of range"),
             UnknownBecomes => write!(f, "an atom turns a piece into an unknown kind"),
             LeapTargetOffBoard(c) => write!(f, "leap target {c} off the board"),
             ReservedRayFlag => write!(f, "a ray uses a flag bit the runtime keeps for itself"),
@@ -303,7 +306,16 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
             || ArrivalRange,
         )?;
     }
-    for m in &ir.marks {
+    for w in &ir.winning_arrivals {
+        check(
+            (w.player as usize) < players
+                && (w.kind as usize) < kinds
+                && w.cells.iter().all(|&c| (c as usize) < cells),
+            || ArrivalRange,
+        )?;
+    }
+    check(ir.end.points <= 1_000_000, || PointsRange(ir.end.points))?;
+    for m in ir.marks.iter().chain(&ir.colours) {
         check(m.cells.iter().all(|&c| (c as usize) < cells), || MarkRange)?;
     }
     let becomes_ok = |b: u8| (b as usize) <= kinds;

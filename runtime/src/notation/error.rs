@@ -14,6 +14,8 @@ pub enum Field {
     PieceList,
     /// `turn <player>`.
     Turn,
+    /// `won <player>`: the game was won by an arrival.
+    Won,
     /// `castling <cells>`.
     Castling,
     /// The victim of `ep <cells> victim <cell>`.
@@ -42,6 +44,7 @@ impl Field {
         match self {
             Field::PieceList => "pieces",
             Field::Turn => "turn",
+            Field::Won => "won",
             Field::Castling => "castling",
             Field::EpVictim => "ep victim",
             Field::Moved => "moved",
@@ -261,7 +264,7 @@ impl fmt::Display for PositionError {
             }
             LastMoverInCheck { player, to_move } => write!(
                 f,
-                "{player}'s royal piece is attacked with {to_move} to move: {to_move} could take it, so no game reaches this position"
+                "{player}'s royal piece is attacked with {to_move} to move: {player} moved last and no move may leave its own royal piece attacked, so no game reaches this position"
             ),
             EnPassantCellCount { given } => write!(
                 f,
@@ -343,6 +346,14 @@ pub enum MoveError {
         cells: String,
         letter: char,
     },
+    /// The long form `Тm9-l8` names a piece (`letter`) other than the
+    /// one on its starting cell (`piece`).
+    WrongPiece {
+        text: String,
+        letter: String,
+        piece: String,
+        cell: String,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -404,6 +415,15 @@ impl fmt::Display for MoveError {
                     choices.first().copied().unwrap_or('q')
                 )
             }
+            WrongPiece {
+                text,
+                letter,
+                piece,
+                cell,
+            } => write!(
+                f,
+                "illegal move {text}: '{letter}' does not name the {piece} on {cell}"
+            ),
             UnexpectedSuffix { text, suffix } if suffix.starts_with('/') => write!(
                 f,
                 "illegal move {text}: unexpected '{suffix}' after the cells (a castling that is also a king step is written with its partner, e.g. e1d1/b1)"
@@ -484,6 +504,7 @@ fn end_words(end: GameEnd) -> &'static str {
         GameEnd::InsufficientMaterial => "insufficient material",
         GameEnd::Agreement => "agreement",
         GameEnd::Time => "time",
+        GameEnd::WinningArrival => "a winning arrival",
     }
 }
 

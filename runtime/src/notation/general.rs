@@ -107,6 +107,9 @@ pub fn write_general(pos: &Position) -> String {
             game.cell_name(pos.ep_victim as usize)
         ));
     }
+    if let Some(w) = pos.won_by_arrival() {
+        parts.push(format!("won {}", game.ir.players[w].name));
+    }
     parts.push(format!("clocks {} {}", pos.halfmove, pos.fullmove));
     parts.join("; ")
 }
@@ -137,6 +140,11 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
                 let player = player_in(game, name, Field::Turn)?;
                 pos.set_to_move(player);
                 seen_turn = true;
+            }
+            // The game was won by an arrival (`arrival ... wins`): over.
+            ["won", name] => {
+                let player = player_in(game, name, Field::Won)?;
+                pos.set_won_by_arrival(Some(player));
             }
             ["castling", cells @ ..] => {
                 for name in cells.iter().filter(|n| **n != "-") {

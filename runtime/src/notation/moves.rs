@@ -71,6 +71,34 @@ fn longest_move_text(game: &Game) -> usize {
     names.max(3 * game.longest_cell_name() + 16)
 }
 
+/// The long form of a rules text, `Тm9-l8` (a piece's letter or alias,
+/// the starting cell, `-` or `:` or `x`, the target, any suffix): the
+/// kind named, the letter as written, and the short form `m9l8`.
+fn long_form_parts<'t>(game: &Game, text: &'t str) -> Option<(usize, &'t str, String)> {
+    let names_kind = |word: &str| {
+        let lower = word.to_lowercase();
+        game.ir.kinds.iter().position(|k| {
+            k.stack.is_none()
+                && (lower == k.letter.to_lowercase().to_string()
+                    || k.aliases.iter().any(|a| a.to_lowercase() == lower))
+        })
+    };
+    // The letter ends where a cell name begins that a separator follows.
+    for (i, _) in text.char_indices().skip(1) {
+        let (letter, rest) = text.split_at(i);
+        let Some(kind) = names_kind(letter) else {
+            continue;
+        };
+        for (j, sep) in rest.char_indices() {
+            if matches!(sep, '-' | ':' | 'x') && j > 0 && game.cell(&rest[..j]).is_some() {
+                let short = format!("{}{}", &rest[..j], &rest[j + 1..]);
+                return Some((kind, letter, short));
+            }
+        }
+    }
+    None
+}
+
 /// Reads a move and checks it is legal here, saying why not otherwise.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let game = pos.game;
@@ -108,6 +136,22 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let found: Vec<&Move> = legal.iter().filter(|m| matches(m)).collect();
     if let [mv] = found[..] {
         return Ok(*mv);
+    }
+    if found.is_empty() {
+        if let Some((kind, letter, short)) = long_form_parts(game, text) {
+            let mv = parse_move(pos, &short)?;
+            let from = mv.from as usize;
+            let on = game.kind_of[pos.board[from] as usize] as usize;
+            if on != kind {
+                return Err(MoveError::WrongPiece {
+                    text: owned(),
+                    letter: letter.to_string(),
+                    piece: game.ir.kinds[on].name.clone(),
+                    cell: game.cell_name(from).to_string(),
+                });
+            }
+            return Ok(mv);
+        }
     }
     if found.len() > 1 {
         return Err(MoveError::Ambiguous {

@@ -245,7 +245,7 @@ impl<'g> Position<'g> {
                 }
                 let set = g.moveset(p, g.kind_of_code(code), from);
                 for leap in g.leaps_of(set) {
-                    if leap.flags & ir::CAPTURE != 0 {
+                    if leap.flags & (ir::CAPTURE | ir::GUARD) != 0 {
                         map.insert(leap.to as usize);
                     }
                 }

@@ -6,6 +6,28 @@ use crate::game::EMPTY;
 use crate::notation::DeclareError;
 
 impl<'g> Position<'g> {
+    /// The player whose declaration marker stands on `cell`, if any: on its
+    /// "made" cell while the declaration is made, else on its other cell.
+    pub fn marker_on(&self, cell: usize) -> Option<usize> {
+        let g = self.game;
+        for (a, agreement) in g.ir().agreements.iter().enumerate() {
+            for (p, marker) in agreement.markers.iter().enumerate() {
+                let Some((withdrawn, made)) = *marker else {
+                    continue;
+                };
+                let on = if self.declared >> (a * g.players() + p) & 1 != 0 {
+                    made
+                } else {
+                    withdrawn
+                };
+                if on as usize == cell {
+                    return Some(p);
+                }
+            }
+        }
+        None
+    }
+
     /// The side to move makes (`made`) or withdraws an agreement's
     /// declaration. When every player has it made, the agreement is reached
     /// and stays reached.

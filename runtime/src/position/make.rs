@@ -25,6 +25,7 @@ pub(super) struct Undo {
     pub(super) ep_pairs: (u32, u32),
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
+    pub(super) won: u8,
     pub(super) hash: u64,
 }
 
@@ -50,6 +51,7 @@ impl<'g> Position<'g> {
             ep_pairs: self.ep_range,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            won: self.won,
             hash: self.hash,
         };
         self.history.push(self.hash);
@@ -142,6 +144,14 @@ impl<'g> Position<'g> {
                 }
             }
         }
+        if g.has_winning_arrivals {
+            let landed = self.board[to];
+            let owner = g.owner[landed as usize] as usize;
+            if owner == self.to_move && g.wins_on(owner, g.kind_of[landed as usize] as usize, to) {
+                self.won = owner as u8;
+                self.hash ^= g.zobrist_won[owner];
+            }
+        }
         let keep = g.rights_keep[from] & g.rights_keep[to];
         let lost = self.rights & !keep;
         if lost != 0 {
@@ -214,6 +224,7 @@ impl<'g> Position<'g> {
         self.ep_range = undo.ep_pairs;
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
+        self.won = undo.won;
         self.hash = undo.hash;
     }
 }

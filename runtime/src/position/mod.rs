@@ -32,6 +32,9 @@ use crate::codes::CodeSet;
 use crate::game::{Game, PieceCode, EMPTY, MAX_EN_PASSANT};
 use make::Undo;
 
+/// No player (`Position::won` while nobody has won by an arrival).
+pub const NO_PLAYER: u8 = u8::MAX;
+
 /// The game state: pieces, side to move, castling rights, unmoved pieces,
 /// arrival budgets, en-passant rights, counters and the hash history.
 #[derive(Clone)]
@@ -68,6 +71,9 @@ pub struct Position<'g> {
     ep_range: (u32, u32),
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// The player who won by a winning arrival (the game is over), or
+    /// `NO_PLAYER`.
+    pub(crate) won: u8,
     pub(crate) hash: u64,
     pub(crate) history: Vec<u64>,
     undo: Vec<Undo>,
@@ -89,6 +95,7 @@ impl PartialEq for Position<'_> {
             && self.en_passant_rights() == other.en_passant_rights()
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.won == other.won
             && self.hash == other.hash
     }
 }
@@ -116,6 +123,7 @@ impl<'g> Position<'g> {
             ep_range: (0, 0),
             halfmove: 0,
             fullmove: 1,
+            won: NO_PLAYER,
             hash: game.zobrist_side[0],
             history: Vec::new(),
             undo: Vec::new(),
@@ -316,5 +324,21 @@ impl<'g> Position<'g> {
 
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The player who won by a winning arrival, if one did.
+    pub fn won_by_arrival(&self) -> Option<usize> {
+        (self.won != NO_PLAYER).then_some(self.won as usize)
+    }
+
+    /// Records (or clears) a win by arrival, for positions read from text.
+    pub fn set_won_by_arrival(&mut self, player: Option<usize>) {
+        if self.won != NO_PLAYER {
+            self.hash ^= self.game.zobrist_won[self.won as usize];
+        }
+        self.won = player.map_or(NO_PLAYER, |p| p as u8);
+        if let Some(p) = player {
+            self.hash ^= self.game.zobrist_won[p];
+        }
     }
 }

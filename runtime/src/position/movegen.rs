@@ -3,7 +3,7 @@
 //! passant. Stack-forming moves (`stacks.rs`) and castling (`castling.rs`)
 //! are called from here.
 
-use super::{Move, MoveKind, Position, NO_CELL};
+use super::{Move, MoveKind, Position, NO_CELL, NO_PLAYER};
 use crate::game::{PieceCode, EMPTY, PLAIN_RIDE};
 use crate::ir;
 
@@ -143,6 +143,10 @@ impl<'g> Position<'g> {
     /// `CHANGES` for moves that change a piece's kind (and stacks).
     #[inline(always)]
     pub(super) fn generate<S: MoveSink>(&self, list: &mut S) {
+        // A game won by an arrival is over: nobody moves.
+        if self.won != NO_PLAYER {
+            return;
+        }
         match (self.game.full_generator, self.game.changes_kinds) {
             (false, false) => self.generate_in::<S, false, false>(list),
             (false, true) => self.generate_in::<S, false, true>(list),
@@ -159,6 +163,8 @@ impl<'g> Position<'g> {
         let me = self.to_move;
         let me_code = me as u8;
         let mine = |code: PieceCode| g.owner_of_code(code) == me_code;
+        let takes_row = g.takes_row(me);
+        let takes = |code: PieceCode| *crate::unchecked::get(takes_row, code as usize);
         for from in self.occupied_by[me].iter() {
             let code = self.at(from);
             let kind = g.kind_of_code(code);
@@ -185,7 +191,7 @@ impl<'g> Position<'g> {
                             kind,
                         );
                     }
-                } else if leap.flags & ir::CAPTURE != 0 && !mine(target) {
+                } else if leap.flags & ir::CAPTURE != 0 && takes(target) {
                     self.push_landing::<S, CHANGES>(
                         list,
                         Move::by_atom(from, to, leap.flags, leap.becomes),
@@ -203,7 +209,7 @@ impl<'g> Position<'g> {
                 // kind change) runs a lean loop; the rest the general one.
                 if ray.flags & PLAIN_RIDE != 0 {
                     let quiet = ray.flags & ir::MOVE != 0;
-                    let takes = ray.flags & ir::CAPTURE != 0;
+                    let captures = ray.flags & ir::CAPTURE != 0;
                     for &to in cells {
                         let to = to as usize;
                         let target = self.at(to);
@@ -217,7 +223,7 @@ impl<'g> Position<'g> {
                                 );
                             }
                         } else {
-                            if takes && !mine(target) {
+                            if captures && takes(target) {
                                 self.push_landing::<S, CHANGES>(
                                     list,
                                     Move::normal(from, to),
@@ -245,7 +251,7 @@ impl<'g> Position<'g> {
                             self.push_landing::<S, CHANGES>(list, mv, me, kind);
                         }
                     } else {
-                        if ray.flags & ir::CAPTURE != 0 && i >= first && !mine(target) {
+                        if ray.flags & ir::CAPTURE != 0 && i >= first && takes(target) {
                             self.push_landing::<S, CHANGES>(
                                 list,
                                 Move::by_atom(from, to, ray.flags, ray.becomes),
@@ -266,7 +272,7 @@ impl<'g> Position<'g> {
                         && if target == EMPTY {
                             hook.flags & ir::MOVE != 0
                         } else {
-                            hook.flags & ir::CAPTURE != 0 && !mine(target)
+                            hook.flags & ir::CAPTURE != 0 && takes(target)
                         };
                     let none = NO_CELL as usize;
                     if usable && self.hook_open(hook.via_start, hook.via_len, none, none, none) {
