@@ -6,6 +6,7 @@
 use runtime::game::EMPTY;
 use runtime::ir::{Geometry, MARK_COLOURS};
 use runtime::layout::Layout;
+use runtime::text::printable;
 use runtime::Position;
 
 /// The symbol of the piece on a cell: chess glyphs for the orthodox
@@ -24,20 +25,22 @@ fn glyph(pos: &Position, cell: usize) -> String {
     let owner = g.owner_of(code);
     let letter = g.ir().kinds[g.kind_of(code)].letter;
     let glyphs = ["KQRBNP", "♔♕♖♗♘♙", "♚♛♜♝♞♟"];
+    // The letter comes from the IR: a crafted one may hold any character.
+    let shown = |c: char| printable(&c.to_string()).into_owned();
     if g.players() > 2 {
-        return format!("{letter}{}", player_tag(pos, owner));
+        return format!("{}{}", shown(letter), player_tag(pos, owner));
     }
     if owner < 2 {
         if let Some(i) = glyphs[0].find(letter) {
             return glyphs[1 + owner].chars().nth(i).unwrap().to_string();
         }
         return if owner == 0 {
-            letter.to_string()
+            shown(letter)
         } else {
-            letter.to_ascii_lowercase().to_string()
+            shown(letter.to_ascii_lowercase())
         };
     }
-    format!("{letter}{owner}")
+    format!("{}{owner}", shown(letter))
 }
 
 /// A player's one-character tag: the initial of its name, or its seat
@@ -70,14 +73,15 @@ fn legend(pos: &Position) -> String {
         if code != EMPTY && carrier != EMPTY {
             let name = |c: u8| &g.ir().kinds[g.kind_of(c)].name;
             let owner = |c: u8| &g.ir().players[g.owner_of(c)].name;
-            out += &format!(
-                "\n{}: {} {} aboard {} {}",
+            let line = format!(
+                "{}: {} {} aboard {} {}",
                 g.ir().cells[cell].name,
                 owner(cargo),
                 name(cargo),
                 owner(carrier),
                 name(carrier)
             );
+            out += &format!("\n{}", printable(&line));
         }
     }
     for (a, agreement) in g.ir().agreements.iter().enumerate() {
@@ -85,11 +89,14 @@ fn legend(pos: &Position) -> String {
             .filter(|p| pos.declared() >> (a * g.players() + p) & 1 != 0)
             .map(|p| g.ir().players[p].name.as_str())
             .collect();
-        if pos.agreed() >> a & 1 != 0 {
-            out += &format!("\n{}: agreed", agreement.name);
+        let line = if pos.agreed() >> a & 1 != 0 {
+            format!("{}: agreed", agreement.name)
         } else if !made.is_empty() {
-            out += &format!("\n{}: declared by {}", agreement.name, made.join(", "));
-        }
+            format!("{}: declared by {}", agreement.name, made.join(", "))
+        } else {
+            continue;
+        };
+        out += &format!("\n{}", printable(&line));
     }
     out
 }
@@ -157,27 +164,43 @@ pub fn board(pos: &Position, ansi: bool) -> String {
     let mut out = String::new();
     // The screen place of every cell comes from the runtime's layout, which
     // pictures share; this function only draws the frame and the labels.
+    // Each row is drawn from its own cells, so the work follows the cells,
+    // not the coordinates' box (a crafted IR's far cell looped for minutes).
     let layout = Layout::of(g.ir());
     match &g.ir().geometry {
         Geometry::Square { width, files, .. } => {
+            let width = *width as usize;
             for row in 0..layout.rows {
                 out += &format!("{:>3} │", layout.rows - row);
-                for col in 0..layout.cols {
-                    // Side cells stand beside the grid, at their own coordinates.
-                    if col == *width as usize {
-                        out += " │";
-                    }
+                for col in 0..width {
                     match layout.cell_at(row, col) {
                         Some(c) => out += &format!(" {}", cell_text(pos, c, ansi)),
                         None => out += "  ",
+                    }
+                }
+                // Side cells stand beside the grid, at their own columns.
+                if layout.cols > width {
+                    out += " │";
+                    let mut used = width;
+                    for &(col, c) in layout.row(row).iter().filter(|(col, _)| *col >= width) {
+                        while used < col {
+                            out += "  ";
+                            used += 1;
+                        }
+                        out += &format!(" {}", cell_text(pos, c, ansi));
+                        used += 1;
+                    }
+                    while used < layout.cols {
+                        out += "  ";
+                        used += 1;
                     }
                 }
                 out.push('\n');
             }
             out += &format!(
                 "    └{}\n      {}",
-                "──".repeat(*width as usize),
-                files.join(" ")
+                "──".repeat(width),
+                printable(&files.join(" "))
             );
         }
         Geometry::Hex { pointy: true } => {
@@ -210,15 +233,12 @@ pub fn board(pos: &Position, ansi: bool) -> String {
             for row in 0..layout.rows {
                 let mut line = String::new();
                 let mut used = 0;
-                for col in 0..layout.cols {
-                    let Some(cell) = layout.cell_at(row, col) else {
-                        continue;
-                    };
+                for &(col, cell) in layout.row(row) {
                     while used < col {
                         line += "  ";
                         used += 1;
                     }
-                    let name = &g.ir().cells[cell].name;
+                    let name = printable(&g.ir().cells[cell].name);
                     line += &format!("{}{:<4}", cell_text(pos, cell, ansi), name);
                     used += 1;
                 }
@@ -230,6 +250,9 @@ pub fn board(pos: &Position, ansi: bool) -> String {
         }
     }
     out += &legend(pos);
-    out += &format!("\n{} to move", g.ir().players[pos.to_move()].name);
+    out += &format!(
+        "\n{} to move",
+        printable(&g.ir().players[pos.to_move()].name)
+    );
     out
 }

@@ -2,6 +2,7 @@
 //! written in the variant language.
 
 mod display;
+mod input;
 mod serve;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -13,8 +14,9 @@ use runtime::notation::{
 };
 use runtime::perft::MAX_PERFT_DEPTH;
 use runtime::picture;
+use runtime::text::{printable, printable_lines};
 use runtime::{Game, Position};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -93,6 +95,10 @@ enum Command {
         /// Seed for random players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Stop after this many plies, the game unfinished (random players
+        /// may play on for ever in a game without end rules).
+        #[arg(long, default_value_t = 5000)]
+        max_plies: u64,
         /// Each player's time for the whole game (e.g. 30m, 1h, 90s);
         /// overrides the game's `clock`.
         #[arg(long, value_parser = parse_duration)]
@@ -147,7 +153,7 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", printable_lines(&message));
             ExitCode::FAILURE
         }
     }
@@ -275,21 +281,20 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let mut ok = true;
             for f in &files {
                 let compiled = compile_file(f, true);
+                let shown = f.display().to_string();
+                let shown = printable(&shown);
                 let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
                 if !compiled.diagnostics.is_empty() {
                     eprint!("{}", compiled.rendered());
                 }
                 if errors > 0 {
                     ok = false;
-                    eprintln!("{}: {errors} error(s)", f.display());
+                    eprintln!("{shown}: {errors} error(s)");
                 } else if compiled.ir.is_none() {
-                    eprintln!(
-                        "{}: ok (a library of definitions: no `game` or `board`)",
-                        f.display()
-                    );
+                    eprintln!("{shown}: ok (a library of definitions: no `game` or `board`)");
                 } else {
                     let claims = compiled.model.as_ref().map_or(0, |m| m.claims.len());
-                    eprintln!("{}: ok ({claims} claims verified)", f.display());
+                    eprintln!("{shown}: ok ({claims} claims verified)");
                 }
                 match dump {
                     Some(Phase::Ast) => println!(
@@ -337,7 +342,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             };
             std::fs::write(&output, bytes)
                 .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
-            eprintln!("wrote {}", output.display());
+            eprintln!("wrote {}", printable(&output.display().to_string()));
             Ok(ExitCode::SUCCESS)
         }
         Command::Perft {
@@ -359,7 +364,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 rows.sort();
                 let mut out = std::io::stdout().lock();
                 for (m, n) in &rows {
-                    writeln!(out, "{m} {n}").ok();
+                    writeln!(out, "{} {n}", printable(m)).ok();
                 }
                 rows.iter().map(|r| r.1).sum()
             } else {
@@ -383,7 +388,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             names.sort();
             let mut out = std::io::stdout().lock();
             for n in names {
-                writeln!(out, "{n}").ok();
+                writeln!(out, "{}", printable(&n)).ok();
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -422,7 +427,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let median = rates[rates.len() / 2];
             println!(
                 "{} depth {depth}: nodes {nodes}, median {:.2} M nodes/s over {} runs",
-                game.ir().name,
+                printable(&game.ir().name),
                 median / 1e6,
                 rates.len()
             );
@@ -433,11 +438,20 @@ fn run(command: Command) -> Result<ExitCode, String> {
             fen,
             players,
             seed,
+            max_plies,
             clock,
         } => {
             let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
+            if players.len() > game.players() {
+                return Err(format!(
+                    "--players names {} players, but {} has {}",
+                    players.len(),
+                    printable(&game.ir().name),
+                    game.players()
+                ));
+            }
             let pos = position(&game, &fen, &[])?;
-            play(&game, pos, &players, seed, clock)
+            play(&game, pos, &players, seed, max_plies, clock)
         }
     }
 }
@@ -462,7 +476,7 @@ fn parse_duration(text: &str) -> Result<u32, String> {
 /// How a game ended, who won and every player's points:
 /// `Checkmate — white wins (white 3, blue 0, red 0)`.
 fn describe_result(game: &Game, result: &runtime::GameResult) -> String {
-    let names = |p: usize| game.ir().players[p].name.as_str();
+    let names = |p: usize| printable(&game.ir().players[p].name).into_owned();
     let who = match (result.winner, result.loser) {
         (Some(p), _) => format!("{} wins", names(p)),
         (None, Some(p)) => format!("{} loses", names(p)),
@@ -479,10 +493,11 @@ fn play(
     mut pos: Position,
     players: &[Player],
     seed: u64,
+    max_plies: u64,
     clock_override: Option<u32>,
 ) -> Result<ExitCode, String> {
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut stdin = stdin.lock();
     let mut rng = seed.max(1);
     let mut played: Vec<String> = Vec::new();
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
@@ -490,9 +505,12 @@ fn play(
     let mut clock: Option<Vec<f64>> = clock_override
         .or(game.ir().clock_seconds)
         .map(|s| vec![s as f64; game.players()]);
+    // Every name and text from the game file or the input is printed
+    // through `printable` (control characters escaped).
+    let player_name = |p: usize| printable(&game.ir().players[p].name).into_owned();
     println!(
         "{} — type a move like e2e4, `moves`, `fen`, `resign` or `quit`.",
-        game.ir().name
+        printable(&game.ir().name)
     );
     if !game.ir().agreements.is_empty() {
         let names: Vec<&str> = game
@@ -503,7 +521,7 @@ fn play(
             .collect();
         println!(
             "Declarations go after your move: +name makes one, -name withdraws it ({}).",
-            names.join(", ")
+            printable(&names.join(", "))
         );
     }
     loop {
@@ -516,7 +534,7 @@ fn play(
                     let s = s.max(0.0) as u64;
                     format!(
                         "{} {}:{:02}:{:02}",
-                        game.ir().players[p].name,
+                        player_name(p),
                         s / 3600,
                         s / 60 % 60,
                         s % 60
@@ -527,11 +545,16 @@ fn play(
         }
         if let Some(result) = pos.result() {
             println!("Game over: {}.", describe_result(game, &result));
-            println!("Moves: {}", played.join(" "));
+            println!("Moves: {}", printable(&played.join(" ")));
+            return Ok(ExitCode::SUCCESS);
+        }
+        if played.len() as u64 >= max_plies {
+            println!("Game unfinished: {max_plies} plies played (--max-plies), no result.");
+            println!("Moves: {}", printable(&played.join(" ")));
             return Ok(ExitCode::SUCCESS);
         }
         let me = pos.to_move();
-        let name = &game.ir().players[me].name;
+        let name = player_name(me);
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
         if players.get(me) == Some(&Player::Random) {
@@ -551,9 +574,15 @@ fn play(
         );
         std::io::stdout().flush().ok();
         let thinking = Instant::now();
-        let Some(Ok(line)) = lines.next() else {
-            println!("\nInput ended; game abandoned.");
-            return Ok(ExitCode::SUCCESS);
+        // The record is kept whatever ends the session.
+        let moves = |played: &[String]| println!("Moves: {}", printable(&played.join(" ")));
+        let line = match input::read_line(&mut stdin) {
+            Ok(Some(line)) => line,
+            Ok(None) | Err(_) => {
+                println!("\nInput ended; game abandoned.");
+                moves(&played);
+                return Ok(ExitCode::SUCCESS);
+            }
         };
         if let Some(left) = &mut clock {
             left[me] -= thinking.elapsed().as_secs_f64();
@@ -563,15 +592,33 @@ fn play(
                     "{name} has run out of time. Game over: {}.",
                     describe_result(game, &result)
                 );
-                println!("Moves: {}", played.join(" "));
+                println!("Moves: {}", printable(&played.join(" ")));
                 return Ok(ExitCode::SUCCESS);
             }
         }
+        let line = match line {
+            input::Line::Text(text) => text,
+            input::Line::TooLong { bytes } => {
+                println!(
+                    "a line of {bytes} bytes, more than the {} a move may have: ignored",
+                    input::MAX_LINE
+                );
+                continue;
+            }
+            input::Line::NotUtf8 => {
+                println!("that line is not UTF-8 text: ignored");
+                continue;
+            }
+        };
         match line.trim() {
             "" => continue,
-            "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+            "quit" | "exit" => {
+                moves(&played);
+                return Ok(ExitCode::SUCCESS);
+            }
             "resign" => {
                 println!("{name} resigns.");
+                moves(&played);
                 return Ok(ExitCode::SUCCESS);
             }
             "moves" => {
@@ -579,26 +626,30 @@ fn play(
                 names.sort();
                 println!("{}", names.join(" "));
             }
-            "fen" => println!("{}", write_fen(&pos).unwrap_or_else(|| write_general(&pos))),
+            "fen" => println!(
+                "{}",
+                printable(&write_fen(&pos).unwrap_or_else(|| write_general(&pos)))
+            ),
             text => match parse_recorded(&mut pos, text) {
                 Ok(entry) => match pos.make_declaring(entry.mv, &entry.declarations) {
                     Ok(()) => played.push(recorded_to_string(game, &entry)),
-                    Err(e) => println!("{e}"),
+                    Err(e) => println!("{}", printable(&e.to_string())),
                 },
-                Err(e) => println!("{e}"),
+                Err(e) => println!("{}", printable(&e.to_string())),
             },
         }
     }
 }
 
 /// A move in the project's notation, with the game's other spellings of it
-/// beside it (`e1h1 (Кр-0-0-0)`).
+/// beside it (`e1h1 (Кр-0-0-0)`), printable.
 fn with_aliases(game: &Game, mv: runtime::Move) -> String {
     let text = move_to_string(game, mv);
     let aliases = runtime::notation::move_aliases(game, mv);
-    if aliases.is_empty() {
+    let shown = if aliases.is_empty() {
         text
     } else {
         format!("{text} ({})", aliases.join(", "))
-    }
+    };
+    printable(&shown).into_owned()
 }

@@ -404,6 +404,229 @@ fn check_bounds_claims_and_reads_only_source_files() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `play` draws crafted IR in time bounded by its cells: a cell at the
+/// coordinate limit is a few columns off the board, and a geometry of
+/// 65535 x 65535 is refused by the loader (drawing it allocated 68 GB and
+/// aborted; coordinates of 10^9 looped for minutes before they were refused).
+#[test]
+fn play_draws_crafted_geometry_in_bounded_work() {
+    use runtime::ir::Geometry;
+    let dir = std::env::temp_dir().join(format!("variant-geometry-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ir = compiler::compile_file(std::path::Path::new("dsl-examples/chess.variant"), false)
+        .ir
+        .unwrap();
+    let mut far = ir.clone();
+    far.cells[0].coord = (4096, 4096);
+    far.cells[0].side = true;
+    let mut huge = ir;
+    if let Geometry::Square { width, height, .. } = &mut huge.geometry {
+        (*width, *height) = (65535, 65535);
+    }
+    let far_path = dir.join("far.json");
+    let huge_path = dir.join("huge.json");
+    std::fs::write(&far_path, far.to_json()).unwrap();
+    std::fs::write(&huge_path, huge.to_json()).unwrap();
+    let start = std::time::Instant::now();
+    let out = variant(&["play", far_path.to_str().unwrap()], Some("quit\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    let widest = shown.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest < 80, "a line of {widest} characters:\n{shown}");
+    let out = variant(&["play", huge_path.to_str().unwrap()], Some("quit\n"));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("a square geometry of 65535 x 65535 cells"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Text from game files and from the input reaches the terminal with its
+/// control characters escaped (runtime::text::printable): a game name that
+/// sets the window title and clears the screen, a claim's move text in a
+/// diagnostic, a typed arrow key and a source line shown under a label.
+#[test]
+fn control_characters_are_escaped_on_output() {
+    let dir = std::env::temp_dir().join(format!("variant-escape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = std::fs::read_to_string("dsl-examples/chess.variant").unwrap();
+    let pieces = std::fs::canonicalize("stdlib/pieces.variant").unwrap();
+    let chess = chess
+        .replace(
+            "import \"../stdlib/pieces.variant\"",
+            &format!("import \"{}\"", pieces.display()),
+        )
+        .replace(
+            "game \"Chess\"",
+            "game \"Ch\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{1b}[31mess\"",
+        );
+    let path = dir.join("title.variant");
+    std::fs::write(&path, &chess).unwrap();
+    let out = variant(
+        &["play", path.to_str().unwrap()],
+        Some("e2e4\n\u{1b}[A\nquit\n"),
+    );
+    let shown = text(&out.stdout);
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
+        "{shown}"
+    );
+    assert!(shown.contains("Ch\\x1b]0;PWNED\\x07"), "{shown}");
+    assert!(shown.contains("'\\x1b[A'"), "{shown}");
+
+    let bad = dir.join("claim.variant");
+    std::fs::write(
+        &bad,
+        format!("{chess}\nclaim legal \"e2e4 \u{1b}[2Je7e5\" // \u{202e}reversed\n"),
+    )
+    .unwrap();
+    let out = variant(&["check", bad.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stderr);
+    assert!(said.contains("E012") || said.contains("E014"), "{said}");
+    assert!(
+        !said.contains('\u{1b}') && !said.contains('\u{7}') && !said.contains('\u{202e}'),
+        "{said}"
+    );
+    assert!(said.contains("\\x1b[2J"), "{said}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn variant_bytes(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variant"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// `play` keeps the game whatever the input: a line that is not UTF-8 or
+/// longer than `MAX_LINE` is refused and the game goes on (an invalid byte
+/// used to end it), and the move record is printed on quit, resign and the
+/// end of the input.
+#[test]
+fn play_survives_bad_lines_and_prints_the_record() {
+    let chess = "dsl-examples/chess.variant";
+    let out = variant_bytes(&["play", chess], b"e2e4\n\xff\xfe\ne7e5\nquit\n");
+    let shown = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        shown.contains("that line is not UTF-8 text: ignored"),
+        "{shown}"
+    );
+    assert!(shown.ends_with("Moves: e2e4 e7e5\n"), "{shown}");
+    let mut long = vec![b'x'; 1_000_000];
+    long.extend(b"\ne2e4\nresign\n");
+    let out = variant_bytes(&["play", chess], &long);
+    let shown = text(&out.stdout);
+    assert!(shown.contains("a line of 1000000 bytes"), "{shown}");
+    assert!(shown.contains("black resigns.\nMoves: e2e4\n"), "{shown}");
+    let out = variant_bytes(&["play", chess], b"g1f3\n");
+    let shown = text(&out.stdout);
+    assert!(
+        shown.ends_with("Input ended; game abandoned.\nMoves: g1f3\n"),
+        "{shown}"
+    );
+}
+
+/// A game without end rules played by random players stops at
+/// `--max-plies` (default 5000) as unfinished (side-cells.variant made 1.35
+/// million moves in 30 s), and `--players` may not name more players than
+/// the game has.
+#[test]
+fn play_caps_plies_and_checks_the_players() {
+    let game = "dsl-examples/side-cells.variant";
+    let random = ["play", game, "--players", "random,random"];
+    let out = variant(&random, None);
+    let shown = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        shown.contains("Game unfinished: 5000 plies played (--max-plies), no result."),
+        "{}",
+        &shown[shown.len().saturating_sub(500)..]
+    );
+    let out = variant(&[&random[..], &["--max-plies", "10"]].concat(), None);
+    let shown = text(&out.stdout);
+    let record = shown.lines().last().unwrap();
+    assert_eq!(record.split_whitespace().count(), 1 + 10, "{record}");
+    let out = variant(&["play", game, "--players", "random,random,random"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("--players names 3 players, but"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// `check` says what is wrong: compiled IR is not a source, a winner in a
+/// claim must be a player (E003, not "won by black"), a board too small for
+/// its colours says so. `--moves` text is bounded: a 100,000-character word
+/// is refused at once.
+#[test]
+fn check_and_moves_name_the_fault() {
+    let dir = std::env::temp_dir().join(format!("variant-faults-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = "dsl-examples/chess.variant";
+    let ir = dir.join("chess.ir");
+    let out = variant(&["compile", chess, "-o", ir.to_str().unwrap()], None);
+    assert!(out.status.success());
+    let out = variant(&["check", ir.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("a compiled IR file: this command takes .variant sources"),
+        "{}",
+        text(&out.stderr)
+    );
+    let pieces = std::fs::canonicalize("stdlib/pieces.variant").unwrap();
+    let source = std::fs::read_to_string(chess).unwrap().replace(
+        "import \"../stdlib/pieces.variant\"",
+        &format!("import \"{}\"", pieces.display()),
+    );
+    let green = dir.join("green.variant");
+    std::fs::write(
+        &green,
+        format!("{source}claim \"f2f3 e7e5 g2g4 d8h4\" ends win green\n"),
+    )
+    .unwrap();
+    let said = text(&variant(&["check", green.to_str().unwrap()], None).stderr);
+    assert!(
+        said.contains("E003") && said.contains("unknown player `green`"),
+        "{said}"
+    );
+    let tiny = dir.join("tiny.variant");
+    std::fs::write(
+        &tiny,
+        format!(
+            "game \"tiny\"\nimport \"{}\"\nboard square 1 x 1\ncolours dark light from a1\n\
+             players white black\nsetup white {{ King a1 }}\n",
+            pieces.display()
+        ),
+    )
+    .unwrap();
+    let said = text(&variant(&["check", tiny.to_str().unwrap()], None).stderr);
+    assert!(
+        said.contains("colour `light` has no cells on this board of 1 cell"),
+        "{said}"
+    );
+    let long = format!("e2{}", "x".repeat(100_000));
+    let start = std::time::Instant::now();
+    let out = variant(&["moves", chess, "--moves", &long], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("a move of 100002 characters"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn draw_writes_a_picture_of_the_position() {
     let dir = std::env::temp_dir().join(format!("variant-cli-draw-{}", std::process::id()));

@@ -266,7 +266,12 @@ fn move_messages() {
         (
             None,
             "e2e4x",
-            "illegal move e2e4x: unexpected 'x' after the cells (a castling that is also a \
+            "illegal move e2e4x: unexpected 'x' after the cells",
+        ),
+        (
+            None,
+            "g1f3/h1",
+            "illegal move g1f3/h1: unexpected '/h1' after the cells (a castling that is also a \
              king step is written with its partner, e.g. e1d1/b1)",
         ),
     ];
@@ -723,6 +728,73 @@ fn unreachable_positions_of_three_players() {
         PositionError::NoRoyalPiece { ref player } if player == "blue"
     ));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Refusals that say what is wrong (F12 of the hardening report): a lone
+/// cell has no destination, a promotion letter on a move that does not
+/// promote, check marks with no move, an unclosed FEN stack, and moves
+/// after the game ended (checkmate, repetition) say the game is over.
+#[test]
+fn refusals_name_the_actual_fault() {
+    let g = chess();
+    assert!(matches!(
+        move_error(g, None, "e2"),
+        MoveError::NoDestination { ref from, .. } if from == "e2"
+    ));
+    assert!(matches!(
+        move_error(g, None, "e4"),
+        MoveError::NoPiece { ref cell, .. } if cell == "e4"
+    ));
+    assert!(matches!(
+        move_error(g, None, "e2e4q"),
+        MoveError::NotAPromotion { ref cells, letter: 'q', .. } if cells == "e2e4"
+    ));
+    assert_eq!(
+        move_message(g, None, "e2e4q"),
+        "illegal move e2e4q: e2e4 does not promote, so 'q' does not belong after it"
+    );
+    // A suffix that is no slash form gets no castling hint.
+    assert_eq!(
+        move_message(g, None, "e2e4xy"),
+        "illegal move e2e4xy: unexpected 'xy' after the cells"
+    );
+    let mut p = Position::start(g);
+    for marks in ["+", "#", "++++"] {
+        assert!(matches!(
+            parse_recorded(&mut p, marks),
+            Err(RecordError::OnlyCheckMarks { ref text }) if text == marks
+        ));
+    }
+    assert!(matches!(
+        position_error(g, "(R7/8/8/8/8/8/8/8 w - - 0 1"),
+        PositionError::UnclosedFenStack { rank: 8, ref text } if text == "R7"
+    ));
+    let mut p = Position::start(g);
+    assert!(matches!(
+        play_record(&mut p, "f2f3 e7e5 g2g4 d8h4 a2a3"),
+        Err((4, RecordError::GameOver { end: runtime::GameEnd::Checkmate, winner: Some(ref w) }))
+            if w == "black"
+    ));
+    let shuffle = "g1f3 g8f6 f3g1 f6g8 ";
+    let mut p = Position::start(g);
+    assert!(matches!(
+        play_record(&mut p, &format!("{shuffle}{shuffle}e2e4")),
+        Err((
+            8,
+            RecordError::GameOver {
+                end: runtime::GameEnd::Repetition,
+                winner: None
+            }
+        ))
+    ));
+    let mut p = Position::start(g);
+    assert_eq!(
+        play_record(&mut p, "f2f3 e7e5 g2g4 d8h4 a2a3")
+            .unwrap_err()
+            .1
+            .to_string(),
+        "the game is over, black won by checkmate: no move follows"
+    );
 }
 
 /// The en-passant field is read in time linear in its length: 4,000 cells

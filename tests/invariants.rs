@@ -1475,6 +1475,77 @@ fn loader_names_what_is_wrong_in_crafted_ir() {
         region: None,
     });
     assert_eq!(refused(ir), LoadError::InsufficientKind { kind: kinds });
+
+    // The drawing hints: a geometry the size of no game, file labels that
+    // do not match it, a board cell outside it.
+    let resize = |width: u16, height: u16| {
+        let mut ir = chess();
+        if let Geometry::Square {
+            width: w,
+            height: h,
+            ..
+        } = &mut ir.geometry
+        {
+            (*w, *h) = (width, height);
+        }
+        ir
+    };
+    assert_eq!(
+        refused(resize(65535, 65535)),
+        LoadError::GeometrySize {
+            width: 65535,
+            height: 65535
+        }
+    );
+    assert!(matches!(
+        refused(resize(0, 8)),
+        LoadError::GeometrySize { .. }
+    ));
+    assert_eq!(
+        refused(resize(9, 8)),
+        LoadError::FileLabels {
+            labels: 8,
+            width: 9
+        }
+    );
+    let mut ir = chess();
+    ir.cells[5].coord = (8, 0);
+    assert_eq!(refused(ir), LoadError::CellOutsideGeometry { cell: 5 });
+}
+
+/// The screen layout has at most `MAX_GAP` empty rows or columns between
+/// used ones, so a cell far from the others (a side cell at the coordinate
+/// limit, or a hex cell there) costs a few columns, not 4,096: drawing works
+/// in proportion to the cells. The shipped boards keep their dense layout.
+#[test]
+fn layouts_are_bounded_by_the_cells() {
+    use runtime::layout::{Layout, MAX_GAP};
+    for s in shipped() {
+        let layout = Layout::of(s.ir);
+        let cells = s.ir.cells.len();
+        assert!(layout.rows * layout.cols <= (MAX_GAP + 1) * (MAX_GAP + 1) * cells * cells);
+        for (cell, &(row, col)) in layout.place.iter().enumerate() {
+            assert_eq!(layout.cell_at(row, col), Some(cell), "{}", s.rel);
+        }
+    }
+    let mut ir = chess_ir().clone();
+    ir.cells[0].coord = (4096, -4096);
+    ir.cells[0].side = true;
+    let layout = Layout::of(&ir);
+    assert_eq!(
+        (layout.rows, layout.cols),
+        (8 + MAX_GAP + 1, 8 + MAX_GAP + 1)
+    );
+    let glinski = shipped()
+        .iter()
+        .find(|s| s.rel == "dsl-examples/glinski.variant")
+        .unwrap();
+    let mut ir = glinski.ir.clone();
+    let dense = Layout::of(&ir);
+    ir.cells[0].coord = (4096, -4096);
+    let far = Layout::of(&ir);
+    assert!(far.rows <= dense.rows + MAX_GAP + 1, "{} rows", far.rows);
+    assert!(far.cols <= dense.cols + MAX_GAP + 1, "{} cols", far.cols);
 }
 
 /// `playouts_keep_every_invariant` (FEN round trip in Mirodol): black pawns

@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// Writes `body` under the system's temporary directory, beside a copy of
-/// nothing: the games below import the standard pieces by absolute path.
+/// Writes `body` under the system's temporary directory (the games below
+/// import the standard pieces by absolute path).
 fn temp_game(name: &str, body: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("variant-scaling-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -552,6 +552,10 @@ fn verify_one(game: &Game, topology: &Topology, claim: &Claim) -> Result<(), Dia
             scores,
             position,
         } => {
+            // The winner named must be a player (E003), before any move.
+            if let ClaimEnd::Win(w) = end {
+                player_index(ir, w)?;
+            }
             let mut pos = played(game, position, moves)?;
             let result = pos.result();
             if let (Some(claimed), Some(r)) = (scores, result) {

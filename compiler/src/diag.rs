@@ -249,13 +249,35 @@ impl Sources {
 
 /// Renders diagnostics as plain text: `error[E003]: ...` with file:line:column,
 /// the labelled source lines, notes and the hint.
+///
+/// Everything that reaches the terminal goes through
+/// `runtime::text::printable_lines`: the messages, labels, notes and hints,
+/// the file names and the source lines shown (with the spans moved onto the
+/// escaped copy), so a game file cannot send control sequences.
 pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
+    use runtime::text::{printable_lines, printable_source};
     let mut out = String::new();
     let config = term::Config::default();
+    let mut files = SimpleFiles::new();
+    let mut offsets: Vec<Option<Vec<usize>>> = Vec::new();
+    for id in 0..sources.paths.len() {
+        let (name, text) = match sources.files.get(id) {
+            Ok(f) => (f.name().as_str(), f.source().as_str()),
+            Err(_) => ("", ""),
+        };
+        let (shown, map) = printable_source(text);
+        files.add(printable_lines(name).into_owned(), shown.into_owned());
+        offsets.push(map);
+    }
+    let moved = |file: usize, at: usize| match offsets.get(file) {
+        Some(Some(map)) => map.get(at).copied().unwrap_or(at),
+        _ => at,
+    };
+    let safe = |s: &str| printable_lines(s).into_owned();
     for d in diagnostics {
-        let mut notes = d.notes.clone();
+        let mut notes: Vec<String> = d.notes.iter().map(|n| safe(n)).collect();
         if let Some(h) = &d.hint {
-            notes.push(format!("hint: {h}"));
+            notes.push(format!("hint: {}", safe(h)));
         }
         let cs = if d.is_error() {
             CsDiagnostic::error()
@@ -264,28 +286,29 @@ pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
         };
         let cs = cs
             .with_code(d.code.id())
-            .with_message(&d.message)
+            .with_message(safe(&d.message))
             .with_labels(
                 d.labels
                     .iter()
                     .map(|l| {
-                        let range = l.span.start..l.span.end;
+                        let file = l.span.file;
+                        let range = moved(file, l.span.start)..moved(file, l.span.end);
                         if l.primary {
-                            CsLabel::primary(l.span.file, range).with_message(&l.message)
+                            CsLabel::primary(file, range).with_message(safe(&l.message))
                         } else {
-                            CsLabel::secondary(l.span.file, range).with_message(&l.message)
+                            CsLabel::secondary(file, range).with_message(safe(&l.message))
                         }
                     })
                     .collect(),
             )
             .with_notes(notes);
         // A rendering failure (a span outside its file) must not hide the message.
-        if term::emit_to_string(&mut out, &config, &sources.files, &cs).is_err() {
+        if term::emit_to_string(&mut out, &config, &files, &cs).is_err() {
             out += &format!(
                 "{}[{}]: {}\n",
                 if d.is_error() { "error" } else { "warning" },
                 d.code.id(),
-                d.message
+                safe(&d.message)
             );
         }
     }

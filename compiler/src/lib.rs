@@ -146,8 +146,12 @@ fn read_source(path: &Path, imported: bool) -> Result<String, String> {
             "more than the {MAX_SOURCE_BYTES} bytes a source may have"
         ));
     }
-    String::from_utf8(bytes)
-        .map_err(|_| "not UTF-8 text (a compiled IR file? perft and moves read those)".into())
+    if bytes.starts_with(runtime::ir::MAGIC)
+        || (!imported && path.extension().is_some_and(|e| e == "json"))
+    {
+        return Err("a compiled IR file: this command takes .variant sources (perft, moves, play and bench also read compiled IR)".into());
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
 }
 
 /// A carriage return not followed by a line feed (classic Mac OS line

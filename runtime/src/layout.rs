@@ -21,8 +21,18 @@
 //!   top, the column the doubled `2q + r`, so a row's cells stand two
 //!   columns apart. In the plane `(1, 0)` is one cell to the right and
 //!   `(0, 1)` one cell up and to the right.
+//!
+//! On the screen grid, empty stretches of rows or columns longer than
+//! `MAX_GAP` are shrunk to it (a side cell far from the board, or a crafted
+//! IR's distant cell, is drawn `MAX_GAP` columns off), so the grid has at
+//! most `MAX_GAP` rows and columns per cell and drawing it costs work in
+//! proportion to the cells, never to the coordinates' box. The grid is
+//! sparse: each row lists its cells by column.
 
 use crate::ir::{GameIr, Geometry};
+
+/// The most empty rows or columns kept between two used ones.
+pub const MAX_GAP: usize = 3;
 
 /// A point of the picture plane: `x` to the right, `y` down (as on a
 /// screen), in units of the distance between the centres of two
@@ -200,23 +210,52 @@ pub struct Layout {
     pub named_in_cell: Vec<bool>,
     /// Rank and file labels beside the board, in cell order.
     pub labels: Vec<Label>,
-    /// Per `row * cols + col`: the cell drawn there.
-    grid: Vec<Option<usize>>,
+    /// Per row: its (column, cell) pairs, by column (the first cell drawn
+    /// at a place, if two share one).
+    by_row: Vec<Vec<(usize, usize)>>,
+}
+
+/// Maps the used values of one axis to screen indices from 0, shrinking
+/// gaps longer than `MAX_GAP`. With `grid` (a square board's width or
+/// height) the values `0..grid` keep their places and values below 0 are
+/// drawn at 0; otherwise the smallest value is 0.
+fn squeeze(values: &[i32], grid: Option<i32>) -> Vec<usize> {
+    let values: Vec<i32> = match grid {
+        Some(_) => values.iter().map(|&v| v.max(0)).collect(),
+        None => values.to_vec(),
+    };
+    let mut used: Vec<i32> = values.clone();
+    used.extend(0..grid.unwrap_or(0));
+    used.sort_unstable();
+    used.dedup();
+    let mut index = Vec::with_capacity(used.len());
+    let mut at = 0usize;
+    for (i, &v) in used.iter().enumerate() {
+        if i > 0 {
+            let gap = (v as i64 - used[i - 1] as i64) as usize;
+            at += gap.min(MAX_GAP + 1);
+        }
+        index.push(at);
+    }
+    values
+        .iter()
+        .map(|v| index[used.binary_search(v).expect("a used value")])
+        .collect()
 }
 
 impl Layout {
     pub fn of(ir: &GameIr) -> Layout {
         let placed: Vec<Placed> = (0..ir.cells.len()).map(|c| place(ir, c)).collect();
-        // The grid starts at the smallest row and column (on square boards
-        // the top rank and file a, unless side cells stand above or left).
-        let row0 = placed.iter().map(|p| p.grid.0).min().unwrap_or(0);
-        let col0 = placed.iter().map(|p| p.grid.1).min().unwrap_or(0);
-        let place: Vec<(usize, usize)> = placed
-            .iter()
-            .map(|p| {
-                let (r, c) = p.grid;
-                ((r - row0) as usize, (c - col0) as usize)
-            })
+        // Square grids keep file a at column 0 and the top rank at row 0.
+        let (keep_rows, keep_cols) = match &ir.geometry {
+            Geometry::Square { width, height, .. } => (Some(*height as i32), Some(*width as i32)),
+            Geometry::Hex { .. } => (None, None),
+        };
+        let rows_of: Vec<i32> = placed.iter().map(|p| p.grid.0).collect();
+        let cols_of: Vec<i32> = placed.iter().map(|p| p.grid.1).collect();
+        let place: Vec<(usize, usize)> = squeeze(&rows_of, keep_rows)
+            .into_iter()
+            .zip(squeeze(&cols_of, keep_cols))
             .collect();
         let mut rows = place.iter().map(|p| p.0 + 1).max().unwrap_or(0);
         let mut cols = place.iter().map(|p| p.1 + 1).max().unwrap_or(0);
@@ -224,9 +263,14 @@ impl Layout {
             rows = rows.max(*height as usize);
             cols = cols.max(*width as usize);
         }
-        let mut grid = vec![None; rows * cols];
+        let mut by_row: Vec<Vec<(usize, usize)>> = vec![Vec::new(); rows];
         for (cell, &(r, c)) in place.iter().enumerate() {
-            grid[r * cols + c].get_or_insert(cell);
+            by_row[r].push((c, cell));
+        }
+        for row in &mut by_row {
+            // Stable: of two cells at one place the first stays first.
+            row.sort_by_key(|&(c, _)| c);
+            row.dedup_by_key(|&mut (c, _)| c);
         }
         let mut shapes = Vec::with_capacity(placed.len());
         let mut named_in_cell = Vec::with_capacity(placed.len());
@@ -243,17 +287,22 @@ impl Layout {
             shapes,
             named_in_cell,
             labels,
-            grid,
+            by_row,
         }
+    }
+
+    /// The cells of a row, as (column, cell), by column.
+    pub fn row(&self, row: usize) -> &[(usize, usize)] {
+        self.by_row.get(row).map_or(&[], Vec::as_slice)
     }
 
     /// The cell drawn at (row, column), if any.
     pub fn cell_at(&self, row: usize, col: usize) -> Option<usize> {
-        if row < self.rows && col < self.cols {
-            self.grid[row * self.cols + col]
-        } else {
-            None
-        }
+        let cells = self.row(row);
+        cells
+            .binary_search_by_key(&col, |&(c, _)| c)
+            .ok()
+            .map(|i| cells[i].1)
     }
 
     /// The smallest rectangle holding every cell: (left, top, right, bottom).

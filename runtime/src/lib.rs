@@ -44,6 +44,7 @@ pub mod outcome;
 pub mod perft;
 pub mod picture;
 pub mod position;
+pub mod text;
 pub mod turn;
 mod unchecked;
 

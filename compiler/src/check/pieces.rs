@@ -117,7 +117,7 @@ impl Checker {
                             a.span,
                             "not usable in notation",
                         )
-                        .with_hint(format!("an alias is a word without digits, spaces or the notation's characters {ALIAS_FORBIDDEN}, e.g. \"Кр\"")),
+                        .with_hint(format!("an alias is a word without digits, spaces or any of `{ALIAS_FORBIDDEN}`, e.g. \"Кр\"")),
                     );
                 }
             }

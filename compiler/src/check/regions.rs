@@ -35,11 +35,51 @@ impl Checker {
                 .collect();
             let per = vec![member; m.players.len()];
             let before = m.regions.len();
+            if !per[0].iter().any(|&b| b) {
+                // A board too small for its colours (1 x 1 has one): say so,
+                // rather than the general "region has no cells".
+                self.error(
+                    Diagnostic::error(
+                        Code::EmptyRegion,
+                        format!(
+                            "colour `{}` has no cells on this board of {} cell{}",
+                            n.text,
+                            m.cells.len(),
+                            if m.cells.len() == 1 { "" } else { "s" }
+                        ),
+                        n.span,
+                        "empty colour",
+                    )
+                    .with_hint("a board this small has fewer colours; leave out `colours`"),
+                );
+                self.add_region_unchecked(m, n, per, true);
+                continue;
+            }
             self.add_region(m, n, per, true);
             if m.regions.len() > before {
                 m.colours.push(before);
             }
         }
+    }
+
+    /// Adds a region whose emptiness was already reported.
+    fn add_region_unchecked(
+        &mut self,
+        m: &mut Model,
+        name: &Name,
+        cells: Vec<Vec<bool>>,
+        shared: bool,
+    ) {
+        if m.region_named.contains_key(&name.text) {
+            self.add_region(m, name, cells, shared);
+            return;
+        }
+        m.region_named.insert(name.text.clone(), m.regions.len());
+        m.regions.push(ModelRegion {
+            name: name.text.clone(),
+            shared,
+            cells,
+        });
     }
 
     pub(super) fn add_region(

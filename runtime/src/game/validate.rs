@@ -89,6 +89,20 @@ pub enum LoadError {
     InsufficientTooLarge {
         pieces: usize,
     },
+    /// A square geometry of more cells than a game may have (or none).
+    GeometrySize {
+        width: u16,
+        height: u16,
+    },
+    /// A square geometry whose file labels are not one per file.
+    FileLabels {
+        labels: usize,
+        width: u16,
+    },
+    /// A board cell (not a side cell) outside its square geometry.
+    CellOutsideGeometry {
+        cell: usize,
+    },
 }
 
 /// The most pieces one side of an `insufficient` declaration may list.
@@ -170,6 +184,16 @@ impl std::fmt::Display for LoadError {
                 f,
                 "an insufficient-material declaration names region {region}"
             ),
+            GeometrySize { width, height } => write!(
+                f,
+                "a square geometry of {width} x {height} cells (at most {MAX_CELLS})"
+            ),
+            FileLabels { labels, width } => {
+                write!(f, "{labels} file labels for a geometry {width} wide")
+            }
+            CellOutsideGeometry { cell } => {
+                write!(f, "cell {cell} lies outside the square geometry")
+            }
             InsufficientTooLarge { pieces } => write!(
                 f,
                 "an insufficient-material declaration lists {pieces} pieces for one side \
@@ -214,6 +238,33 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
         check(x.abs() <= MAX_COORD && y.abs() <= MAX_COORD, || {
             CoordinateRange { cell }
         })?;
+    }
+    // The drawing hints are bounded too: the display and FEN walk the
+    // geometry (a 65535 x 65535 one made `play` allocate 68 GB).
+    if let ir::Geometry::Square {
+        width,
+        height,
+        files,
+    } = &ir.geometry
+    {
+        check(
+            *width >= 1 && *height >= 1 && *width as usize * *height as usize <= MAX_CELLS,
+            || GeometrySize {
+                width: *width,
+                height: *height,
+            },
+        )?;
+        check(files.len() == *width as usize, || FileLabels {
+            labels: files.len(),
+            width: *width,
+        })?;
+        for (cell, info) in ir.cells.iter().enumerate() {
+            let (x, y) = info.coord;
+            check(
+                info.side || (0..*width as i32).contains(&x) && (0..*height as i32).contains(&y),
+                || CellOutsideGeometry { cell },
+            )?;
+        }
     }
     check(ir.moves.len() == players * kinds * cells, || MoveTableSize)?;
     for (i, set) in ir.moves.iter().enumerate() {

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::game::MAX_EN_PASSANT;
+use crate::outcome::GameEnd;
 
 /// Where in a position text a name, cell or number stood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,6 +81,8 @@ pub enum PositionError {
     UnknownLetter { rank: usize, letter: char },
     /// A FEN stack not written `(carrier cargo)`; `text` is inside the brackets.
     BadFenStack { rank: usize, text: String },
+    /// A FEN stack whose bracket is not closed on its rank (`text` after it).
+    UnclosedFenStack { rank: usize, text: String },
     /// A FEN stack (`text` inside the brackets) the game does not allow.
     FenStackNotAllowed { rank: usize, text: String },
     /// A rank with more pieces and empty cells than the board is wide.
@@ -182,6 +185,10 @@ impl fmt::Display for PositionError {
             BadFenStack { rank, text } => write!(
                 f,
                 "FEN rank {rank}: a stack is written (carrier cargo), e.g. (Sa), not ({text})"
+            ),
+            UnclosedFenStack { rank, text } => write!(
+                f,
+                "FEN rank {rank}: the stack '({text}' has no closing bracket"
             ),
             FenStackNotAllowed { rank, text } => write!(
                 f,
@@ -333,6 +340,12 @@ pub enum MoveError {
     },
     /// The cells name a move, but `suffix` after them does not.
     UnexpectedSuffix { text: String, suffix: String },
+    /// A promotion `letter` after `cells`, a move that does not promote.
+    NotAPromotion {
+        text: String,
+        cells: String,
+        letter: char,
+    },
     /// The long form `Тm9-l8` names a piece (`letter`) other than the
     /// one on its starting cell (`piece`).
     WrongPiece {
@@ -411,9 +424,21 @@ impl fmt::Display for MoveError {
                 f,
                 "illegal move {text}: '{letter}' does not name the {piece} on {cell}"
             ),
-            UnexpectedSuffix { text, suffix } => write!(
+            UnexpectedSuffix { text, suffix } if suffix.starts_with('/') => write!(
                 f,
                 "illegal move {text}: unexpected '{suffix}' after the cells (a castling that is also a king step is written with its partner, e.g. e1d1/b1)"
+            ),
+            UnexpectedSuffix { text, suffix } => write!(
+                f,
+                "illegal move {text}: unexpected '{suffix}' after the cells"
+            ),
+            NotAPromotion {
+                text,
+                cells,
+                letter,
+            } => write!(
+                f,
+                "illegal move {text}: {cells} does not promote, so '{letter}' does not belong after it"
             ),
         }
     }
@@ -460,6 +485,27 @@ pub enum RecordError {
     UnknownAgreement { name: String },
     /// A declaration the rules refuse.
     Declaration(DeclareError),
+    /// A word of check marks (`+`, `#`) with no move before them.
+    OnlyCheckMarks { text: String },
+    /// A move after the game ended (`end`; `winner`, if one won).
+    GameOver {
+        end: GameEnd,
+        winner: Option<String>,
+    },
+}
+
+/// How `RecordError::GameOver` names an end.
+fn end_words(end: GameEnd) -> &'static str {
+    match end {
+        GameEnd::Checkmate => "checkmate",
+        GameEnd::Stalemate => "stalemate",
+        GameEnd::Repetition => "repetition",
+        GameEnd::MoveRule => "the move rule",
+        GameEnd::InsufficientMaterial => "insufficient material",
+        GameEnd::Agreement => "agreement",
+        GameEnd::Time => "time",
+        GameEnd::WinningArrival => "a winning arrival",
+    }
 }
 
 impl fmt::Display for RecordError {
@@ -473,6 +519,22 @@ impl fmt::Display for RecordError {
             ),
             RecordError::UnknownAgreement { name } => write!(f, "no agreement named '{name}'"),
             RecordError::Declaration(e) => e.fmt(f),
+            RecordError::OnlyCheckMarks { text } => write!(
+                f,
+                "'{text}' is only check marks: write them after a move (e2e4+)"
+            ),
+            RecordError::GameOver { end, winner } => match winner {
+                Some(w) => write!(
+                    f,
+                    "the game is over, {w} won by {}: no move follows",
+                    end_words(*end)
+                ),
+                None => write!(
+                    f,
+                    "the game is over, drawn by {}: no move follows",
+                    end_words(*end)
+                ),
+            },
         }
     }
 }

@@ -48,7 +48,17 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             };
             let owner_of = |ch: char| if ch.is_uppercase() { 0 } else { 1 };
             let (player, kind) = if ch == '(' {
-                let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
+                let mut closed = false;
+                let inner: String = chars
+                    .by_ref()
+                    .take_while(|&c| {
+                        closed = c == ')';
+                        !closed
+                    })
+                    .collect();
+                if !closed {
+                    return Err(PositionError::UnclosedFenStack { rank, text: inner });
+                }
                 let letters: Vec<char> = inner.chars().collect();
                 let [carrier, cargo] = letters[..] else {
                     return Err(PositionError::BadFenStack { rank, text: inner });

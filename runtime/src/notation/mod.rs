@@ -73,7 +73,8 @@ pub(super) fn cell_at(game: &Game, x: i32, y: i32) -> Option<usize> {
 pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
     let game = pos.game;
     let name = |p: usize| game.ir.players[p].name.clone();
-    for p in 0..game.players {
+    // Players out of the game (none yet: see `turn.rs`) are not judged.
+    for p in (0..game.players).filter(|&p| pos.in_play(p)) {
         let setup_royal = game
             .ir
             .setup
@@ -84,7 +85,7 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
             return Err(PositionError::NoRoyalPiece { player: name(p) });
         }
     }
-    for p in 0..game.players {
+    for p in (0..game.players).filter(|&p| pos.in_play(p)) {
         if let Some(cell) = pos.occupied_by[p]
             .iter()
             .find(|&c| pos.stands_on_promotion_cell(c))

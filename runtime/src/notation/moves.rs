@@ -173,12 +173,14 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let starts_with_cell = |rest: &str| {
         (1..=rest.len()).any(|j| rest.is_char_boundary(j) && game.cell(&rest[..j]).is_some())
     };
+    // A text that is one cell (`e2`) names a start and no destination.
     let from = splits
         .iter()
         .rev()
         .find(|(_, rest)| starts_with_cell(rest))
         .or(splits.last())
-        .copied();
+        .copied()
+        .or_else(|| game.cell(text).map(|c| (c, "")));
     let Some((from, rest)) = from else {
         return Err(MoveError::NoStartCell { text: owned() });
     };
@@ -237,6 +239,17 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             cells: text[..text.len() - suffix.len()].to_string(),
             choices,
         });
+    }
+    // `e2e4q`: a promotion letter on a move that does not promote.
+    let mut letters = suffix.chars();
+    if let (Some(letter), None) = (letters.next(), letters.next()) {
+        if letter.is_alphabetic() && game.kind_by_letter(suffix).is_some() {
+            return Err(MoveError::NotAPromotion {
+                text: owned(),
+                cells: text[..text.len() - suffix.len()].to_string(),
+                letter,
+            });
+        }
     }
     Err(MoveError::UnexpectedSuffix {
         text: owned(),

@@ -16,10 +16,13 @@ pub struct RecordedMove {
 /// Check marks (`+`, `#`) glued to the move are ignored.
 pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, RecordError> {
     let mut words = text.split_whitespace();
-    let mv_text = words
-        .next()
-        .ok_or(RecordError::Empty)?
-        .trim_end_matches(['+', '#']);
+    let word = words.next().ok_or(RecordError::Empty)?;
+    let mv_text = word.trim_end_matches(['+', '#']);
+    if mv_text.is_empty() {
+        return Err(RecordError::OnlyCheckMarks {
+            text: word.to_string(),
+        });
+    }
     let mv = parse_move(pos, mv_text)?;
     let mut declarations = Vec::new();
     for word in words {
@@ -49,7 +52,8 @@ pub fn is_declaration(word: &str) -> bool {
 /// Plays a game record: moves separated by spaces, each optionally
 /// followed by its declarations (`e2e4 +file_promotion e9e7 -draw_offer`).
 /// The error gives the index (from 0) of the move that failed and why;
-/// the moves before it stay played.
+/// the moves before it stay played. A move after the game has ended (by
+/// checkmate, a draw, ...) is `RecordError::GameOver`.
 // The error is as large as a refused move's names; records fail rarely.
 #[allow(clippy::result_large_err)]
 pub fn play_record(pos: &mut Position, text: &str) -> Result<(), (usize, RecordError)> {
@@ -60,6 +64,16 @@ pub fn play_record(pos: &mut Position, text: &str) -> Result<(), (usize, RecordE
         let mut end = i + 1;
         while end < words.len() && is_declaration(words[end]) {
             end += 1;
+        }
+        if let Some(result) = pos.result() {
+            let game = pos.game;
+            return Err((
+                index,
+                RecordError::GameOver {
+                    end: result.end,
+                    winner: result.winner.map(|p| game.ir.players[p].name.clone()),
+                },
+            ));
         }
         let entry = parse_recorded(pos, &words[i..end].join(" ")).map_err(|e| (index, e))?;
         pos.make_declaring(entry.mv, &entry.declarations)
