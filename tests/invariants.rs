@@ -49,7 +49,7 @@ fn sources() -> &'static [Source] {
     static SOURCES: OnceLock<Vec<Source>> = OnceLock::new();
     SOURCES.get_or_init(|| {
         let mut out = Vec::new();
-        for dir in ["stdlib", "dsl-examples"] {
+        for dir in ["stdlib", "stdlib/cosmic", "dsl-examples"] {
             let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
                 .unwrap_or_else(|e| panic!("cannot read {dir}/: {e}"))
                 .map(|e| e.unwrap().path())
@@ -136,10 +136,10 @@ fn config(cases: u32) -> ProptestConfig {
 /// (beside the board) holds a piece.
 fn has_fen(pos: &Position) -> bool {
     let game = pos.game();
-    // FEN cannot carry a repeatable castling right or declarations.
+    // FEN cannot carry a repeatable or free castling right or declarations.
     matches!(game.ir().geometry, Geometry::Square { .. })
         && game.players() == 2
-        && !game.ir().castlings.iter().any(|c| c.repeatable)
+        && !game.ir().castlings.iter().any(|c| c.right_is_the_kings())
         && game.ir().agreements.is_empty()
         && !game
             .ir()
@@ -433,10 +433,12 @@ proptest! {
     }
 }
 
-/// Does any atom of the game depend on whether its piece has moved?
+/// Does any rule of the game depend on whether a piece has moved (an
+/// atom for unmoved pieces, a castling whose right is the king's own)?
 fn moved_matters(game: &Game) -> bool {
     let unmoved = runtime::ir::UNMOVED_ONLY;
-    game.ir().leaps.iter().any(|a| a.flags & unmoved != 0)
+    game.ir().castlings.iter().any(|c| c.right_is_the_kings())
+        || game.ir().leaps.iter().any(|a| a.flags & unmoved != 0)
         || game.ir().rays.iter().any(|a| a.flags & unmoved != 0)
         || game.ir().hooks.iter().any(|a| a.flags & unmoved != 0)
 }

@@ -111,7 +111,7 @@ fn the_same_input_gives_the_same_bytes() {
 /// The games of `stdlib/` and `dsl-examples/` (not the libraries).
 fn shipped() -> Vec<(String, Game)> {
     let mut out = Vec::new();
-    for dir in ["stdlib", "dsl-examples"] {
+    for dir in ["stdlib", "stdlib/cosmic", "dsl-examples"] {
         let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())

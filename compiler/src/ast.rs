@@ -48,16 +48,7 @@ pub enum Stmt {
         def: RegionDef,
     },
     Piece(Piece),
-    Promote {
-        piece: Name,
-        region: Name,
-        choices: Vec<Name>,
-        /// `by file { a P ... }`: per file, the piece and the colour it is said to have.
-        by_file: Vec<(Name, Name, Option<Name>)>,
-        /// `when A` (true) or `unless A` (false): the rule depends on agreement A.
-        condition: Option<(bool, Name)>,
-        span: Span,
-    },
+    Promote(Promote),
     /// The `cargo` kinds may ride on `carrier`; `atoms` are the cargo's moves
     /// out of the stack, `laden` the stack's own moves (`None`: the carrier's).
     Carry {
@@ -267,12 +258,46 @@ pub enum Filter {
     Vertical,
 }
 
+/// `promote PIECE in REGION [when|unless A] [optional] to ... [if ...]`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Promote {
+    pub piece: Name,
+    pub region: Name,
+    /// Piece names, `origin` (the piece that stood there at the start) and
+    /// `any` (every piece the game sets up that is neither royal nor
+    /// promotes itself).
+    pub choices: Vec<Name>,
+    /// `by file { a P ... }`: per file, the piece and the colour it is said to have.
+    pub by_file: Vec<(Name, Name, Option<Name>)>,
+    /// `when A` (true) or `unless A` (false): the rule depends on agreement A.
+    pub condition: Option<(bool, Name)>,
+    /// `optional`: the piece may also stay what it is.
+    pub optional: bool,
+    /// `to playing ...`: only the listed kinds some setup places.
+    pub only_playing: bool,
+    /// `if ...`: the rule holds only in games that meet it.
+    pub game_condition: Option<GameCondition>,
+    pub span: Span,
+}
+
+/// A fact of the game a rule may depend on (`if cells >= 100`, `if not
+/// playing Pawn`), decided by the compiler.
+#[derive(Clone, Debug, Serialize)]
+pub enum GameCondition {
+    /// The board has at least this many cells (side cells not counted).
+    CellsAtLeast(i32, Span),
+    /// Some setup places (true) or no setup places (false) this piece.
+    Playing(bool, Name),
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub enum AtomShape {
     Leap((i32, i32)),
     Ride((i32, i32)),
     /// A step, then a turn by this many degrees (either way) and a second step.
     Hook((i32, i32), i32),
+    /// A ride along the steps, repeated in order (two or more steps).
+    Path(Vec<(i32, i32)>),
     Betza(Name),
 }
 
@@ -292,6 +317,8 @@ pub enum Modifier {
     Unattacked,
     /// The piece turns into this kind by the move.
     Becomes(Name),
+    /// A ride no piece blocks (it lands on any cell of its line).
+    FlyOver,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -312,6 +339,12 @@ pub struct Castling {
     /// (the partner goes to the cell before it) or beyond it up to the edge
     /// (the partner stays).
     pub king_passes_partner: bool,
+    /// `king-onto partner`: the king may also land on the partner's cell
+    /// (the partner goes to the cell before it).
+    pub king_onto_partner: bool,
+    /// `free`: the partner is any piece of the kinds on the king's rank or
+    /// file, moved or not; the right is the king's never having moved.
+    pub free: bool,
     /// `written zeros COLOUR`: named by as many zeros as cells of that
     /// colour on the king's path (`0-0-0`).
     pub written_zeros: Option<Name>,

@@ -123,9 +123,13 @@ pub struct ModelPiece {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct ModelAtom {
-    /// Per player, the board-frame vectors.
-    pub vectors: Vec<Vec<(i32, i32)>>,
+    /// Per player, the board-frame images of the atom: each one period of
+    /// steps (one step, except for a `path`).
+    pub images: Vec<Vec<Vec<(i32, i32)>>>,
     pub ride: bool,
+    /// A ride that no piece blocks (`fly-over`): it may land on every cell
+    /// of its line, so it is lowered to leaps.
+    pub fly_over: bool,
     /// A hook: after the first step, turn by this many lattice rotation
     /// units (either way) and step again; the first cell must be empty.
     pub hook_turn: Option<i32>,
@@ -184,6 +188,11 @@ pub struct ModelCastling {
     /// At most this many castlings per player (`repeatable at-most N`).
     pub repeat_limit: Option<u8>,
     pub king_passes_partner: bool,
+    /// The king may also land on the partner's cell (`king-onto partner`).
+    pub king_onto_partner: bool,
+    /// Free castling: the partner on any cell of the king's edge lines,
+    /// moved or not; the right is the king's never having moved.
+    pub free: bool,
     /// The king goes to the cell next to the partner (`king-to beside partner`).
     pub king_beside_partner: bool,
     /// Named by zeros counting the cells of this region on the king's path.

@@ -333,14 +333,42 @@ impl Builder<'_> {
                 let mut condition = None;
                 let mut choices = Vec::new();
                 let mut by_file = Vec::new();
+                let mut optional = false;
+                let mut only_playing = false;
+                let mut game_condition = None;
                 for part in it {
                     match part.as_rule() {
+                        Rule::optional => optional = true,
+                        Rule::game_if => {
+                            let c = kids(part).next().unwrap();
+                            game_condition = Some(match c.as_rule() {
+                                Rule::cells_at_least => {
+                                    let n = kids(c).next().unwrap();
+                                    GameCondition::CellsAtLeast(self.int(&n)?, self.span(&n))
+                                }
+                                _ => {
+                                    let mut ci = kids(c).peekable();
+                                    let negated =
+                                        ci.peek().is_some_and(|k| k.as_rule() == Rule::not_k);
+                                    let name = ci.find(|k| k.as_rule() == Rule::ident).unwrap();
+                                    GameCondition::Playing(!negated, self.name(&name))
+                                }
+                            });
+                        }
                         Rule::condition => {
                             let mut ci = kids(part);
                             let when = ci.next().unwrap().as_rule() == Rule::when_k;
                             condition = Some((when, self.name(&ci.next().unwrap())));
                         }
-                        Rule::promote_to => choices = kids(part).map(|c| self.name(&c)).collect(),
+                        Rule::promote_to => {
+                            for c in kids(part) {
+                                if c.as_rule() == Rule::playing_k {
+                                    only_playing = true;
+                                } else {
+                                    choices.push(self.name(&c));
+                                }
+                            }
+                        }
                         Rule::by_file => {
                             for choice in kids(part) {
                                 let mut fi = kids(choice);
@@ -352,14 +380,17 @@ impl Builder<'_> {
                         other => unreachable!("promote rule {other:?}"),
                     }
                 }
-                Stmt::Promote {
+                Stmt::Promote(Promote {
                     piece,
                     region,
                     choices,
                     by_file,
                     condition,
+                    optional,
+                    only_playing,
+                    game_condition,
                     span,
-                }
+                })
             }
             Rule::carry_stmt => {
                 let mut names = Vec::new();
@@ -428,6 +459,8 @@ impl Builder<'_> {
                 let mut repeatable = false;
                 let mut repeat_limit = None;
                 let mut king_passes_partner = false;
+                let mut king_onto_partner = false;
+                let mut free = false;
                 let mut written_zeros = None;
                 let mut written_king = Vec::new();
                 let mut written_flanks = None;
@@ -449,6 +482,8 @@ impl Builder<'_> {
                             }
                         }
                         Rule::king_passes => king_passes_partner = true,
+                        Rule::king_onto => king_onto_partner = true,
+                        Rule::free_castling => free = true,
                         Rule::written => {
                             let form = kids(prop).next().unwrap();
                             match form.as_rule() {
@@ -493,6 +528,8 @@ impl Builder<'_> {
                     repeatable,
                     repeat_limit,
                     king_passes_partner,
+                    king_onto_partner,
+                    free,
                     written_zeros,
                     written_king,
                     written_flanks,
@@ -763,6 +800,11 @@ impl Builder<'_> {
                 let turn = self.int(&hi.next().unwrap())?;
                 AtomShape::Hook(v, turn)
             }
+            Rule::path => AtomShape::Path(
+                kids(shape)
+                    .map(|v| self.vector(v))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
             Rule::betza => AtomShape::Betza(self.string(&kids(shape).next().unwrap())),
             other => unreachable!("atom shape rule {other:?}"),
         };
@@ -788,6 +830,7 @@ impl Builder<'_> {
                         Rule::becomes => Modifier::Becomes(self.name(&kids(m).next().unwrap())),
                         Rule::min_range => Modifier::Min(self.int(&kids(m).next().unwrap())?),
                         Rule::en_passant => Modifier::EnPassant,
+                        Rule::fly_over => Modifier::FlyOver,
                         other => unreachable!("modifier rule {other:?}"),
                     });
                 }

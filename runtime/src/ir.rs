@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 /// Bumped whenever the meaning or layout of the IR changes. Format 9: the
 /// binary file carries its version and a checksum before the payload, the
 /// JSON form a `checksum` field; pointy-topped hexes, `GUARD`, winning
-/// arrivals, uncapturable kinds, points and the board's colours.
-pub const FORMAT_VERSION: u32 = 9;
+/// arrivals, uncapturable kinds, points and the board's colours. Format 10:
+/// periodic paths (`Ray::period`), free castling (`Castling::free`).
+pub const FORMAT_VERSION: u32 = 10;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -33,8 +34,12 @@ pub const CARGO: u16 = 32;
 /// The piece attacks (guards) the cell but may not move there, not even
 /// by capture (`forbid`): only attack tests read it.
 pub const GUARD: u16 = 64;
+/// Another leap or ray of the same piece on the same cell may land on one
+/// of this atom's cells too (two zig-zag paths cross, a leap lands where a
+/// ride reaches): generation makes each such move once, the first time.
+pub const SHARED_LANDING: u16 = 128;
 /// Atom flags are 16 bits wide; the runtime keeps the top bit for itself
-/// (`RESERVED_FLAGS`), so bits 6..=14 are free for new mechanisms.
+/// (`RESERVED_FLAGS`), so bits 8..=14 are free for new mechanisms.
 pub const RESERVED_FLAGS: u16 = 1 << 15;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -259,6 +264,11 @@ pub struct Ray {
     /// Rays with the same direction are translates of each other; attack
     /// detection walks them backwards.
     pub direction: u16,
+    /// A periodic path repeats a sequence of this many steps (a zig-zag);
+    /// 0 or 1: a straight line. The reverse attack tables keep one line per
+    /// (target, direction, place in the period).
+    #[serde(default)]
+    pub period: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -306,6 +316,11 @@ pub struct Castling {
     pub repeatable: bool,
     #[serde(default)]
     pub partner_kinds: u128,
+    /// Free castling: the partner is any piece of `partner_kinds` on
+    /// `partner_from`, moved or not, and the right is the king's never
+    /// having moved (a castling uses it up, unlike `repeatable`).
+    #[serde(default)]
+    pub free: bool,
     /// At most this many castlings per player in a game (0: no limit; at
     /// most `MAX_CASTLINGS_PER_PLAYER`). Counted over all the player's castlings.
     #[serde(default)]
@@ -317,6 +332,16 @@ pub struct Castling {
     /// (`Кр-0-0`, `0-0-0`).
     #[serde(default)]
     pub aliases: Vec<String>,
+}
+
+impl Castling {
+    /// The castling's right is the king's never having moved (or, for a
+    /// repeatable castling, never having made a non-castling move), and its
+    /// partner is any piece of `partner_kinds`, moved or not: a repeatable
+    /// or a free castling. Otherwise the right is the partner cell's bit.
+    pub fn right_is_the_kings(&self) -> bool {
+        self.repeatable || self.free
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,6 +1,7 @@
-//! Atoms: one move pattern of a piece (`leap`, `ride`, `hook`, `betza`)
-//! with its filters and modifiers, expanded by the board's symmetries into
-//! board-frame vectors for every player.
+//! Atoms: one move pattern of a piece (`leap`, `ride`, `hook`, `path`,
+//! `betza`) with its filters and modifiers, expanded by the board's
+//! symmetries into board-frame vectors (a path: sequences of steps) for
+//! every player.
 
 use super::Checker;
 use crate::ast::*;
@@ -12,7 +13,8 @@ use runtime::ir;
 /// One base vector of an atom, before the symmetries expand it (a Betza
 /// atom may have several).
 struct AtomPart {
-    vector: Vector,
+    /// One step, or one period of a path.
+    steps: Vec<Vector>,
     ride: bool,
     max: Option<u32>,
     flags: u16,
@@ -28,6 +30,7 @@ impl Checker {
         let mut to_region = None;
         let mut ep = false;
         let mut becomes = None;
+        let mut fly_over = false;
         for md in &a.modifiers {
             match md {
                 Modifier::MoveOnly => flags = ir::MOVE,
@@ -47,6 +50,7 @@ impl Checker {
                 Modifier::To(r) => to_region = self.region_ref(m, r),
                 Modifier::EnPassant => ep = true,
                 Modifier::Unmoved => flags |= ir::UNMOVED_ONLY,
+                Modifier::FlyOver => fly_over = true,
                 Modifier::Unattacked => flags |= ir::UNATTACKED_LANDING,
                 Modifier::Becomes(n) => {
                     let names: Vec<String> = m.pieces.iter().map(|p| p.name.clone()).collect();
@@ -92,7 +96,7 @@ impl Checker {
         let mut hook_turn = None;
         let parts: Vec<AtomPart> = match &a.shape {
             AtomShape::Leap(v) => vec![AtomPart {
-                vector: *v,
+                steps: vec![*v],
                 ride: false,
                 max: None,
                 flags,
@@ -114,7 +118,7 @@ impl Checker {
                 }
                 hook_turn = Some(turn / unit);
                 vec![AtomPart {
-                    vector: *v,
+                    steps: vec![*v],
                     ride: false,
                     max: None,
                     flags,
@@ -122,12 +126,27 @@ impl Checker {
                 }]
             }
             AtomShape::Ride(v) => vec![AtomPart {
-                vector: *v,
+                steps: vec![*v],
                 ride: true,
                 max,
                 flags,
                 filter: None,
             }],
+            AtomShape::Path(steps) => {
+                // A period of equal steps is a plain ride.
+                let steps = if steps.iter().all(|&v| v == steps[0]) {
+                    vec![steps[0]]
+                } else {
+                    steps.clone()
+                };
+                vec![AtomPart {
+                    steps,
+                    ride: true,
+                    max,
+                    flags,
+                    filter: None,
+                }]
+            }
             AtomShape::Betza(s) => {
                 if !m.topology.reads_betza() {
                     self.error(
@@ -151,7 +170,7 @@ impl Checker {
                                 _ => flags,
                             };
                             AtomPart {
-                                vector: p.vector,
+                                steps: vec![p.vector],
                                 ride: p.ride,
                                 max: p.max.or(max),
                                 flags: f | unmoved_only,
@@ -167,15 +186,37 @@ impl Checker {
             }
         };
         let mut out = Vec::new();
+        if fly_over && !matches!(a.shape, AtomShape::Ride(_)) {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "only a `ride` can fly over pieces",
+                    a.span,
+                    "`fly-over` on another atom",
+                )
+                .with_hint("a leap is never blocked already; write `ride (m,n) fly-over`"),
+            );
+        }
+        if fly_over && ep {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "a flight over pieces passes no cell it could leave open to en passant",
+                    a.span,
+                    "`fly-over` with `en-passant`",
+                )
+                .with_hint("drop one of the two"),
+            );
+        }
         for AtomPart {
-            vector: v,
+            steps,
             ride,
             max,
             flags,
             filter: extra_filter,
         } in parts
         {
-            if v == (0, 0) {
+            if steps.contains(&(0, 0)) {
                 self.error(Diagnostic::error(
                     Code::InvalidValue,
                     "the zero vector is not a move",
@@ -186,7 +227,7 @@ impl Checker {
             }
             let mut filters = a.filters.clone();
             filters.extend(extra_filter);
-            let base = m.topology.orientations(v, &filters);
+            let base = m.topology.path_orientations(&steps, &filters);
             if base.is_empty() {
                 self.error(
                     Diagnostic::error(
@@ -201,14 +242,19 @@ impl Checker {
                 );
                 continue;
             }
-            let vectors = m
+            let images = m
                 .players
                 .iter()
-                .map(|p| base.iter().map(|&w| apply(&p.frame, w)).collect())
+                .map(|p| {
+                    base.iter()
+                        .map(|seq| seq.iter().map(|&w| apply(&p.frame, w)).collect())
+                        .collect()
+                })
                 .collect();
             out.push(ModelAtom {
-                vectors,
+                images,
                 ride,
+                fly_over,
                 hook_turn,
                 max,
                 min,

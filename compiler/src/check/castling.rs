@@ -53,6 +53,33 @@ impl Checker {
                 .with_hint("leave out `king-moves`, `king-to nearest` and `king-passes partner`"),
             );
         }
+        if c.king_onto_partner && c.king_passes_partner {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "`king-passes partner` already lets the king land on the partner's cell",
+                    c.span,
+                    "in this castling",
+                )
+                .with_hint("leave out `king-onto partner`"),
+            );
+        }
+        if c.free
+            && (c.repeatable
+                || c.king_passes_partner
+                || c.king_to.is_some()
+                || c.written_flanks.is_some())
+        {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "a free castling takes its partner anywhere on the king's lines",
+                    c.span,
+                    "in this free castling",
+                )
+                .with_hint("`free` goes with `king-moves`, `king-to beside partner`, `king-onto partner`, `safe` and `written zeros`/`king-zeros`; leave out `repeatable`, `king-passes partner`, `king-to nearest` and `written short .. long ..`"),
+            );
+        }
         let written_zeros = c.written_zeros.as_ref().and_then(|r| self.region_ref(m, r));
         if let (Some(ds), None) = (&c.distances, &c.king_to) {
             if ds.is_empty() || ds.iter().any(|&d| d < 1) {
@@ -138,6 +165,8 @@ impl Checker {
                 repeatable: c.repeatable,
                 repeat_limit,
                 king_passes_partner: c.king_passes_partner,
+                king_onto_partner: c.king_onto_partner,
+                free: c.free,
                 king_beside_partner: c.king_beside_partner,
                 written_zeros,
                 written_king: c.written_king.iter().map(|n| n.text.clone()).collect(),

@@ -97,26 +97,8 @@ impl Checker {
         self.agreements(&mut m, stmts, &player_names);
 
         for s in stmts {
-            match s {
-                Stmt::Promote {
-                    piece,
-                    region,
-                    choices,
-                    by_file,
-                    condition,
-                    span,
-                } => self.promotion(
-                    &mut m,
-                    piece,
-                    region,
-                    choices,
-                    by_file,
-                    condition,
-                    span,
-                    &piece_names,
-                ),
-                Stmt::Castling(c) => self.castling(&mut m, c, &piece_names),
-                _ => {}
+            if let Stmt::Castling(c) = s {
+                self.castling(&mut m, c, &piece_names);
             }
         }
 
@@ -162,6 +144,20 @@ impl Checker {
         }
 
         self.setups(&mut m, stmts, &player_names, &piece_names);
+        // Promotions after the setups: `any`, `playing` and `if playing`
+        // ask which pieces the game sets up.
+        let promoting: Vec<&str> = stmts
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::Promote(p) => Some(p.piece.text.as_str()),
+                _ => None,
+            })
+            .collect();
+        for s in stmts {
+            if let Stmt::Promote(p) = s {
+                self.promotion(&mut m, p, &piece_names, &promoting);
+            }
+        }
         self.end_rules(&mut m, stmts, &piece_names);
         self.royal_check(&m, &piece_asts, board);
         for s in stmts {

@@ -124,18 +124,35 @@ impl Checker {
             let mut words = vec![(
                 letter.to_string(),
                 p.letter.as_ref().map_or(p.name.span, |l| l.span),
+                true,
             )];
-            words.extend(p.aliases.iter().map(|a| (a.text.clone(), a.span)));
-            for (w, span) in words {
+            words.extend(p.aliases.iter().map(|a| (a.text.clone(), a.span, false)));
+            for (w, span, is_letter) in words {
                 if w == "?" {
                     continue;
                 }
-                let key = if w.chars().count() == 1 {
+                // Letters are one case in notation (FEN's case is the
+                // colour); aliases are words of a rules text, told apart by
+                // case (`П` the Bird, `п` the pawn), but an alias may not be
+                // a letter in the other case.
+                let key = if is_letter {
                     w.to_uppercase()
                 } else {
                     w.clone()
                 };
-                if let Some(prev) = letters.get(&key) {
+                let clash = letters.get(&key).copied().or_else(|| {
+                    (!is_letter && w.chars().count() == 1)
+                        .then(|| {
+                            letters
+                                .get(&format!("letter {}", w.to_uppercase()))
+                                .copied()
+                        })
+                        .flatten()
+                });
+                if is_letter {
+                    letters.insert(format!("letter {key}"), span);
+                }
+                if let Some(prev) = clash {
                     self.error(
                         Diagnostic::error(
                             Code::ClashingLetters,
@@ -143,7 +160,7 @@ impl Checker {
                             span,
                             "used again here",
                         )
-                        .with_secondary(*prev, "first used here")
+                        .with_secondary(prev, "first used here")
                         .with_hint("every letter and alias must name one piece only"),
                     );
                 } else {

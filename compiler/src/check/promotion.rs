@@ -1,5 +1,8 @@
 //! Promotion: `promote P in R to ...` and its per-file form `by file { ... }`,
-//! optionally while an agreement is (not) reached.
+//! optionally while an agreement is (not) reached; `optional` lets the piece
+//! stay, `any` and `playing` choose among the pieces the game sets up, and
+//! `if ...` keeps a rule to the games it fits (so a shared army file states
+//! it once).
 
 use super::Checker;
 use crate::ast::*;
@@ -8,19 +11,41 @@ use crate::model::{Model, ModelPromotion};
 use crate::names;
 
 impl Checker {
-    /// One `promote` statement.
-    #[allow(clippy::too_many_arguments)]
+    /// One `promote` statement; `promoting` names the piece of every
+    /// promote statement (those are not promoted to by `any`).
     pub(super) fn promotion(
         &mut self,
         m: &mut Model,
-        piece: &Name,
-        region: &Name,
-        choices: &[Name],
-        by_file: &[(Name, Name, Option<Name>)],
-        condition: &Option<(bool, Name)>,
-        span: &Span,
+        rule: &Promote,
         piece_names: &[String],
+        promoting: &[&str],
     ) {
+        let Promote {
+            piece,
+            region,
+            choices,
+            by_file,
+            condition,
+            optional,
+            only_playing,
+            game_condition,
+            span,
+        } = rule;
+        let playing = |m: &Model, k: usize| m.setup.iter().any(|s| s.kind as usize == k);
+        // A rule for other games adds nothing.
+        let holds = match game_condition {
+            None => true,
+            Some(GameCondition::CellsAtLeast(n, _)) => {
+                m.cells.iter().filter(|c| !c.side).count() as i64 >= *n as i64
+            }
+            Some(GameCondition::Playing(wanted, name)) => self
+                .piece(name, piece_names)
+                .is_some_and(|k| playing(m, k) == *wanted),
+        };
+        if !holds {
+            // Its regions and pieces belong to the games it is written for.
+            return;
+        }
         let kind = self.piece(piece, piece_names);
         if let Some(k) = kind.filter(|&k| m.pieces[k].royal) {
             self.error(
@@ -73,6 +98,22 @@ impl Checker {
                 origin = true;
                 continue;
             }
+            if c.text == "any" && !piece_names.iter().any(|n| n == "any") {
+                // Every piece some setup places, but not a royal piece, a
+                // stack or a piece that promotes itself (a pawn).
+                ks.extend(
+                    (0..m.pieces.len())
+                        .filter(|&k| {
+                            let p = &m.pieces[k];
+                            playing(m, k)
+                                && !p.royal
+                                && p.stack.is_none()
+                                && !promoting.contains(&p.name.as_str())
+                        })
+                        .map(|k| k as u8),
+                );
+                continue;
+            }
             match piece_names.iter().position(|n| *n == c.text) {
                 Some(k) if m.pieces[k].royal => self.error(royal_choice(&c.text, c.span)),
                 Some(k) => ks.push(k as u8),
@@ -97,8 +138,24 @@ impl Checker {
                 }
             }
         }
+        if *only_playing {
+            ks.retain(|&k| playing(m, k as usize));
+        }
+        // Each choice once, in the order written (`any` may repeat a named one).
+        let mut seen = 0u128;
+        ks.retain(|&k| {
+            let first = seen >> k & 1 == 0;
+            seen |= 1 << k;
+            first
+        });
+        if let Some(k) = kind.filter(|_| *optional) {
+            if !ks.is_empty() {
+                // The piece's own kind among the choices: it may stay.
+                ks.push(k as u8);
+            }
+        }
         if let (Some(kind), Some(region)) = (kind, reg) {
-            if !choices.is_empty() {
+            if !ks.is_empty() || origin {
                 m.promotions.push(ModelPromotion {
                     kind: kind as u8,
                     region,

@@ -1,6 +1,7 @@
 //! Castling: each castling rule of the model, for each player, becomes one
 //! runtime castling per (king start, partner start, king distance), found
-//! from the setup.
+//! from the setup. A free castling's partner may stand on any cell of the
+//! king's edge lines (rank or file), so it has one per such cell.
 
 use super::moves::MoveTables;
 use crate::model::{Model, ModelCastling};
@@ -66,20 +67,30 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                 None
             }
         };
-        for &partner_cell in &partner_cells {
-            // Castling runs along the player's sideways line.
-            let frame = &m.players[p].frame;
-            let Some(line) =
-                m.topology
-                    .sideways_line(frame, king_cell as usize, partner_cell as usize)
-            else {
-                continue;
-            };
+        // (partner cell, the king's cell and the cells between). Castling
+        // runs along the player's sideways line to a partner of the setup;
+        // a free castling along every edge line to any cell of it.
+        let candidates: Vec<(u16, Vec<usize>)> = if c.free {
+            free_partner_cells(m, king_cell as usize)
+        } else {
+            partner_cells
+                .iter()
+                .filter_map(|&q| {
+                    m.topology
+                        .sideways_line(frame, king_cell as usize, q as usize)
+                        .map(|line| (q, line))
+                })
+                .collect()
+        };
+        for (partner_cell, line) in candidates {
             // `line[0]` is the king's cell; the partner's is one past the end.
             let n = line.len();
             // The king's whole path: the cells between, and with
             // `king-passes partner` the partner's cell and those beyond it.
             let mut path = line.clone();
+            if c.king_onto_partner {
+                path.push(partner_cell as usize);
+            }
             if c.king_passes_partner {
                 path.push(partner_cell as usize);
                 path.extend(
@@ -88,14 +99,19 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                 );
             }
             let reach = path.len();
+            // `king-onto partner`: also onto the partner's cell (index n).
+            let onto = c.king_onto_partner.then_some(n);
             let distances: Vec<usize> = match (c.king_to, &c.distances) {
                 // The cell next to the partner, if one lies between.
-                _ if c.king_beside_partner => (n >= 2).then_some(n - 1).into_iter().collect(),
+                _ if c.king_beside_partner => {
+                    (n >= 2).then_some(n - 1).into_iter().chain(onto).collect()
+                }
                 // The cell of that colour nearest the partner, strictly between.
                 (Some(colour), _) => (1..n)
                     .filter(|&k| m.regions[colour].cells[p][line[k]])
                     .max()
                     .into_iter()
+                    .chain(onto)
                     .collect(),
                 (None, None) => (1..reach).collect(),
                 // The checker reports distances below 1.
@@ -169,6 +185,7 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                     must_be_safe: safe,
                     needs_partner_in_notation: king_reaches,
                     repeatable: c.repeatable,
+                    free: c.free,
                     limit: c.repeat_limit.unwrap_or(0),
                     partner_kinds: c.partners,
                     name,
@@ -178,10 +195,30 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                     if !king_cells.contains(&(king_to as u16)) {
                         king_cells.push(king_to as u16);
                     }
-                } else if !out.rights.contains(&partner_cell) {
+                } else if !c.free && !out.rights.contains(&partner_cell) {
                     out.rights.push(partner_cell);
                 }
             }
         }
     }
+}
+
+/// Every cell a free castling's partner may stand on from `king`: each cell
+/// of each edge line (a rank or a file on squares) up to the edge or a side
+/// cell, with the king's cell and the cells between.
+fn free_partner_cells(m: &Model, king: usize) -> Vec<(u16, Vec<usize>)> {
+    let mut out = Vec::new();
+    for step in m.topology.edge_steps() {
+        let mut line = vec![king];
+        let mut at = king;
+        while let Some(next) = m.topology.step(at, step) {
+            if next == king || m.cells[next].side || line.contains(&next) {
+                break;
+            }
+            out.push((next as u16, line.clone()));
+            line.push(next);
+            at = next;
+        }
+    }
+    out
 }

@@ -3,7 +3,7 @@
 
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelAtom, ModelPiece};
-use crate::topology::{DirectionKey, Vector};
+use crate::topology::Vector;
 use runtime::ir::{self, Hook, Leap, MoveSet, Ray, Swap};
 use std::collections::HashMap;
 
@@ -84,6 +84,7 @@ impl MoveTables {
                 flags: ray.flags,
                 first_landing: ray.first_landing,
                 direction: ray.direction,
+                period: ray.period,
             });
             self.ray_cells.extend(ray.path);
         }
@@ -101,6 +102,8 @@ struct CellRay {
     /// Index into `path` of the first cell the ride may land on.
     first_landing: u8,
     becomes: u8,
+    /// Steps per period of a path (1: a straight ride).
+    period: u8,
 }
 
 /// The hook moves from one cell to one target with the same rights.
@@ -152,8 +155,9 @@ struct Walker<'m> {
     m: &'m Model,
     /// The kind whose moves are being walked.
     kind: usize,
-    /// Ray direction ids, numbered in the order the directions first occur.
-    directions: HashMap<DirectionKey, u16>,
+    /// Ray direction ids, numbered in the order the directions first occur;
+    /// a direction is one period of steps (one step for a straight ride).
+    directions: HashMap<Vec<Vector>, u16>,
 }
 
 impl Walker<'_> {
@@ -177,17 +181,21 @@ impl Walker<'_> {
                 continue;
             }
             let becomes = atom.becomes.map_or(0, |k| k + 1);
-            for &v in &atom.vectors[p] {
+            for steps in &atom.images[p] {
+                let v = steps[0];
                 if let Some(turn) = atom.hook_turn {
                     self.hook(&mut out, p, atom, from, v, turn, becomes);
+                } else if atom.ride && atom.fly_over {
+                    self.flight(&mut out, p, atom, from, v, becomes);
                 } else if atom.ride {
-                    self.ray(&mut out, p, atom, from, v, becomes);
-                } else {
-                    self.leap(&mut out, p, atom, from, v, becomes);
+                    self.ray(&mut out, p, atom, from, steps, becomes);
+                } else if let Some(c) = self.m.topology.step(from, v) {
+                    self.leap(&mut out, p, atom, c, becomes);
                 }
             }
         }
         drop_redundant(&mut out);
+        mark_shared_landings(&mut out);
         self.swaps(&mut out, p, piece, from);
         out
     }
@@ -242,19 +250,21 @@ impl Walker<'_> {
         }
     }
 
+    /// A ride along `steps`, repeated (one step: a straight line; more: a
+    /// periodic path, such as a zig-zag).
     fn ray(
         &mut self,
         out: &mut CellMoves,
         p: usize,
         atom: &ModelAtom,
         from: usize,
-        v: Vector,
+        steps: &[Vector],
         becomes: u8,
     ) {
         let m = self.m;
         let mut path = Vec::new();
         let mut at = from;
-        while let Some(c) = m.topology.step(at, v) {
+        while let Some(c) = m.topology.step(at, steps[path.len() % steps.len()]) {
             // On a board that wraps, a ride ends before it comes round.
             // A forbidden cell ends the ride like the board's edge.
             if c == from
@@ -270,19 +280,24 @@ impl Walker<'_> {
         }
         if path.len() >= atom.min as usize {
             let next = self.directions.len() as u16;
-            let key = m.topology.direction_key(from, v);
-            let direction = *self.directions.entry(key).or_insert(next);
+            // Both lattices are translation-invariant: a period of steps is
+            // one direction wherever it starts.
+            let direction = *self.directions.entry(steps.to_vec()).or_insert(next);
             out.rays.push(CellRay {
                 path,
                 flags: atom.flags,
                 direction,
                 first_landing: atom.min as u8 - 1,
                 becomes,
+                period: steps.len() as u8,
             });
         }
     }
 
-    fn leap(
+    /// A ride that nothing blocks (`fly-over`): a leap to every cell of the
+    /// line from `min` out, up to `max`, the edge, the end of a `to`
+    /// region or a cell the piece may not enter (which it still guards).
+    fn flight(
         &self,
         out: &mut CellMoves,
         p: usize,
@@ -292,9 +307,30 @@ impl Walker<'_> {
         becomes: u8,
     ) {
         let m = self.m;
-        let Some(c) = m.topology.step(from, v) else {
-            return;
-        };
+        let mut at = from;
+        let mut distance = 0u32;
+        while let Some(c) = m.topology.step(at, v) {
+            distance += 1;
+            if c == from
+                || m.cells[c].side
+                || !self.in_region(atom.to_region, p, c)
+                || atom.max.is_some_and(|n| distance > n)
+            {
+                break;
+            }
+            if distance >= atom.min {
+                self.leap(out, p, atom, c, becomes);
+            }
+            if self.forbidden(p, self.kind, c) {
+                break;
+            }
+            at = c;
+        }
+    }
+
+    /// A leap onto `c`.
+    fn leap(&self, out: &mut CellMoves, p: usize, atom: &ModelAtom, c: usize, becomes: u8) {
+        let m = self.m;
         if !self.in_region(atom.to_region, p, c) || m.cells[c].side {
             return;
         }
@@ -367,18 +403,23 @@ fn drop_redundant(out: &mut CellMoves) {
     // A leap onto a ray's first cell with no more rights than the ray
     // would generate the same move twice; the ray's conditions must all
     // hold for the leap too.
+    // A leap with more rights keeps only those the ray lacks (a dog's step
+    // that moves and captures beside its move-only ride).
     let unrestricted = |f: u16, g: u16| f & CONDITIONS & !g == 0;
     let rays = &out.rays;
-    out.leaps.retain(|l| {
-        l.flags == ir::GUARD
-            || !rays.iter().any(|r| {
-                r.first_landing == 0
-                    && r.becomes == l.becomes
-                    && r.path[0] == l.to
-                    && plain(r.flags) & plain(l.flags) == plain(l.flags)
-                    && unrestricted(r.flags, l.flags)
-            })
-    });
+    for l in out.leaps.iter_mut().filter(|l| l.flags != ir::GUARD) {
+        for r in rays {
+            if r.first_landing == 0
+                && r.becomes == l.becomes
+                && r.path[0] == l.to
+                && unrestricted(r.flags, l.flags)
+            {
+                l.flags &= !plain(r.flags);
+            }
+        }
+    }
+    out.leaps
+        .retain(|l| l.flags == ir::GUARD || plain(l.flags) != 0);
     // A ray that is a prefix of another of the same direction and rights.
     let snapshot = out.rays.clone();
     let mut idx = 0;
@@ -395,6 +436,37 @@ fn drop_redundant(out: &mut CellMoves) {
                 && other.path.starts_with(&r.path)
         })
     });
+}
+
+/// Marks the plain leaps and rays one of whose landing cells another of
+/// them also lands on (two zig-zag paths that cross, a leap onto a cell a
+/// ride reaches further out): the runtime then makes each such move once.
+/// Atoms with conditions, en passant, cargo or a change of kind are left
+/// alone: their moves differ from a plain one to the same cell.
+fn mark_shared_landings(out: &mut CellMoves) {
+    let plain_atom = |flags: u16, becomes: u8| {
+        becomes == 0 && flags & (CONDITIONS | ir::CREATES_EN_PASSANT | ir::CARGO | ir::GUARD) == 0
+    };
+    let mut landings: HashMap<u16, u32> = HashMap::new();
+    for l in out.leaps.iter().filter(|l| plain_atom(l.flags, l.becomes)) {
+        *landings.entry(l.to).or_default() += 1;
+    }
+    for r in out.rays.iter().filter(|r| plain_atom(r.flags, r.becomes)) {
+        for &c in &r.path[r.first_landing as usize..] {
+            *landings.entry(c).or_default() += 1;
+        }
+    }
+    let shared = |c: &u16| landings.get(c).is_some_and(|&n| n > 1);
+    for l in out.leaps.iter_mut() {
+        if plain_atom(l.flags, l.becomes) && shared(&l.to) {
+            l.flags |= ir::SHARED_LANDING;
+        }
+    }
+    for r in out.rays.iter_mut() {
+        if plain_atom(r.flags, r.becomes) && r.path[r.first_landing as usize..].iter().any(shared) {
+            r.flags |= ir::SHARED_LANDING;
+        }
+    }
 }
 
 /// An error for each piece that cannot move from any cell.

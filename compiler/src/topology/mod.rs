@@ -26,11 +26,6 @@ use std::collections::HashMap;
 /// A cell, as its index in the model's cell list.
 pub type Cell = usize;
 
-/// Identifies "the same direction" for `ir::Ray::direction`: the rays of one
-/// key must be translates of each other (the runtime's loader builds its
-/// reverse attack tables on that).
-pub type DirectionKey = Vector;
-
 /// The cells of a board at their lattice coordinates (side cells
 /// included), with the cell at each coordinate.
 #[derive(Clone, Debug)]
@@ -133,13 +128,6 @@ impl Topology {
         grid.cell_at((x + direction.0, y + direction.1))
     }
 
-    /// The key of the ray direction `direction` taken from `cell`.
-    pub fn direction_key(&self, _cell: Cell, direction: Vector) -> DirectionKey {
-        // Both lattices are translation-invariant: a vector is one
-        // direction wherever it starts.
-        direction
-    }
-
     /// Every symmetry of the lattice that fixes a cell.
     fn symmetries(&self) -> Vec<Mat> {
         let l = self.lattice();
@@ -149,17 +137,34 @@ impl Topology {
     /// The images of `v` under the lattice's symmetries (just `v` with
     /// `exact`) that pass every filter, in the player's frame.
     pub fn orientations(&self, v: Vector, filters: &[Filter]) -> Vec<Vector> {
+        self.path_orientations(&[v], filters)
+            .into_iter()
+            .map(|steps| steps[0])
+            .collect()
+    }
+
+    /// The images of a sequence of steps (one period of a path; one step
+    /// for a plain vector) under the lattice's symmetries, each symmetry
+    /// applied to every step, that pass every filter. A filter judges the
+    /// sum of the steps (a zig-zag that advances straight ahead is
+    /// `forward` and `straight`).
+    pub fn path_orientations(&self, steps: &[Vector], filters: &[Filter]) -> Vec<Vec<Vector>> {
         let lat = self.lattice();
-        let mut base: Vec<Vector> = if filters.contains(&Filter::Exact) {
-            vec![v]
+        let mut base: Vec<Vec<Vector>> = if filters.contains(&Filter::Exact) {
+            vec![steps.to_vec()]
         } else {
-            let mut o: Vec<Vector> = self.symmetries().iter().map(|s| apply(s, v)).collect();
+            let mut o: Vec<Vec<Vector>> = self
+                .symmetries()
+                .iter()
+                .map(|s| steps.iter().map(|&v| apply(s, v)).collect())
+                .collect();
             o.sort();
             o.dedup();
             o
         };
         // Filters intersect; unions (Betza `v`) come as separate atoms.
-        base.retain(|&w| {
+        base.retain(|seq| {
+            let w = seq.iter().fold((0, 0), |a, v| (a.0 + v.0, a.1 + v.1));
             filters.iter().all(|f| match f {
                 Filter::All | Filter::Exact => true,
                 Filter::Forward => lat.forward(w) > 0,

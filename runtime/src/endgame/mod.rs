@@ -420,7 +420,7 @@ pub fn standable_cells(game: &Game) -> Vec<CellSet> {
             if c.king_from as usize == from && g.ir.kinds[kind].royal {
                 add(&mut can, &mut work, pk, c.king_to as usize);
             }
-            let partner_here = if c.repeatable {
+            let partner_here = if c.right_is_the_kings() {
                 kind < 128 && c.partner_kinds >> kind & 1 != 0
             } else {
                 setup_piece_at(c.partner_from)

@@ -83,6 +83,8 @@ pub struct Game {
     /// Some atom needs an unmoved piece, so whether a piece has moved is
     /// part of the position (otherwise it is not tracked, nor hashed).
     pub(crate) tracks_unmoved: bool,
+    /// Per code: whether the piece has moved matters to a rule (see `load`).
+    pub(crate) unmoved_matters: Vec<bool>,
     /// Bit per piece code whose moves need no judging one by one: not
     /// royal, and no atom of its kind must land unattacked.
     pub(crate) free_codes: CodeSet,
@@ -122,8 +124,8 @@ pub struct Game {
     /// Unmoved-only atoms, hooks or swaps exist: the move generator must
     /// look for them.
     pub(crate) full_generator: bool,
-    /// Some castling is repeatable (its right is the king's unmoved status).
-    pub(crate) repeatable_castling: bool,
+    /// Some castling is repeatable or free (its right is the king's unmoved status).
+    pub(crate) kings_castling_rights: bool,
     /// Per promotion-switching agreement state (0: not reached, 1: reached),
     /// the offset into `promotion_at`.
     pub(crate) promotion_mode_stride: usize,
@@ -204,12 +206,14 @@ fn castling_groups(
             a.partner_from,
             a.partner_kinds,
             a.repeatable,
+            a.free,
             a.limit,
         ) == (
             b.king_from,
             b.partner_from,
             b.partner_kinds,
             b.repeatable,
+            b.free,
             b.limit,
         )
     };
@@ -383,10 +387,22 @@ impl Game {
         let plain_landing = (0..players * kinds)
             .map(|pk| !promotes[pk] && arrival[pk].is_none() && !changes_kind(pk))
             .collect();
-        let tracks_unmoved = ir.castlings.iter().any(|c| c.repeatable)
+        let tracks_unmoved = ir.castlings.iter().any(|c| c.right_is_the_kings())
             || ir.leaps.iter().any(|l| l.flags & ir::UNMOVED_ONLY != 0)
             || ir.rays.iter().any(|r| r.flags & ir::UNMOVED_ONLY != 0)
             || ir.hooks.iter().any(|h| h.flags & ir::UNMOVED_ONLY != 0);
+        // Whose having moved matters: pieces with unmoved-only atoms, and
+        // royal pieces where a castling's right is the king's own. Only
+        // their unmoved status is kept (and hashed), so a piece that moved
+        // and came back is the same position for everyone else.
+        let kings_right = ir.castlings.iter().any(|c| c.right_is_the_kings());
+        let mut unmoved_matters = vec![false; codes];
+        for p in 0..players {
+            for k in 0..kinds {
+                unmoved_matters[1 + p * kinds + k] = (kings_right && ir.kinds[k].royal)
+                    || atoms_of(&ir, p, k).any(|(flags, _)| flags & ir::UNMOVED_ONLY != 0);
+            }
+        }
         let mut judged_per_move = royal_code.clone();
         for p in 0..players {
             for k in 0..kinds {
@@ -399,7 +415,7 @@ impl Game {
         let mut right_cells: Vec<u16> = ir.setup.castling_rights.clone();
         for (i, c) in ir.castlings.iter().enumerate() {
             castlings_of[c.player as usize].push(i as u16);
-            if !c.repeatable && !right_cells.contains(&c.partner_from) {
+            if !c.right_is_the_kings() && !right_cells.contains(&c.partner_from) {
                 right_cells.push(c.partner_from);
             }
         }
@@ -416,8 +432,8 @@ impl Game {
             .castlings
             .iter()
             .map(|c| {
-                // A repeatable castling's right is the king's unmoved status.
-                if c.repeatable {
+                // A repeatable or free castling's right is the king's unmoved status.
+                if c.right_is_the_kings() {
                     return 0;
                 }
                 1 << right_cells
@@ -513,7 +529,11 @@ impl Game {
                 .map(|r| {
                     let plain = r.first_landing == 0
                         && r.becomes == 0
-                        && r.flags & (ir::CREATES_EN_PASSANT | ir::UNATTACKED_LANDING) == 0;
+                        && r.flags
+                            & (ir::CREATES_EN_PASSANT
+                                | ir::UNATTACKED_LANDING
+                                | ir::SHARED_LANDING)
+                            == 0;
                     Ray {
                         flags: r.flags | if plain { PLAIN_RIDE } else { 0 },
                         ..*r
@@ -531,6 +551,7 @@ impl Game {
             arrival,
             special_landings,
             tracks_unmoved,
+            unmoved_matters,
             free_codes: (1..codes).filter(|&c| !judged_per_move[c]).fold(
                 CodeSet::EMPTY,
                 |mut set, c| {
@@ -553,7 +574,7 @@ impl Game {
             has_stacks: ir.kinds.iter().any(|k| k.stack.is_some()),
             changes_kinds,
             full_generator: tracks_unmoved || !ir.hooks.is_empty() || !ir.swaps.is_empty(),
-            repeatable_castling: ir.castlings.iter().any(|c| c.repeatable),
+            kings_castling_rights: ir.castlings.iter().any(|c| c.right_is_the_kings()),
             merges,
             promotion_mode_stride: stride,
             promotion_switch,

@@ -121,8 +121,11 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
     let kinds = ir.kinds.len();
     let mut leaps: Vec<Vec<(u16, CodeSet)>> = vec![Vec::new(); cells];
     let mut hooks: Vec<Vec<(u16, CodeSet, u32, u16)>> = vec![Vec::new(); cells];
-    // (target, direction) -> cells by distance, with codes.
-    let mut rays: BTreeMap<(u16, u16), Vec<(u16, CodeSet)>> = BTreeMap::new();
+    // (target, direction, place of the target in the ray's period) -> cells
+    // by distance, with codes. On a straight ray the place is always 0; on
+    // a periodic path (a zig-zag) the cells behind a target depend on where
+    // in the period it was reached, so each place has its own line.
+    let mut rays: BTreeMap<(u16, u16, u8), Vec<(u16, CodeSet)>> = BTreeMap::new();
     for p in 0..ir.players.len() {
         for k in 0..kinds {
             let code = (1 + p * kinds + k) as PieceCode;
@@ -162,14 +165,18 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
                     .filter(|r| capturing(r.flags))
                 {
                     let cells_of_ray = &ir.ray_cells[ray.start as usize..][..ray.len as usize];
+                    let period = ray.period.max(1) as usize;
                     for (i, &target) in cells_of_ray.iter().enumerate() {
-                        let line = rays.entry((target, ray.direction)).or_default();
+                        let place = (i % period) as u8;
+                        let line = rays.entry((target, ray.direction, place)).or_default();
                         if line.len() <= i {
                             line.resize(i + 1, (u16::MAX, CodeSet::EMPTY));
                         }
                         // The cells between `from` and `target` must be the
                         // cells nearer on the reverse line: rays of one
-                        // direction are translates of each other.
+                        // direction are translates of each other (for a
+                        // path, the steps repeat, so targets reached at one
+                        // place of the period see the same cells behind).
                         let not_translates = || LoadError::RaysNotTranslates {
                             direction: ray.direction,
                         };
@@ -193,7 +200,7 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
         }
     }
     let mut lines = vec![Vec::new(); cells];
-    for ((target, _direction), line) in rays {
+    for ((target, _direction, _place), line) in rays {
         lines[target as usize].push(line);
     }
     Ok(Unfiltered {

@@ -200,7 +200,7 @@ pub fn write_fen(pos: &Position) -> Option<String> {
     let (width, height, _) = square_geometry(game)?;
     // FEN cannot say that a king which castled still may castle again, nor
     // what was declared: such games need the general notation.
-    if game.repeatable_castling || !game.ir.agreements.is_empty() {
+    if game.kings_castling_rights || !game.ir.agreements.is_empty() {
         return None;
     }
     // FEN has no place for side cells: a position using them needs the general notation.

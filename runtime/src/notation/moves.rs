@@ -75,13 +75,22 @@ fn longest_move_text(game: &Game) -> usize {
 /// the starting cell, `-` or `:` or `x`, the target, any suffix): the
 /// kind named, the letter as written, and the short form `m9l8`.
 fn long_form_parts<'t>(game: &Game, text: &'t str) -> Option<(usize, &'t str, String)> {
+    // An alias as written first (a text may tell `П`, the Bird, from `п`,
+    // the pawn), then the letter in either case, then an alias in either case.
     let names_kind = |word: &str| {
         let lower = word.to_lowercase();
-        game.ir.kinds.iter().position(|k| {
-            k.stack.is_none()
-                && (lower == k.letter.to_lowercase().to_string()
-                    || k.aliases.iter().any(|a| a.to_lowercase() == lower))
-        })
+        let kinds = || {
+            game.ir
+                .kinds
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.stack.is_none())
+        };
+        kinds()
+            .find(|(_, k)| k.aliases.iter().any(|a| a == word))
+            .or_else(|| kinds().find(|(_, k)| lower == k.letter.to_lowercase().to_string()))
+            .or_else(|| kinds().find(|(_, k)| k.aliases.iter().any(|a| a.to_lowercase() == lower)))
+            .map(|(i, _)| i)
     };
     // The letter ends where a cell name begins that a separator follows.
     for (i, _) in text.char_indices().skip(1) {

@@ -9,7 +9,7 @@ impl<'g> Position<'g> {
         let g = self.game;
         let me = self.to_move;
         // Most nodes: the side's rights are gone (or it never had any).
-        if self.rights & g.rights_of_player[me] == 0 && !g.repeatable_castling {
+        if self.rights & g.rights_of_player[me] == 0 && !g.kings_castling_rights {
             return;
         }
         let enemies = self.foes_of(me);
@@ -26,7 +26,7 @@ impl<'g> Position<'g> {
             let right = g.castling_right[index];
             let king = self.board[c.king_from as usize];
             let partner = self.board[c.partner_from as usize];
-            let has_right = if c.repeatable {
+            let has_right = if c.right_is_the_kings() {
                 self.unmoved.contains(c.king_from as usize)
                     && partner != EMPTY
                     && c.partner_kinds >> g.kind_of[partner as usize] & 1 != 0

@@ -160,8 +160,11 @@ impl<'g> Position<'g> {
         }
     }
 
+    /// Marks the piece on `cell` unmoved (only a piece whose having moved
+    /// matters to a rule is marked) or clears the mark.
     pub fn set_unmoved(&mut self, cell: usize, unmoved: bool) {
-        if self.game.tracks_unmoved && self.unmoved.contains(cell) != unmoved {
+        let matters = !unmoved || self.game.unmoved_matters[self.board[cell] as usize];
+        if self.game.tracks_unmoved && matters && self.unmoved.contains(cell) != unmoved {
             self.hash ^= self.game.zobrist_unmoved[cell];
             if unmoved {
                 self.unmoved.insert(cell);

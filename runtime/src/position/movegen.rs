@@ -4,8 +4,31 @@
 //! are called from here.
 
 use super::{Move, MoveKind, Position, NO_CELL, NO_PLAYER};
+use crate::bitset::CellSet;
 use crate::game::{PieceCode, EMPTY, PLAIN_RIDE};
 use crate::ir;
+
+/// The targets already generated for the piece on `from`, kept only for
+/// atoms whose landings another atom of the piece shares
+/// (`ir::SHARED_LANDING`), so that each such move is made once.
+struct Landed {
+    cells: CellSet,
+    from: usize,
+}
+
+impl Landed {
+    /// Is this the first move from `from` to `to`? (Records it.)
+    #[inline]
+    fn first(&mut self, from: usize, to: usize) -> bool {
+        if self.from != from {
+            self.cells = CellSet::EMPTY;
+            self.from = from;
+        }
+        let new = !self.cells.contains(to);
+        self.cells.insert(to);
+        new
+    }
+}
 
 /// Where generated moves go: a list, or a counter that judges legality.
 pub trait MoveSink {
@@ -84,8 +107,14 @@ impl<'g> Position<'g> {
         if code == EMPTY {
             return false;
         }
-        let pk = g.owner[code as usize] as usize * g.kinds + g.kind_of[code as usize] as usize;
-        g.promotes[pk] && g.promotion_at[self.promotion_base + pk * g.cells + cell].1 > 0
+        let kind = g.kind_of[code as usize];
+        let pk = g.owner[code as usize] as usize * g.kinds + kind as usize;
+        if !g.promotes[pk] {
+            return false;
+        }
+        let (start, len) = g.promotion_at[self.promotion_base + pk * g.cells + cell];
+        // Where the piece may stay (an optional promotion) it did not have to.
+        len > 0 && !g.promotion_choices[start as usize..][..len as usize].contains(&kind)
     }
 
     /// Promotion and arrival for a piece of `player * kinds + kind` = `pk` landing.
@@ -96,13 +125,14 @@ impl<'g> Position<'g> {
             let (start, len) = g.promotion_at[self.promotion_base + pk * g.cells + mv.to as usize];
             if len > 0 {
                 for &choice in &g.promotion_choices[start as usize..][..len as usize] {
-                    list.add(
-                        self,
-                        Move {
-                            promotion: choice + 1,
-                            ..mv
-                        },
-                    );
+                    // A choice of the piece's own kind: it may stay what it
+                    // is (an optional promotion), a plain landing.
+                    let promotion = if choice as usize == pk % g.kinds {
+                        mv.promotion
+                    } else {
+                        choice + 1
+                    };
+                    list.add(self, Move { promotion, ..mv });
                 }
                 return;
             }
@@ -165,6 +195,10 @@ impl<'g> Position<'g> {
         let mine = |code: PieceCode| g.owner_of_code(code) == me_code;
         let takes_row = g.takes_row(me);
         let takes = |code: PieceCode| *crate::unchecked::get(takes_row, code as usize);
+        let mut landed = Landed {
+            cells: CellSet::EMPTY,
+            from: usize::MAX,
+        };
         for from in self.occupied_by[me].iter() {
             let code = self.at(from);
             let kind = g.kind_of_code(code);
@@ -182,8 +216,9 @@ impl<'g> Position<'g> {
                 }
                 let to = leap.to as usize;
                 let target = self.at(to);
+                let shared = leap.flags & ir::SHARED_LANDING != 0;
                 if target == EMPTY {
-                    if leap.flags & ir::MOVE != 0 {
+                    if leap.flags & ir::MOVE != 0 && (!shared || landed.first(from, to)) {
                         self.push_landing::<S, CHANGES>(
                             list,
                             Move::by_atom(from, to, leap.flags, leap.becomes),
@@ -191,7 +226,10 @@ impl<'g> Position<'g> {
                             kind,
                         );
                     }
-                } else if leap.flags & ir::CAPTURE != 0 && takes(target) {
+                } else if leap.flags & ir::CAPTURE != 0
+                    && takes(target)
+                    && (!shared || landed.first(from, to))
+                {
                     self.push_landing::<S, CHANGES>(
                         list,
                         Move::by_atom(from, to, leap.flags, leap.becomes),
@@ -237,11 +275,15 @@ impl<'g> Position<'g> {
                     continue;
                 }
                 let first = ray.first_landing as usize;
+                let shared = ray.flags & ir::SHARED_LANDING != 0;
                 for (i, &to) in cells.iter().enumerate() {
                     let to = to as usize;
                     let target = self.at(to);
                     if target == EMPTY {
-                        if ray.flags & ir::MOVE != 0 && i >= first {
+                        if ray.flags & ir::MOVE != 0
+                            && i >= first
+                            && (!shared || landed.first(from, to))
+                        {
                             let mut mv = Move::by_atom(from, to, ray.flags, ray.becomes);
                             if ray.flags & ir::CREATES_EN_PASSANT != 0 && i > 0 {
                                 mv.kind = MoveKind::Passing;
@@ -251,7 +293,11 @@ impl<'g> Position<'g> {
                             self.push_landing::<S, CHANGES>(list, mv, me, kind);
                         }
                     } else {
-                        if ray.flags & ir::CAPTURE != 0 && i >= first && takes(target) {
+                        if ray.flags & ir::CAPTURE != 0
+                            && i >= first
+                            && takes(target)
+                            && (!shared || landed.first(from, to))
+                        {
                             self.push_landing::<S, CHANGES>(
                                 list,
                                 Move::by_atom(from, to, ray.flags, ray.becomes),

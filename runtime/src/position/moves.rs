@@ -85,6 +85,11 @@ impl Move {
         (self.promotion != 0).then(|| self.promotion as usize - 1)
     }
 
+    /// A castling's index into the game's `ir().castlings`.
+    pub fn castling(&self) -> Option<usize> {
+        (self.kind == MoveKind::Castle).then_some(self.aux as usize)
+    }
+
     /// The piece may not land on a cell the opponent then attacks.
     pub fn must_land_unattacked(&self) -> bool {
         self.unattacked
