@@ -1,12 +1,14 @@
-//! The engine's two-player Cosmic games (stdlib/cosmic/square-10.variant,
-//! square-9.variant) against the independent reference move generator
+//! The engine's Cosmic games on squares (stdlib/cosmic/square-10.variant,
+//! square-9.variant, square-4p.variant) against the independent reference move generator
 //! (tests/support/cosmic_ref.rs, written from shared/rules/cosmic.md and
 //! docs/COSMIC.md by someone who had not read the engine, sharing no code
 //! with it; its hand-checked self-tests are tests/cosmic_reference_selftest.rs).
 //!
 //! Checks: start perft per root move, constructed positions that exercise
 //! each rule (Bird flights and its en passant, Snake paths, every form of
-//! free castling, promotion classes, the middle row), and random games that
+//! free castling, promotion classes, the middle row; for four players passes,
+//! a mate lifted within the round, a confirmed mate and its frozen army, the
+//! flank rule), and random games that
 //! favour rare moves, in which the legal-move sets and the results must
 //! agree at every ply.
 
@@ -39,11 +41,20 @@ fn square9() -> &'static Game {
     )
 }
 
+fn square4p() -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    games::shared(
+        &GAME,
+        "stdlib/cosmic/square-4p.variant",
+        games::Claims::Skipped,
+    )
+}
+
 fn game_of(v: Variant) -> &'static Game {
     match v {
         Variant::Square10 => square10(),
         Variant::Square9 => square9(),
-        Variant::Square4p => unreachable!("the four-player game is compared in its own test"),
+        Variant::Square4p => square4p(),
     }
 }
 
@@ -51,6 +62,11 @@ fn game_of(v: Variant) -> &'static Game {
 /// promotion (the new piece's letter), `/ep` for en passant, castlings
 /// `<king from><king to>/castle/<partner from>`.
 fn key(game: &Game, mv: Move) -> String {
+    match mv.kind() {
+        MoveKind::Pass => return "pass".into(),
+        MoveKind::Out => return "out".into(),
+        _ => {}
+    }
     let mut k = format!("{}{}", game.cell_name(mv.from()), game.cell_name(mv.to()));
     if let Some(kind) = mv.promotion() {
         k.push('=');
@@ -131,7 +147,11 @@ fn both(v: Variant, text: &str, moves: &str) -> (Position<'static>, RefPos) {
 
 #[test]
 fn start_perft_agrees() {
-    for (v, depth) in [(Variant::Square10, 3), (Variant::Square9, 4)] {
+    for (v, depth) in [
+        (Variant::Square10, 3),
+        (Variant::Square9, 4),
+        (Variant::Square4p, 3),
+    ] {
         let mut pos = Position::start(game_of(v));
         let reference = RefPos::start(v);
         for d in 1..=depth {
@@ -251,6 +271,52 @@ const POSITIONS: &[(Variant, &str, &str, &str, u32)] = &[
         "",
         3,
     ),
+    // Four players. Blue (a1) is mated by the Rooks on a12 and b12 and
+    // passes; Red may take the b12 Rook (l12xb12) before Blue's next turn,
+    // lifting the mate; otherwise Blue goes out.
+    (
+        Variant::Square4p,
+        "mate lifted within the round",
+        "white: Kf1 Ra12 Rb12; red: Kl6 Rl12; black: Kg10; blue: Ka1; turn blue",
+        "",
+        5,
+    ),
+    // Blue passed last turn and is still mated: out. Its frozen pawn d8
+    // then attacks nothing and is taken by the d12 Rook; its King stays.
+    (
+        Variant::Square4p,
+        "confirmed mate, frozen army taken",
+        "white: Kf1 Ra12 Rb12 Rd12 Ne8; red: Kl6; black: Kg10; blue: Ka1 Pd8; turn blue; passed blue",
+        "",
+        4,
+    ),
+    // Stalemate: Blue (a1) is not in check but cannot move; it passes, and
+    // at its next turn goes out unless someone frees it.
+    (
+        Variant::Square4p,
+        "stalemate pass and out",
+        "white: Kf4 Rb12 Rl2; red: Kl7 Nk9; black: Kg10 Bh11; blue: Ka1; turn blue",
+        "",
+        5,
+    ),
+    // Blue is out: its frozen King c6 stops the Bird's flight along rank 6
+    // (d6, not b6 or a6); other pieces it flies over.
+    (
+        Variant::Square4p,
+        "a frozen king stops a flight",
+        "white: Kf1 We6 Pe8; red: Kl6 Nd6; black: Kg10; blue: Kc6 Pb3; turn white; out blue",
+        "",
+        3,
+    ),
+    // The flank rule: White's c-file pawn on its own half takes only to the
+    // right (d5, not b5); its j-file dog only inwards (i5) and forward.
+    (
+        Variant::Square4p,
+        "flank figurants",
+        "white: Kf1 Pc4 Hj5; red: Kl6; black: Kg12 Nb5 Nd5 Ni5 Nk5 Nj6; blue: Ka6; turn white",
+        "",
+        2,
+    ),
 ];
 
 #[test]
@@ -293,6 +359,38 @@ fn constructed_positions_reach_their_rules() {
     });
     has("dog takes dog en passant", &|k| k == "d3c3/ep");
     has("fish castling", &|k| k == "e1i1/castle/i1");
+    has("mate lifted within the round", &|k| k == "pass");
+    has("confirmed mate, frozen army taken", &|k| k == "out");
+    has("stalemate pass and out", &|k| k == "pass");
+    has("a frozen king stops a flight", &|k| k == "e6e10");
+    let &(v, _, text, _, _) = POSITIONS
+        .iter()
+        .find(|p| p.1 == "a frozen king stops a flight")
+        .unwrap();
+    let (mut pos, _) = both(v, text, "");
+    let keys: Vec<String> = engine_moves(&mut pos).into_keys().collect();
+    assert!(
+        !keys
+            .iter()
+            .any(|k| k == "e6b6" || k == "e6a6" || k == "e6d6"),
+        "{keys:?}"
+    );
+    has("flank figurants", &|k| k == "c4d5");
+    has("flank figurants", &|k| k == "j5i5");
+    let &(v, _, text, _, _) = POSITIONS.iter().find(|p| p.1 == "flank figurants").unwrap();
+    let (mut pos, _) = both(v, text, "");
+    let keys: Vec<String> = engine_moves(&mut pos).into_keys().collect();
+    assert!(!keys.iter().any(|k| k == "c4b5" || k == "j5k5"), "{keys:?}");
+    // After `out` the frozen pawn is taken and the frozen King is no target.
+    let (mut pos, _) = both(
+        Variant::Square4p,
+        "white: Kf1 Ra12 Rb12 Rd12 Ne8; red: Kl6; black: Kg10; blue: Ka1 Pd8; turn blue; passed blue",
+        "out",
+    );
+    let keys: Vec<String> = engine_moves(&mut pos).into_keys().collect();
+    assert!(keys.iter().any(|k| k == "d12d8"), "{keys:?}");
+    assert!(!keys.iter().any(|k| k == "a12a1"), "{keys:?}");
+    assert!(!pos.in_play(3), "blue is out");
 }
 
 /// xorshift64: a fixed sequence per seed.
@@ -339,6 +437,7 @@ struct Coverage {
     castlings: usize,
     en_passant: usize,
     promotions: usize,
+    passes: usize,
     ends: BTreeSet<String>,
 }
 
@@ -365,13 +464,16 @@ fn random_game(v: Variant, seed: u64, plies: usize, seen: &mut Coverage) {
                 let end = match o.end {
                     RefEnd::Mate => GameEnd::Checkmate,
                     RefEnd::Stalemate => GameEnd::Stalemate,
-                    RefEnd::LastInPlay => unreachable!("two players"),
+                    RefEnd::LastInPlay => GameEnd::LastInPlay,
                 };
                 assert_eq!(
                     (r.end, r.winner),
                     (end, o.winner),
                     "{v:?} seed {seed} ply {ply}"
                 );
+                for p in 0..game.players() {
+                    assert_eq!(r.score(game, p), o.scores[p], "{v:?} seed {seed} ply {ply}");
+                }
                 seen.ends.insert(format!("{:?}", r.end));
                 return;
             }
@@ -383,6 +485,7 @@ fn random_game(v: Variant, seed: u64, plies: usize, seen: &mut Coverage) {
         match mv.kind() {
             MoveKind::Castle => seen.castlings += 1,
             MoveKind::EnPassant => seen.en_passant += 1,
+            MoveKind::Pass | MoveKind::Out => seen.passes += 1,
             _ if mv.promotion().is_some() => seen.promotions += 1,
             _ => {}
         }
@@ -400,9 +503,12 @@ fn random_games_agree_move_by_move() {
     for seed in 13..=24 {
         random_game(Variant::Square9, seed, 200, &mut seen);
     }
+    for seed in 25..=32 {
+        random_game(Variant::Square4p, seed, 240, &mut seen);
+    }
     // The games did reach the rare rules they are meant to test.
     assert!(
-        seen.castlings > 0 && seen.en_passant > 0 && seen.promotions > 0,
+        seen.castlings > 0 && seen.en_passant > 0 && seen.promotions > 0 && seen.passes > 0,
         "{seen:?}"
     );
 }

@@ -1140,6 +1140,7 @@ fn draw_agreement() {
         end: GameEnd::Agreement,
         winner: None,
         loser: None,
+        out: 0,
     });
     let mut p = start.clone();
     play(&mut p, "h2h3 +draw_offer h9h8 +draw_offer");

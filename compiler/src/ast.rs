@@ -377,15 +377,18 @@ pub enum OutcomeWord {
     Loss,
     Win,
     Draw,
+    /// The player goes out of the game, its pieces frozen.
+    Out,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub enum EndRule {
     /// The outcome for the mated player; `true`: the points go to the
     /// opponent attacking its royal piece who moved most recently
-    /// (`loss to last-attacker`).
-    Checkmate(OutcomeWord, bool),
-    Stalemate(OutcomeWord),
+    /// (`loss to last-attacker`); the second `true`: `after-round`.
+    Checkmate(OutcomeWord, bool, bool),
+    /// The outcome; `true`: `after-round` (a pass first).
+    Stalemate(OutcomeWord, bool),
     Repetition(i32),
     MoveRule(i32, Vec<Name>),
 }

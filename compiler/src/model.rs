@@ -127,9 +127,6 @@ pub struct ModelAtom {
     /// steps (one step, except for a `path`).
     pub images: Vec<Vec<Vec<(i32, i32)>>>,
     pub ride: bool,
-    /// A ride that no piece blocks (`fly-over`): it may land on every cell
-    /// of its line, so it is lowered to leaps.
-    pub fly_over: bool,
     /// A hook: after the first step, turn by this many lattice rotation
     /// units (either way) and step again; the first cell must be empty.
     pub hook_turn: Option<i32>,

@@ -567,14 +567,23 @@ impl Builder<'_> {
                     Rule::kw_win => OutcomeWord::Win,
                     Rule::kw_draw => OutcomeWord::Draw,
                     Rule::kw_loss => OutcomeWord::Loss,
+                    Rule::kw_out => OutcomeWord::Out,
                     other => unreachable!("outcome rule {other:?}"),
                 };
                 let end = match rule {
                     Rule::end_mate => {
                         let word = outcome(ei.next().unwrap());
-                        EndRule::Checkmate(word, ei.next().is_some())
+                        let suffix = ei.next().map(|p| p.as_rule());
+                        EndRule::Checkmate(
+                            word,
+                            suffix == Some(Rule::to_last_attacker),
+                            suffix == Some(Rule::after_round),
+                        )
                     }
-                    Rule::end_stalemate => EndRule::Stalemate(outcome(ei.next().unwrap())),
+                    Rule::end_stalemate => {
+                        let word = outcome(ei.next().unwrap());
+                        EndRule::Stalemate(word, ei.next().is_some())
+                    }
                     Rule::end_repetition => EndRule::Repetition(self.int(&ei.next().unwrap())?),
                     Rule::end_move_rule => {
                         let n = self.int(&ei.next().unwrap())?;

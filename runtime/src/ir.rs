@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 /// binary file carries its version and a checksum before the payload, the
 /// JSON form a `checksum` field; pointy-topped hexes, `GUARD`, winning
 /// arrivals, uncapturable kinds, points and the board's colours. Format 10:
-/// periodic paths (`Ray::period`), free castling (`Castling::free`).
+/// periodic paths (`Ray::period`), free castling (`Castling::free`),
+/// players going out (`Outcome::Out`, `EndRules::out_after_round`).
 pub const FORMAT_VERSION: u32 = 10;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
@@ -38,6 +39,11 @@ pub const GUARD: u16 = 64;
 /// of this atom's cells too (two zig-zag paths cross, a leap lands where a
 /// ride reaches): generation makes each such move once, the first time.
 pub const SHARED_LANDING: u16 = 128;
+/// A quiet ride that flies over pieces (`fly-over`): it lands on every
+/// empty cell of its line and stops only at a frozen royal piece (the King
+/// of a player out of the game, an obstacle to every line). It never
+/// captures, so attack tables ignore it.
+pub const FLY_OVER: u16 = 256;
 /// Atom flags are 16 bits wide; the runtime keeps the top bit for itself
 /// (`RESERVED_FLAGS`), so bits 8..=14 are free for new mechanisms.
 pub const RESERVED_FLAGS: u16 = 1 << 15;
@@ -369,6 +375,11 @@ pub enum Outcome {
     /// The player to move wins.
     Win,
     Draw,
+    /// With more than two players in play the player is out: its turns are
+    /// skipped and its pieces stay on the board, frozen (they never move,
+    /// attack nothing and may be captured). With two in play it is a loss
+    /// (checkmate) or a draw (stalemate) at once.
+    Out,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -390,6 +401,10 @@ pub struct EndRules {
     /// parts to every player on a draw, to the others on a loss.
     #[serde(default = "one_point")]
     pub points: u32,
+    /// With `Out`: a player without a legal move first passes, and goes
+    /// out only if at its next turn it still has none (`after-round`).
+    #[serde(default)]
+    pub out_after_round: bool,
 }
 
 fn one_point() -> u32 {

@@ -22,6 +22,8 @@ pub enum GameEnd {
     Time,
     /// A piece reached a cell where its arrival wins (`arrival ... wins`).
     WinningArrival,
+    /// Every other player is out of the game (`end checkmate out`).
+    LastInPlay,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +34,9 @@ pub struct GameResult {
     pub winner: Option<usize>,
     /// The player who lost, if one did.
     pub loser: Option<usize>,
+    /// Bit per player who was out of the game at the end: they score
+    /// nothing, and a draw is shared by the others.
+    pub out: u16,
 }
 
 impl GameResult {
@@ -40,6 +45,7 @@ impl GameResult {
             end,
             winner: None,
             loser: None,
+            out: 0,
         }
     }
 
@@ -51,6 +57,7 @@ impl GameResult {
             end,
             winner: (game.players == 2).then_some(1 - player),
             loser: Some(player),
+            out: 0,
         }
     }
 
@@ -60,6 +67,7 @@ impl GameResult {
             end,
             winner: Some(player),
             loser: (game.players == 2).then_some(1 - player),
+            out: 0,
         }
     }
 
@@ -70,10 +78,12 @@ impl GameResult {
 
     /// The points `player` scores (`points` of the game, 1 by default): a
     /// winner takes them all; a loser none, the others sharing them; a
-    /// draw shares them among all players.
+    /// draw shares them among all players. Players out of the game score
+    /// nothing and share in nothing.
     pub fn score(&self, game: &Game, player: usize) -> f64 {
         let points = game.ir.end.points as f64;
-        let players = game.players as f64;
+        let in_play = |p: usize| self.out >> p & 1 == 0;
+        let sharing = (0..game.players).filter(|&p| in_play(p)).count() as f64;
         match (self.winner, self.loser) {
             (Some(w), _) => {
                 if w == player {
@@ -83,13 +93,14 @@ impl GameResult {
                 }
             }
             (None, Some(l)) => {
-                if l == player {
+                if l == player || !in_play(player) {
                     0.0
                 } else {
-                    points / (players - 1.0)
+                    points / (sharing - in_play(l) as u8 as f64)
                 }
             }
-            (None, None) => points / players,
+            (None, None) if in_play(player) => points / sharing,
+            (None, None) => 0.0,
         }
     }
 }
@@ -184,6 +195,11 @@ impl Position<'_> {
     /// has no legal move, or a draw rule applies). Allocates nothing once
     /// the position's buffers are warm.
     pub fn result(&mut self) -> Option<GameResult> {
+        let out = self.out;
+        self.result_in_play().map(|r| GameResult { out, ..r })
+    }
+
+    fn result_in_play(&mut self) -> Option<GameResult> {
         let g = self.game;
         let end = &g.ir.end;
         let me = self.to_move;
@@ -199,10 +215,31 @@ impl Position<'_> {
                     end: why,
                     winner: Some(w),
                     loser: Some(me),
+                    out: 0,
                 },
                 None => GameResult::lost_by(g, why, me),
             },
+            // Reached with two players in play only: a mate is lost to the
+            // other one, a stalemate drawn.
+            Outcome::Out => match why {
+                GameEnd::Checkmate => GameResult {
+                    end: why,
+                    winner: (0..g.players).find(|&p| p != me && pos.in_play(p)),
+                    loser: Some(me),
+                    out: 0,
+                },
+                _ => GameResult::draw(why),
+            },
         };
+        if g.eliminates && self.players_in_play() == 1 {
+            let last = (0..g.players).find(|&p| self.in_play(p));
+            return Some(GameResult {
+                end: GameEnd::LastInPlay,
+                winner: last,
+                loser: None,
+                out: 0,
+            });
+        }
         let drawn =
             g.ir.agreements
                 .iter()
@@ -211,7 +248,9 @@ impl Position<'_> {
         if drawn {
             return Some(GameResult::draw(GameEnd::Agreement));
         }
-        if self.count_legal() == 0 {
+        // With more than two in play, no legal move where players go out
+        // is no end: the player passes or goes out (`forced_turn`).
+        if self.count_legal_moves(false) == 0 && self.forced_turn().is_none() {
             return Some(if self.in_check() {
                 scored(self, end.checkmate, GameEnd::Checkmate)
             } else {

@@ -589,6 +589,7 @@ fn caption(pos: &Position) -> String {
                 crate::GameEnd::Agreement => "agreed draw",
                 crate::GameEnd::Time => "loss on time",
                 crate::GameEnd::WinningArrival => "winning arrival",
+                crate::GameEnd::LastInPlay => "the others are out",
             };
             match (result.winner, result.loser) {
                 (Some(p), _) => format!("{end}: {} wins", players[p].name),

@@ -2,8 +2,8 @@
 //! players who are out of the game, and a new full move begins when the turn
 //! comes round to the seat that moves first in the setup.
 //!
-//! No rule puts a player out yet: the set of players in play is all of them
-//! until the end rules for more than two players (elimination) set it.
+//! A player goes out by an `Out` move where the end rules say so
+//! (`end checkmate out`); its seat is skipped from then on.
 
 use crate::position::Position;
 
@@ -37,7 +37,7 @@ impl Position<'_> {
 
     /// Is `player` still in the game?
     pub fn in_play(&self, player: usize) -> bool {
-        player < self.game.players
+        player < self.game.players && self.out >> player & 1 == 0
     }
 
     /// Does the turn passing from the side to move to `next` go by the seat

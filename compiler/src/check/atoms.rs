@@ -197,6 +197,19 @@ impl Checker {
                 .with_hint("a leap is never blocked already; write `ride (m,n) fly-over`"),
             );
         }
+        if fly_over && flags & ir::CAPTURE != 0 {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "a flight over pieces only moves: it captures nothing",
+                    a.span,
+                    "`fly-over` without `move-only`",
+                )
+                .with_hint(
+                    "write `ride (m,n) fly-over move-only`, and give the piece its captures apart",
+                ),
+            );
+        }
         if fly_over && ep {
             self.error(
                 Diagnostic::error(
@@ -254,7 +267,6 @@ impl Checker {
             out.push(ModelAtom {
                 images,
                 ride,
-                fly_over,
                 hook_turn,
                 max,
                 min,
@@ -264,7 +276,8 @@ impl Checker {
                         ir::CREATES_EN_PASSANT
                     } else {
                         0
-                    },
+                    }
+                    | if fly_over && ride { ir::FLY_OVER } else { 0 },
                 from_region,
                 to_region,
             });

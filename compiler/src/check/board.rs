@@ -152,6 +152,7 @@ impl Checker {
                 resets_move_rule: Vec::new(),
                 insufficient: Vec::new(),
                 points: 1,
+                out_after_round: false,
             },
             insufficient: Vec::new(),
             claims: Vec::new(),

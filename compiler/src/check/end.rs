@@ -14,7 +14,11 @@ impl Checker {
             OutcomeWord::Loss => Outcome::Loss,
             OutcomeWord::Win => Outcome::Win,
             OutcomeWord::Draw => Outcome::Draw,
+            OutcomeWord::Out => Outcome::Out,
         };
+        // `after-round` goes with `out`, and the same way for mate and
+        // stalemate (one rule says when a player without a move goes out).
+        let mut after_round: Option<(bool, Span)> = None;
         for s in stmts {
             if let Stmt::Points(n, span) = s {
                 if (1..=1_000_000).contains(n) {
@@ -35,10 +39,49 @@ impl Checker {
         for s in stmts {
             match s {
                 Stmt::End(rule, span) => match rule {
-                    EndRule::Checkmate(OutcomeWord::Loss, true) => {
+                    EndRule::Checkmate(w, _, round) | EndRule::Stalemate(w, round)
+                        if *round && *w != OutcomeWord::Out =>
+                    {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                "only a player who goes out waits a round",
+                                *span,
+                                "`after-round` without `out`",
+                            )
+                            .with_hint("write `end checkmate out after-round`"),
+                        )
+                    }
+                    EndRule::Checkmate(OutcomeWord::Out, _, round)
+                    | EndRule::Stalemate(OutcomeWord::Out, round)
+                        if after_round.is_some_and(|(r, _)| r != *round) =>
+                    {
+                        let first = after_round.unwrap().1;
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                "mate and stalemate must put a player out the same way",
+                                *span,
+                                "here",
+                            )
+                            .with_secondary(first, "the other rule")
+                            .with_hint("give both `after-round`, or neither"),
+                        )
+                    }
+                    EndRule::Checkmate(OutcomeWord::Out, _, round)
+                    | EndRule::Stalemate(OutcomeWord::Out, round) => {
+                        after_round = Some((*round, *span));
+                        m.end.out_after_round = *round;
+                        if let EndRule::Checkmate(..) = rule {
+                            m.end.checkmate = Outcome::Out;
+                        } else {
+                            m.end.stalemate = Outcome::Out;
+                        }
+                    }
+                    EndRule::Checkmate(OutcomeWord::Loss, true, _) => {
                         m.end.checkmate = Outcome::LossToLastAttacker
                     }
-                    EndRule::Checkmate(_, true) => self.error(
+                    EndRule::Checkmate(_, true, _) => self.error(
                         Diagnostic::error(
                             Code::InvalidValue,
                             "only a loss goes to the last attacker",
@@ -47,8 +90,8 @@ impl Checker {
                         )
                         .with_hint("write `end checkmate loss to last-attacker`"),
                     ),
-                    EndRule::Checkmate(w, false) => m.end.checkmate = out(*w),
-                    EndRule::Stalemate(w) => m.end.stalemate = out(*w),
+                    EndRule::Checkmate(w, false, _) => m.end.checkmate = out(*w),
+                    EndRule::Stalemate(w, _) => m.end.stalemate = out(*w),
                     EndRule::Repetition(n) | EndRule::MoveRule(n, _) if *n < 1 => {
                         self.error(Diagnostic::error(
                             Code::InvalidValue,

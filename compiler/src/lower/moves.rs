@@ -185,8 +185,6 @@ impl Walker<'_> {
                 let v = steps[0];
                 if let Some(turn) = atom.hook_turn {
                     self.hook(&mut out, p, atom, from, v, turn, becomes);
-                } else if atom.ride && atom.fly_over {
-                    self.flight(&mut out, p, atom, from, v, becomes);
                 } else if atom.ride {
                     self.ray(&mut out, p, atom, from, steps, becomes);
                 } else if let Some(c) = self.m.topology.step(from, v) {
@@ -291,40 +289,6 @@ impl Walker<'_> {
                 becomes,
                 period: steps.len() as u8,
             });
-        }
-    }
-
-    /// A ride that nothing blocks (`fly-over`): a leap to every cell of the
-    /// line from `min` out, up to `max`, the edge, the end of a `to`
-    /// region or a cell the piece may not enter (which it still guards).
-    fn flight(
-        &self,
-        out: &mut CellMoves,
-        p: usize,
-        atom: &ModelAtom,
-        from: usize,
-        v: Vector,
-        becomes: u8,
-    ) {
-        let m = self.m;
-        let mut at = from;
-        let mut distance = 0u32;
-        while let Some(c) = m.topology.step(at, v) {
-            distance += 1;
-            if c == from
-                || m.cells[c].side
-                || !self.in_region(atom.to_region, p, c)
-                || atom.max.is_some_and(|n| distance > n)
-            {
-                break;
-            }
-            if distance >= atom.min {
-                self.leap(out, p, atom, c, becomes);
-            }
-            if self.forbidden(p, self.kind, c) {
-                break;
-            }
-            at = c;
         }
     }
 

@@ -55,7 +55,17 @@ pub struct Game {
     /// Bit per piece code, for each player: the codes of that player's pieces.
     pub(crate) codes_of_player: Vec<CodeSet>,
     /// Per player: the codes of every other player's pieces.
+    /// Per `player * out_masks + others out`: the codes of its enemies in play.
     pub(crate) enemy_codes: Vec<CodeSet>,
+    /// How many sets of other players out the views are kept for: 1, or
+    /// `2^(players - 1)` where players go out.
+    pub(crate) out_masks: usize,
+    /// Players go out of the game (`end checkmate out`, `end stalemate out`).
+    pub(crate) eliminates: bool,
+    /// Per player: the keys of "this player is out" and "this player passed
+    /// its last turn".
+    pub(crate) zobrist_out: Vec<u64>,
+    pub(crate) zobrist_passed: Vec<u64>,
     pub(crate) movesets: Vec<MoveSet>,
     pub(crate) leaps: Vec<Leap>,
     pub(crate) rays: Vec<Ray>,
@@ -296,12 +306,31 @@ impl Game {
             merges[code] = mover(code) || (cargo != EMPTY && mover(cargo as usize));
         }
 
-        let enemy_codes: Vec<CodeSet> = codes_of_player
-            .iter()
-            .map(|own| CodeSet::range(1, codes).minus(own))
-            .collect();
-        // Views: each player's enemies; each player's enemies that capture
-        // en passant; every code.
+        // Where players go out (`end checkmate out`), a player's enemies are
+        // those still in play: one set (and one attack view) per player and
+        // per set of the other players that are out.
+        let eliminates =
+            ir.end.checkmate == ir::Outcome::Out || ir.end.stalemate == ir::Outcome::Out;
+        check(!eliminates || players <= MAX_ELIMINATION_PLAYERS, || {
+            LoadError::TooManyPlayersToEliminate { players }
+        })?;
+        let out_masks = if eliminates {
+            1usize << (players - 1)
+        } else {
+            1
+        };
+        let mut enemy_codes: Vec<CodeSet> = Vec::with_capacity(players * out_masks);
+        for (p, own) in codes_of_player.iter().enumerate() {
+            for others in 0..out_masks {
+                let out = expand_others(others, p);
+                let gone = (0..players)
+                    .filter(|&q| out >> q & 1 != 0)
+                    .fold(*own, |set, q| set.union(&codes_of_player[q]));
+                enemy_codes.push(CodeSet::range(1, codes).minus(&gone));
+            }
+        }
+        // Views: each player's enemies (per set of others out); each
+        // player's enemies that capture en passant; every code.
         let ep_capturers = (1..codes)
             .filter(|&c| ep_capturer[c])
             .fold(CodeSet::EMPTY, |set, c| {
@@ -310,7 +339,7 @@ impl Game {
         let filters: Vec<CodeSet> = enemy_codes
             .iter()
             .copied()
-            .chain(enemy_codes.iter().map(|e| e.intersection(&ep_capturers)))
+            .chain((0..players).map(|p| enemy_codes[p * out_masks].intersection(&ep_capturers)))
             .chain([CodeSet::range(1, codes)])
             .collect();
         let attack_views = reverse::build_views(&ir, &filters)?;
@@ -505,6 +534,8 @@ impl Game {
             }
         }
         let zobrist_won = (0..players).map(|_| next_key(&mut state)).collect();
+        let zobrist_out = (0..players).map(|_| next_key(&mut state)).collect();
+        let zobrist_passed = (0..players).map(|_| next_key(&mut state)).collect();
         let cell_by_name = ir
             .cells
             .iter()
@@ -520,6 +551,10 @@ impl Game {
             kind_of,
             royal_code,
             enemy_codes,
+            out_masks,
+            eliminates,
+            zobrist_out,
+            zobrist_passed,
             codes_of_player,
             movesets: ir.moves.clone(),
             leaps: ir.leaps.clone(),
@@ -532,7 +567,8 @@ impl Game {
                         && r.flags
                             & (ir::CREATES_EN_PASSANT
                                 | ir::UNATTACKED_LANDING
-                                | ir::SHARED_LANDING)
+                                | ir::SHARED_LANDING
+                                | ir::FLY_OVER)
                             == 0;
                     Ray {
                         flags: r.flags | if plain { PLAIN_RIDE } else { 0 },
@@ -617,23 +653,31 @@ impl Game {
         )
     }
 
-    /// Who among `player`'s enemies may attack a cell, from where.
+    /// Who among `player`'s enemies in play may attack a cell, from where;
+    /// `others_out` is the set of the other players out, numbered without
+    /// `player`'s own bit (always 0 in a game where nobody goes out).
     #[inline(always)]
-    pub(crate) fn attacks_on(&self, player: usize) -> &AttackView {
-        unchecked::get(&self.attack_views, player)
+    pub(crate) fn attacks_on(&self, player: usize, others_out: usize) -> &AttackView {
+        unchecked::get(&self.attack_views, player * self.out_masks + others_out)
+    }
+
+    /// Bit per piece code of `player`'s enemies in play (see `attacks_on`).
+    #[inline(always)]
+    pub(crate) fn enemies_of(&self, player: usize, others_out: usize) -> &CodeSet {
+        unchecked::get(&self.enemy_codes, player * self.out_masks + others_out)
     }
 
     /// Who among `player`'s enemies that capture en passant may attack a
     /// cell, from where.
     #[inline(always)]
     pub(crate) fn en_passant_attacks_on(&self, player: usize) -> &AttackView {
-        unchecked::get(&self.attack_views, self.players + player)
+        unchecked::get(&self.attack_views, self.players * self.out_masks + player)
     }
 
     /// Who may attack a cell, any code.
     #[inline(always)]
     pub(crate) fn attacks_by_any(&self) -> &AttackView {
-        unchecked::get(&self.attack_views, 2 * self.players)
+        unchecked::get(&self.attack_views, self.players * (self.out_masks + 1))
     }
 
     #[inline(always)]
@@ -783,4 +827,22 @@ impl Game {
     pub fn stack_parts(&self, code: PieceCode) -> (PieceCode, PieceCode) {
         self.stack_parts[code as usize]
     }
+}
+
+/// The most players a game in which players go out may have: it keeps an
+/// attack view per player and per set of the others out (32 at six).
+pub const MAX_ELIMINATION_PLAYERS: usize = 6;
+
+/// The set of players out, as bits by seat, from `others`: the same set
+/// numbered without `player`'s own seat.
+pub(crate) fn expand_others(others: usize, player: usize) -> usize {
+    let low = others & ((1 << player) - 1);
+    low | (others >> player) << (player + 1)
+}
+
+/// The inverse of `expand_others`: `out` without `player`'s seat.
+#[inline(always)]
+pub(crate) fn others_of(out: usize, player: usize) -> usize {
+    let low = out & ((1 << player) - 1);
+    low | (out >> (player + 1)) << player
 }

@@ -38,6 +38,9 @@ pub enum LoadError {
     UnknownBecomes,
     LeapTargetOffBoard(u16),
     ReservedRayFlag,
+    /// A ray that flies over pieces but may capture (attack tables could not
+    /// walk it backwards).
+    CapturingFlight,
     RayRange,
     /// A ride's first landing lies past its last cell.
     FirstLandingPastEnd {
@@ -73,6 +76,11 @@ pub enum LoadError {
     },
     TwoArrivalRules,
     TooManyCastlingPartners,
+    /// Players go out of a game with more seats than the loader keeps
+    /// attack views for (`MAX_ELIMINATION_PLAYERS`).
+    TooManyPlayersToEliminate {
+        players: usize,
+    },
     /// More distinct sets of attacking codes than a reverse table indexes.
     TooManyAttackSets,
     /// An `insufficient` declaration names a kind the game does not have.
@@ -137,6 +145,7 @@ impl std::fmt::Display for LoadError {
             UnknownBecomes => write!(f, "an atom turns a piece into an unknown kind"),
             LeapTargetOffBoard(c) => write!(f, "leap target {c} off the board"),
             ReservedRayFlag => write!(f, "a ray uses a flag bit the runtime keeps for itself"),
+            CapturingFlight => write!(f, "a ray flies over pieces and captures"),
             RayRange => write!(f, "ray out of range"),
             FirstLandingPastEnd { len, first_landing } => write!(
                 f,
@@ -173,6 +182,11 @@ impl std::fmt::Display for LoadError {
             ),
             TwoArrivalRules => write!(f, "two arrival rules for one piece"),
             TooManyCastlingPartners => write!(f, "more than 32 castling partners"),
+            TooManyPlayersToEliminate { players } => write!(
+                f,
+                "players go out of a game of {players} players; at most {} are supported",
+                super::MAX_ELIMINATION_PLAYERS
+            ),
             TooManyAttackSets => write!(
                 f,
                 "more than 65536 distinct sets of attacking pieces in the reverse tables"
@@ -330,6 +344,10 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
     }
     for ray in &ir.rays {
         check(ray.flags & ir::RESERVED_FLAGS == 0, || ReservedRayFlag)?;
+        check(
+            ray.flags & ir::FLY_OVER == 0 || ray.flags & (ir::CAPTURE | ir::GUARD) == 0,
+            || CapturingFlight,
+        )?;
         check(
             ray.start as usize + ray.len as usize <= ir.ray_cells.len(),
             || RayRange,

@@ -36,6 +36,10 @@ pub enum Field {
     Halfmove,
     /// The FEN move number.
     MoveNumber,
+    /// `out <players>`: players out of the game.
+    Out,
+    /// `passed <players>`: players who passed their last turn.
+    Passed,
 }
 
 impl Field {
@@ -55,6 +59,8 @@ impl Field {
             Field::Castled => "castled",
             Field::Halfmove => "halfmove clock",
             Field::MoveNumber => "move number",
+            Field::Out => "out",
+            Field::Passed => "passed",
         }
     }
 }
@@ -71,6 +77,13 @@ impl fmt::Display for Field {
 pub enum PositionError {
     /// FEN on a board that is not a rectangle for two players.
     NeedsRectangularBoard,
+    /// `out` or `passed` in a game where nobody goes out.
+    NobodyGoesOut { field: Field },
+    /// The turn is given to a player who is out, or every player but none
+    /// is out.
+    TurnOfPlayerOut { player: String },
+    /// A player both out and waiting after a pass.
+    OutAndPassed { player: String },
     /// A FEN without its placement field.
     EmptyFen,
     /// The placement has `given` ranks, the board `height`.
@@ -224,6 +237,17 @@ impl fmt::Display for PositionError {
                 _ => write!(f, "{field}: '{text}' is not a number"),
             },
             ExtraField { text } => write!(f, "FEN has an unexpected extra field '{text}'"),
+            NobodyGoesOut { field } => write!(
+                f,
+                "{field}: in this game nobody goes out (its end rules have no `out`)"
+            ),
+            TurnOfPlayerOut { player } => {
+                write!(f, "turn {player}: that player is out of the game")
+            }
+            OutAndPassed { player } => write!(
+                f,
+                "{player} is both out and passed: a player out has no turn to pass"
+            ),
             UnknownPlayer { field, name } => match field {
                 Field::PieceList => write!(f, "unknown player '{name}'"),
                 _ => write!(f, "{field}: unknown player '{name}'"),
@@ -504,6 +528,7 @@ fn end_words(end: GameEnd) -> &'static str {
         GameEnd::InsufficientMaterial => "insufficient material",
         GameEnd::Agreement => "agreement",
         GameEnd::Time => "time",
+        GameEnd::LastInPlay => "the others going out",
         GameEnd::WinningArrival => "a winning arrival",
     }
 }

@@ -107,6 +107,15 @@ pub fn write_general(pos: &Position) -> String {
             game.cell_name(pos.ep_victim as usize)
         ));
     }
+    for (word, bits) in [("out", pos.out), ("passed", pos.passed)] {
+        let names: Vec<&str> = (0..game.players)
+            .filter(|&p| bits >> p & 1 != 0)
+            .map(|p| game.ir.players[p].name.as_str())
+            .collect();
+        if !names.is_empty() {
+            parts.push(format!("{word} {}", names.join(" ")));
+        }
+    }
     if let Some(w) = pos.won_by_arrival() {
         parts.push(format!("won {}", game.ir.players[w].name));
     }
@@ -140,6 +149,25 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
                 let player = player_in(game, name, Field::Turn)?;
                 pos.set_to_move(player);
                 seen_turn = true;
+            }
+            // Players out of the game, and players who passed their last turn.
+            [word @ ("out" | "passed"), names @ ..] => {
+                let field = if *word == "out" {
+                    Field::Out
+                } else {
+                    Field::Passed
+                };
+                if !game.eliminates {
+                    return Err(PositionError::NobodyGoesOut { field });
+                }
+                for name in names {
+                    let player = player_in(game, name, field)?;
+                    if field == Field::Out {
+                        pos.set_out(player, true);
+                    } else {
+                        pos.set_passed(player, true);
+                    }
+                }
             }
             // The game was won by an arrival (`arrival ... wins`): over.
             ["won", name] => {
@@ -236,6 +264,15 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
     }
     if !seen_turn {
         pos.set_to_move(game.ir.setup.to_move as usize);
+    }
+    let name = |p: usize| game.ir.players[p].name.clone();
+    if !pos.in_play(pos.to_move) {
+        return Err(PositionError::TurnOfPlayerOut {
+            player: name(pos.to_move),
+        });
+    }
+    if let Some(p) = (0..game.players).find(|&p| !pos.in_play(p) && pos.has_passed(p)) {
+        return Err(PositionError::OutAndPassed { player: name(p) });
     }
     pos.mark_setup_pieces_unmoved();
     for (cell, unmoved) in unmoved_changes {

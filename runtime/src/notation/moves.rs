@@ -6,6 +6,11 @@ use crate::game::{Game, EMPTY};
 use crate::position::{Move, MoveKind, Position};
 
 pub fn move_to_string(game: &Game, mv: Move) -> String {
+    match mv.kind {
+        MoveKind::Pass => return "pass".into(),
+        MoveKind::Out => return "out".into(),
+        _ => {}
+    }
     let mut s = format!(
         "{}{}",
         game.cell_name(mv.from as usize),

@@ -28,9 +28,10 @@ impl<'g> Position<'g> {
     /// The enemies of `player`.
     #[inline(always)]
     pub(crate) fn foes_of(&self, player: usize) -> Foes<'g> {
+        let others = crate::game::others_of(self.out as usize, player);
         Foes {
-            view: self.game.attacks_on(player),
-            codes: self.enemy_codes(player),
+            view: self.game.attacks_on(player, others),
+            codes: self.game.enemies_of(player, others),
         }
     }
 

@@ -142,18 +142,58 @@ impl<'g> Position<'g> {
         }
     }
 
-    /// The number of legal moves, without building the list (perft's last ply).
+    /// The number of legal moves, without building the list (perft's last
+    /// ply); a forced `pass` or `out` counts as one.
     pub fn count_legal(&mut self) -> u64 {
-        self.count_legal_moves(false)
+        match self.count_legal_moves(false) {
+            0 => self.forced_turn().is_some() as u64,
+            n => n,
+        }
     }
 
-    /// Has the side to move a legal move? Like `count_legal`, but it stops
-    /// judging moves once one is legal.
+    /// Has the side to move a legal move (a forced `pass` or `out`
+    /// included)? Like `count_legal`, but it stops judging moves once one
+    /// is legal.
     pub fn has_legal_move(&mut self) -> bool {
-        self.count_legal_moves(true) > 0
+        self.count_legal_moves(true) > 0 || self.forced_turn().is_some()
     }
 
-    fn count_legal_moves(&mut self, first_only: bool) -> u64 {
+    /// With no legal move on the board, the move the end rules force: in a
+    /// game where players go out, with more than two in play, `Pass` (the
+    /// first time, `after-round`) or `Out`. Called only when no piece can move.
+    pub(crate) fn forced_turn(&self) -> Option<MoveKind> {
+        let g = self.game;
+        if !g.eliminates || self.players_in_play() <= 2 || self.won_by_arrival().is_some() {
+            return None;
+        }
+        let end = &g.ir.end;
+        let outcome = if self.in_check() {
+            end.checkmate
+        } else {
+            end.stalemate
+        };
+        if outcome != crate::ir::Outcome::Out {
+            return None;
+        }
+        Some(if end.out_after_round && !self.has_passed(self.to_move) {
+            MoveKind::Pass
+        } else {
+            MoveKind::Out
+        })
+    }
+
+    /// The forced move as a `Move`: on the cell of the mover's royal piece
+    /// (the first, if several), nothing moving.
+    fn forced_move(&self, kind: MoveKind) -> Move {
+        let at = self.royals_of[self.to_move].iter().next().unwrap_or(0);
+        Move {
+            kind,
+            ..Move::normal(at, at)
+        }
+    }
+
+    /// The number of legal moves on the board, no forced move counted.
+    pub(crate) fn count_legal_moves(&mut self, first_only: bool) -> u64 {
         let me = self.to_move;
         let enemies = self.foes_of(me);
         let (in_check, pinned) = self.checks_and_pins(enemies);
@@ -215,6 +255,11 @@ impl<'g> Position<'g> {
                 i += 1;
             } else {
                 list.swap_remove(i);
+            }
+        }
+        if list.is_empty() {
+            if let Some(kind) = self.forced_turn() {
+                list.push(self.forced_move(kind));
             }
         }
     }

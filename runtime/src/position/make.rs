@@ -26,6 +26,8 @@ pub(super) struct Undo {
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) won: u8,
+    pub(super) out: u16,
+    pub(super) passed: u16,
     pub(super) hash: u64,
 }
 
@@ -52,10 +54,31 @@ impl<'g> Position<'g> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             won: self.won,
+            out: self.out,
+            passed: self.passed,
             hash: self.hash,
         };
         self.history.push(self.hash);
         self.clear_en_passant();
+        let me = self.to_move;
+        if mv.kind.is_turn_only() {
+            // A pass is remembered until the player's next turn; going out
+            // forgets it.
+            self.set_passed(me, mv.kind == MoveKind::Pass);
+            if mv.kind == MoveKind::Out {
+                self.set_out(me, true);
+            }
+            self.halfmove = self.halfmove.saturating_add(1);
+            let next = self.next_player();
+            if self.starts_full_move(next) {
+                self.fullmove = self.fullmove.saturating_add(1);
+            }
+            self.set_to_move(next);
+            self.undo.push(undo);
+            return;
+        }
+        // A player who moves again has lifted the mate it passed under.
+        self.set_passed(me, false);
         // Rights found now, before the passing piece leaves its cell.
         if mv.kind == MoveKind::Passing {
             let start = mv.aux as usize;
@@ -182,6 +205,19 @@ impl<'g> Position<'g> {
         self.to_move = undo.to_move as usize;
         let from = mv.from as usize;
         let to = mv.to as usize;
+        if mv.kind.is_turn_only() {
+            self.ep_stack.truncate(undo.ep_pairs.1 as usize);
+            self.ep_victim = undo.ep_victim;
+            self.ep_len = undo.ep_len;
+            self.ep_cells = undo.ep_cells;
+            self.ep_range = undo.ep_pairs;
+            self.halfmove = undo.halfmove;
+            self.fullmove = undo.fullmove;
+            self.out = undo.out;
+            self.passed = undo.passed;
+            self.hash = undo.hash;
+            return;
+        }
         match mv.kind {
             MoveKind::Castle => {
                 let c = &g.ir.castlings[mv.aux as usize];
@@ -225,6 +261,8 @@ impl<'g> Position<'g> {
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.won = undo.won;
+        self.out = undo.out;
+        self.passed = undo.passed;
         self.hash = undo.hash;
     }
 }

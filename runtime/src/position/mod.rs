@@ -28,7 +28,6 @@ pub use movegen::MoveSink;
 pub use moves::{Move, MoveKind, NO_CELL};
 
 use crate::bitset::CellSet;
-use crate::codes::CodeSet;
 use crate::game::{Game, PieceCode, EMPTY, MAX_EN_PASSANT};
 use make::Undo;
 
@@ -74,6 +73,10 @@ pub struct Position<'g> {
     /// The player who won by a winning arrival (the game is over), or
     /// `NO_PLAYER`.
     pub(crate) won: u8,
+    /// Bit per player out of the game (its pieces frozen on the board).
+    pub(crate) out: u16,
+    /// Bit per player who had no legal move and passed at its last turn.
+    pub(crate) passed: u16,
     pub(crate) hash: u64,
     pub(crate) history: Vec<u64>,
     undo: Vec<Undo>,
@@ -96,6 +99,8 @@ impl PartialEq for Position<'_> {
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.won == other.won
+            && self.out == other.out
+            && self.passed == other.passed
             && self.hash == other.hash
     }
 }
@@ -124,6 +129,8 @@ impl<'g> Position<'g> {
             halfmove: 0,
             fullmove: 1,
             won: NO_PLAYER,
+            out: 0,
+            passed: 0,
             hash: game.zobrist_side[0],
             history: Vec::new(),
             undo: Vec::new(),
@@ -252,12 +259,6 @@ impl<'g> Position<'g> {
             self.royals_of[owner].insert(cell);
         }
     }
-
-    /// Bit per piece code of every player but `player`.
-    #[inline(always)]
-    pub(super) fn enemy_codes(&self, player: usize) -> &'g CodeSet {
-        &self.game.enemy_codes[player]
-    }
 }
 
 /// Read access for code outside the runtime: the fields themselves are
@@ -332,6 +333,34 @@ impl<'g> Position<'g> {
     /// The player who won by a winning arrival, if one did.
     pub fn won_by_arrival(&self) -> Option<usize> {
         (self.won != NO_PLAYER).then_some(self.won as usize)
+    }
+
+    /// Puts `player` out of the game, or back in (positions read from
+    /// text; `Out` moves).
+    pub fn set_out(&mut self, player: usize, out: bool) {
+        if (self.out >> player & 1 != 0) != out {
+            self.out ^= 1 << player;
+            self.hash ^= self.game.zobrist_out[player];
+        }
+    }
+
+    /// Records that `player` passed its last turn (or clears it).
+    pub fn set_passed(&mut self, player: usize, passed: bool) {
+        if (self.passed >> player & 1 != 0) != passed {
+            self.passed ^= 1 << player;
+            self.hash ^= self.game.zobrist_passed[player];
+        }
+    }
+
+    /// Did `player` pass its last turn (no legal move, waiting to see
+    /// whether the mate is lifted)?
+    pub fn has_passed(&self, player: usize) -> bool {
+        self.passed >> player & 1 != 0
+    }
+
+    /// How many players are still in the game.
+    pub fn players_in_play(&self) -> usize {
+        self.game.players - self.out.count_ones() as usize
     }
 
     /// Records (or clears) a win by arrival, for positions read from text.

@@ -293,6 +293,16 @@ impl<'g> Position<'g> {
                             self.push_landing::<S, CHANGES>(list, mv, me, kind);
                         }
                     } else {
+                        // A flight passes over every piece but a frozen
+                        // royal one (a King out of the game).
+                        if ray.flags & ir::FLY_OVER != 0 {
+                            if g.royal_code[target as usize]
+                                && !self.in_play(g.owner[target as usize] as usize)
+                            {
+                                break;
+                            }
+                            continue;
+                        }
                         if ray.flags & ir::CAPTURE != 0
                             && i >= first
                             && takes(target)

@@ -29,9 +29,22 @@ pub enum MoveKind {
     /// The cargo of the stack on `from` leaves its carrier and boards the
     /// carrier on `to`, forming piece code `aux`.
     UnloadBoard,
+    /// The side to move has no legal move and passes its turn (a game
+    /// where players go out `after-round`). `from` and `to` are its royal
+    /// piece's cell; nothing moves.
+    Pass,
+    /// The side to move has no legal move and goes out of the game; its
+    /// pieces stay, frozen. `from` and `to` as for `Pass`.
+    Out,
 }
 
 impl MoveKind {
+    /// A move of the turn alone (`Pass`, `Out`): no piece moves.
+    #[inline(always)]
+    pub fn is_turn_only(self) -> bool {
+        matches!(self, MoveKind::Pass | MoveKind::Out)
+    }
+
     /// Moves that change who owns a piece, or leave a piece on `from`:
     /// the checks-and-pins shortcut does not judge them, playing them does.
     #[inline(always)]
