@@ -512,3 +512,18 @@ fn random_games_agree_move_by_move() {
         "{seen:?}"
     );
 }
+
+/// Depth 4 of the four-player start: about 14 million leaves
+/// (`cargo test --release --test cosmic_reference -- --ignored`);
+/// recorded in tests/perft/README.md.
+#[test]
+#[ignore]
+fn start_perft_agrees_at_depth_4_for_four() {
+    let mut pos = Position::start(square4p());
+    assert_divide_agrees(
+        &mut pos,
+        &RefPos::start(Variant::Square4p),
+        4,
+        "square-4p start",
+    );
+}

@@ -143,6 +143,25 @@ fn shakhmattron_table() {
     );
 }
 
+/// Cosmic chess on squares (`tests/perft/cosmic-*.tsv`): start perft of
+/// the 10x10, 9x9 and four-player games.
+#[test]
+fn cosmic_tables() {
+    for (table, game) in [
+        (
+            "tests/perft/cosmic-10.tsv",
+            "stdlib/cosmic/square-10.variant",
+        ),
+        ("tests/perft/cosmic-9.tsv", "stdlib/cosmic/square-9.variant"),
+        (
+            "tests/perft/cosmic-4p.tsv",
+            "stdlib/cosmic/square-4p.variant",
+        ),
+    ] {
+        assert!(own_table(table, game) >= 3, "{table}");
+    }
+}
+
 #[test]
 fn every_fairy_row_has_a_game_file() {
     for row in rows("fairy.tsv") {
