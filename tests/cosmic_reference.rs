@@ -263,6 +263,15 @@ const POSITIONS: &[(Variant, &str, &str, &str, u32)] = &[
         "c2c4",
         3,
     ),
+    // Black's long dog move passes d7; White's dog beside it on the enemy
+    // half takes sideways en passant; the middle row is entered by one step.
+    (
+        Variant::Square9,
+        "black long move, white dog takes en passant",
+        "white: Ke1 Hc7 Hg4; black: Ke9 Hd8 Hh6; turn black",
+        "d8d6",
+        3,
+    ),
     // The Fish beyond the cells between: the King next to it or onto it.
     (
         Variant::Square9,
@@ -359,6 +368,9 @@ fn constructed_positions_reach_their_rules() {
     });
     has("dog takes dog en passant", &|k| k == "d3c3/ep");
     has("fish castling", &|k| k == "e1i1/castle/i1");
+    has("black long move, white dog takes en passant", &|k| {
+        k == "c7d7/ep"
+    });
     has("mate lifted within the round", &|k| k == "pass");
     has("confirmed mate, frozen army taken", &|k| k == "out");
     has("stalemate pass and out", &|k| k == "pass");
