@@ -297,10 +297,11 @@ fn check_position(
         ctx()
     );
 
-    // Every move of a position up to 32; of a wider one (the Cosmic games
-    // have 60 and more) an even spread of about 32, which bounds the cost
-    // of the round trips below per ply.
-    let spread = list.len().div_ceil(32).max(1);
+    // Every move of a position up to 16; of a wider one (the Cosmic games
+    // have 60 and more) an even spread of about 16, which bounds the cost
+    // of the round trips below per ply (the playouts visit every move in
+    // turn over their plies all the same).
+    let spread = list.len().div_ceil(16).max(1);
     for &mv in list.iter().step_by(spread) {
         let text = move_to_string(game, mv);
         // Every listed move's string parses back to that very move.

@@ -98,8 +98,10 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
             });
         }
     }
+    // A player who passed had no move that answered the check: it may
+    // stand in check until its next turn.
     let last = pos.previous_player();
-    if last != pos.to_move && pos.royal_attacked(last) {
+    if last != pos.to_move && !pos.has_passed(last) && pos.royal_attacked(last) {
         return Err(PositionError::LastMoverInCheck {
             player: name(last),
             to_move: name(pos.to_move),
@@ -158,7 +160,7 @@ pub(super) fn set_ep_from_cells(
     }
     let mut wanted = cells.clone();
     wanted.sort_unstable();
-    let mover = (pos.to_move + game.players - 1) % game.players;
+    let mover = pos.previous_player();
     for victim in pos.occupied_by[mover]
         .iter()
         .filter(|&v| given_victim.is_none_or(|g| g == v))
