@@ -133,8 +133,8 @@ impl Checker {
                 }
                 // Letters are one case in notation (FEN's case is the
                 // colour); aliases are words of a rules text, told apart by
-                // case (`П` the Bird, `п` the pawn), but an alias may not be
-                // a letter in the other case.
+                // case (`П` and `п` may name two pieces), but an alias may
+                // not be a letter in the other case.
                 let key = if is_letter {
                     w.to_uppercase()
                 } else {

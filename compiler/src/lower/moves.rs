@@ -367,7 +367,7 @@ fn drop_redundant(out: &mut CellMoves) {
     // A leap onto a ray's first cell with no more rights than the ray
     // would generate the same move twice; the ray's conditions must all
     // hold for the leap too.
-    // A leap with more rights keeps only those the ray lacks (a dog's step
+    // A leap with more rights keeps only those the ray lacks (a piece's step
     // that moves and captures beside its move-only ride).
     let unrestricted = |f: u16, g: u16| f & CONDITIONS & !g == 0;
     let rays = &out.rays;

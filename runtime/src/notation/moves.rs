@@ -80,8 +80,8 @@ fn longest_move_text(game: &Game) -> usize {
 /// the starting cell, `-` or `:` or `x`, the target, any suffix): the
 /// kind named, the letter as written, and the short form `m9l8`.
 fn long_form_parts<'t>(game: &Game, text: &'t str) -> Option<(usize, &'t str, String)> {
-    // An alias as written first (a text may tell `П`, the Bird, from `п`,
-    // the pawn), then the letter in either case, then an alias in either case.
+    // An alias as written first (a text may give `П` and `п` to two
+    // pieces), then the letter in either case, then an alias in either case.
     let names_kind = |word: &str| {
         let lower = word.to_lowercase();
         let kinds = || {
