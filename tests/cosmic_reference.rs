@@ -111,18 +111,10 @@ fn engine_divide(pos: &mut Position, depth: u32) -> BTreeMap<String, u64> {
         .collect()
 }
 
-fn differences(a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>) -> Vec<String> {
-    let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
-    keys.into_iter()
-        .filter(|k| a.get(*k) != b.get(*k))
-        .map(|k| format!("{k}: engine {:?}, reference {:?}", a.get(k), b.get(k)))
-        .collect()
-}
-
 fn assert_divide_agrees(pos: &mut Position, reference: &RefPos, depth: u32, what: &str) {
     let engine = engine_divide(pos, depth);
     let oracle = reference.divide(depth);
-    let diff = differences(&engine, &oracle);
+    let diff = games::differences(&engine, &oracle);
     assert!(
         diff.is_empty(),
         "{what} depth {depth}:\n{}",
@@ -405,14 +397,6 @@ fn constructed_positions_reach_their_rules() {
     assert!(!pos.in_play(3), "blue is out");
 }
 
-/// xorshift64: a fixed sequence per seed.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// How much a random game favours a move: castlings, promotions and en
 /// passant are rare, so they are picked first; then captures and checks.
 fn weight(pos: &mut Position, mv: Move) -> u64 {
@@ -428,20 +412,6 @@ fn weight(pos: &mut Position, mv: Move) -> u64 {
         _ if capture => 12,
         _ => 1,
     }
-}
-
-fn pick(pos: &mut Position, moves: &BTreeMap<String, Move>, rng: &mut u64) -> Move {
-    let list: Vec<Move> = moves.values().copied().collect();
-    let weights: Vec<u64> = list.iter().map(|&m| weight(pos, m)).collect();
-    let total: u64 = weights.iter().sum();
-    let mut at = next(rng) % total;
-    for (mv, w) in list.iter().zip(&weights) {
-        if at < *w {
-            return *mv;
-        }
-        at -= w;
-    }
-    list[0]
 }
 
 #[derive(Default, Debug)]
@@ -493,7 +463,7 @@ fn random_game(v: Variant, seed: u64, plies: usize, seen: &mut Coverage) {
             (Some(r), None) if matches!(r.end, GameEnd::Repetition | GameEnd::MoveRule) => return,
             (r, o) => panic!("{v:?} seed {seed} ply {ply}: engine {r:?}, reference {o:?}"),
         }
-        let mv = pick(&mut pos, &engine, &mut rng);
+        let mv = games::pick_weighted(&mut pos, &engine, &mut rng, weight);
         match mv.kind() {
             MoveKind::Castle => seen.castlings += 1,
             MoveKind::EnPassant => seen.en_passant += 1,

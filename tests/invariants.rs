@@ -152,11 +152,10 @@ fn has_fen(pos: &Position) -> bool {
 /// Everything `==` on positions compares, spelled out for the messages.
 fn describe(p: &Position) -> String {
     format!(
-        "{} | hash {:016x} ep_victim {:?} ep {:?}",
+        "{} | hash {:016x} passings {:?}",
         write_general(p),
         p.hash(),
-        p.ep_victim(),
-        p.ep_cells()
+        p.en_passant_records()
     )
 }
 
@@ -165,8 +164,7 @@ fn fen_equivalent(a: &Position, b: &Position) -> bool {
     a.board() == b.board()
         && a.to_move() == b.to_move()
         && a.rights() == b.rights()
-        && a.ep_victim() == b.ep_victim()
-        && a.ep_cells() == b.ep_cells()
+        && a.en_passant_records() == b.en_passant_records()
         && a.en_passant_rights() == b.en_passant_rights()
         && a.halfmove() == b.halfmove()
         && a.fullmove() == b.fullmove()
@@ -1577,7 +1575,7 @@ fn fen_en_passant_victim_is_the_pawn_that_passed_exactly_those_cells() {
     let game = mirodol();
     let mut pos = parse_position(game, "4k5/10/10/2Pp6/3p6/10/10/10/10/4K5 w - d8 0 1").unwrap();
     assert_eq!(
-        pos.ep_victim().unwrap(),
+        pos.en_passant_records()[0].victim as usize,
         game.cell("d7").unwrap(),
         "{pos:?}"
     );

@@ -162,6 +162,24 @@ fn cosmic_tables() {
     }
 }
 
+/// Four-player chess as chess.com plays it (`tests/perft/fourplayer-*.tsv`):
+/// the published start counts of both modes, and depth 5.
+#[test]
+fn four_player_tables() {
+    for (table, game) in [
+        (
+            "tests/perft/fourplayer-teams.tsv",
+            "dsl-examples/four-player-teams.variant",
+        ),
+        (
+            "tests/perft/fourplayer-ffa.tsv",
+            "dsl-examples/four-player-ffa.variant",
+        ),
+    ] {
+        assert!(own_table(table, game) >= 5, "{table}");
+    }
+}
+
 #[test]
 fn every_fairy_row_has_a_game_file() {
     for row in rows("fairy.tsv") {

@@ -60,19 +60,10 @@ fn engine_divide(pos: &mut Position, depth: u32) -> BTreeMap<String, u64> {
         .collect()
 }
 
-/// The root moves whose subtree counts differ, for a readable failure.
-fn differences(a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>) -> Vec<String> {
-    let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
-    keys.into_iter()
-        .filter(|k| a.get(*k) != b.get(*k))
-        .map(|k| format!("{k}: engine {:?}, reference {:?}", a.get(k), b.get(k)))
-        .collect()
-}
-
 fn assert_divide_agrees(pos: &mut Position, reference: &RefPos, depth: u32, what: &str) {
     let engine = engine_divide(pos, depth);
     let oracle = reference.divide(depth);
-    let diff = differences(&engine, &oracle);
+    let diff = games::differences(&engine, &oracle);
     assert!(
         diff.is_empty(),
         "{what} depth {depth}:\n{}",
@@ -142,14 +133,6 @@ fn perft_table_positions_agree_per_root_move() {
     assert!(checked >= 5, "only {checked} table positions");
 }
 
-/// xorshift64: a fixed sequence per seed.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// How much a random game favours a move: castlings, promotions and King
 /// moves onto or next to a Throne cell are rare, so they are picked first;
 /// then captures and checks.
@@ -172,20 +155,6 @@ fn weight(pos: &mut Position, mv: Move) -> u64 {
         _ if capture => 12,
         _ => 1,
     }
-}
-
-fn pick(pos: &mut Position, moves: &BTreeMap<String, Move>, rng: &mut u64) -> Move {
-    let list: Vec<Move> = moves.values().copied().collect();
-    let weights: Vec<u64> = list.iter().map(|&m| weight(pos, m)).collect();
-    let total: u64 = weights.iter().sum();
-    let mut at = next(rng) % total;
-    for (mv, w) in list.iter().zip(&weights) {
-        if at < *w {
-            return *mv;
-        }
-        at -= w;
-    }
-    list[0]
 }
 
 /// One biased random game of up to `plies` plies; the legal-move sets and
@@ -231,7 +200,7 @@ fn random_game(game: &'static Game, throne: bool, seed: u64, plies: usize, seen:
         if engine.is_empty() {
             return;
         }
-        let mv = pick(&mut pos, &engine, &mut rng);
+        let mv = games::pick_weighted(&mut pos, &engine, &mut rng, weight);
         let k = key(game, mv);
         if mv.kind() == MoveKind::Castle {
             seen.castlers.insert(pos.to_move());
@@ -383,7 +352,7 @@ fn find_table_positions() {
                     wanted.insert(name, Some(line));
                 }
             }
-            let mv = pick(&mut pos, &moves, &mut rng);
+            let mv = games::pick_weighted(&mut pos, &moves, &mut rng, weight);
             if mv.kind() == MoveKind::Castle {
                 castlers.insert(me);
             }

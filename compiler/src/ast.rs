@@ -137,8 +137,14 @@ pub enum Stmt {
         region: Name,
         span: Span,
     },
-    /// No move captures a piece of these kinds.
-    Uncapturable(Vec<Name>),
+    /// Pieces no move captures; with `unless out`, only while their owner
+    /// is in play.
+    Uncapturable(Vec<Name>, bool),
+    /// `partners P Q ...`: a team.
+    Partners(Vec<Name>),
+    /// `en-passant until-owner-moves`: passed cells stay open until the
+    /// passing piece's owner moves again.
+    EnPassantUntilOwnerMoves(Span),
     /// What a finished game shares out among the players.
     Points(i32, Span),
     /// A named group of statements; `import ... except NAME` leaves it out.
@@ -152,6 +158,8 @@ pub enum Board {
         width: i32,
         height: i32,
         files: Option<Name>,
+        /// Cells of the rectangle that are not on the board (`except { ... }`).
+        holes: Vec<CellItem>,
         span: Span,
     },
     Hex {

@@ -54,6 +54,10 @@ pub struct Model {
     pub forbidden: Vec<(u8, usize)>,
     /// (kind, region): the kind's arrival on the region wins at once.
     pub winning_arrivals: Vec<(u8, usize)>,
+    /// Teams of partners (`partners`), by player index.
+    pub teams: Vec<Vec<usize>>,
+    /// `en-passant until-owner-moves`.
+    pub en_passant_until_owner_moves: bool,
 }
 
 impl Model {
@@ -114,6 +118,8 @@ pub struct ModelPiece {
     pub captures_en_passant: bool,
     /// No move captures it (`uncapturable`).
     pub uncapturable: bool,
+    /// ... only while its owner is in play (`unless out`).
+    pub capturable_when_out: bool,
     pub atoms: Vec<ModelAtom>,
     /// Set for the kinds `carry` makes.
     pub stack: Option<ir::StackParts>,

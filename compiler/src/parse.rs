@@ -229,11 +229,21 @@ impl Builder<'_> {
                         let mut bi = kids(b);
                         let width = self.int(&bi.next().unwrap())?;
                         let height = self.int(&bi.next().unwrap())?;
-                        let files = bi.next().map(|f| self.string(&f));
+                        let mut files = None;
+                        let mut holes = Vec::new();
+                        for part in bi {
+                            match part.as_rule() {
+                                Rule::cell_list => {
+                                    holes = kids(part).map(|c| self.cell_item(c)).collect()
+                                }
+                                _ => files = Some(self.string(&part)),
+                            }
+                        }
                         Stmt::Board(Board::Square {
                             width,
                             height,
                             files,
+                            holes,
                             span: bspan,
                         })
                     }
@@ -697,7 +707,19 @@ impl Builder<'_> {
                     span,
                 }
             }
-            Rule::uncapturable_stmt => Stmt::Uncapturable(it.map(|n| self.name(&n)).collect()),
+            Rule::uncapturable_stmt => {
+                let mut names = Vec::new();
+                let mut unless_out = false;
+                for n in it {
+                    match n.as_rule() {
+                        Rule::unless_out => unless_out = true,
+                        _ => names.push(self.name(&n)),
+                    }
+                }
+                Stmt::Uncapturable(names, unless_out)
+            }
+            Rule::partners_stmt => Stmt::Partners(it.map(|n| self.name(&n)).collect()),
+            Rule::en_passant_stmt => Stmt::EnPassantUntilOwnerMoves(span),
             Rule::points_stmt => Stmt::Points(self.int(&it.next().unwrap())?, span),
             Rule::rules_stmt => {
                 let name = self.name(&it.next().unwrap());

@@ -14,7 +14,9 @@ use serde::{Deserialize, Serialize};
 /// arrivals, uncapturable kinds, points and the board's colours. Format 10:
 /// periodic paths (`Ray::period`), free castling (`Castling::free`),
 /// players going out (`Outcome::Out`, `EndRules::out_after_round`).
-pub const FORMAT_VERSION: u32 = 10;
+/// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
+/// `GameIr::en_passant_until_owner_moves`.
+pub const FORMAT_VERSION: u32 = 11;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -89,6 +91,15 @@ pub struct GameIr {
     /// wins the game at once (`arrival King on throne wins`).
     #[serde(default)]
     pub winning_arrivals: Vec<WinningArrival>,
+    /// Teams of partners (`partners red yellow`), each a list of players:
+    /// partners never capture or attack each other, and a result is scored
+    /// per team. Players in no team play for themselves.
+    #[serde(default)]
+    pub teams: Vec<Vec<u8>>,
+    /// Cells a passing ride went over stay open to en passant until the
+    /// passing piece's owner moves again (by default: on the next move only).
+    #[serde(default)]
+    pub en_passant_until_owner_moves: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -232,6 +243,10 @@ pub struct KindInfo {
     /// No move captures a piece of this kind (`uncapturable`).
     #[serde(default)]
     pub uncapturable: bool,
+    /// With `uncapturable`: only while its owner is in play; a frozen
+    /// piece of a player out may be captured (`uncapturable K unless out`).
+    #[serde(default)]
+    pub capturable_when_out: bool,
 }
 
 /// Where one (player, kind, cell)'s moves live in `leaps`, `rays`, `hooks` and `swaps`.

@@ -82,6 +82,9 @@ impl GameResult {
     /// nothing and share in nothing.
     pub fn score(&self, game: &Game, player: usize) -> f64 {
         let points = game.ir.end.points as f64;
+        if !game.ir.teams.is_empty() {
+            return self.side_score(game, player, points);
+        }
         let in_play = |p: usize| self.out >> p & 1 == 0;
         let sharing = (0..game.players).filter(|&p| in_play(p)).count() as f64;
         match (self.winner, self.loser) {
@@ -105,6 +108,25 @@ impl GameResult {
     }
 }
 
+impl GameResult {
+    /// With teams, the players of a team score as one side: each partner
+    /// scores what its side would in a game between the sides (a team, or
+    /// a player in none) — the winner's side all the points, a loss leaves
+    /// the other sides sharing them, a draw shares them among all sides.
+    /// (Teams and players going out do not combine, so nobody is out.)
+    fn side_score(&self, game: &Game, player: usize, points: f64) -> f64 {
+        let side = |p: usize| game.team_of[p];
+        let sides = (0..game.players).filter(|&p| side(p) as usize == p).count() as f64;
+        match (self.winner, self.loser) {
+            (Some(w), _) if side(w) == side(player) => points,
+            (Some(_), _) => 0.0,
+            (None, Some(l)) if side(l) == side(player) => 0.0,
+            (None, Some(_)) => points / (sides - 1.0),
+            (None, None) => points / sides,
+        }
+    }
+}
+
 impl Position<'_> {
     /// The opponent of the side to move attacking one of its royal pieces
     /// who moved most recently (seats taken backwards from the previous
@@ -115,7 +137,7 @@ impl Position<'_> {
         let mut p = me;
         for _ in 1..g.players {
             p = (p + g.players - 1) % g.players;
-            if !self.in_play(p) {
+            if !self.in_play(p) || g.team_of[p] == g.team_of[me] {
                 continue;
             }
             let codes = &g.codes_of_player[p];

@@ -164,7 +164,52 @@ impl Checker {
             agreements: Vec::new(),
             forbidden: Vec::new(),
             winning_arrivals: Vec::new(),
+            teams: Vec::new(),
+            en_passant_until_owner_moves: false,
         })
+    }
+
+    /// The coordinates of the rectangle's cells that `except { ... }`
+    /// takes off a square board: cells by name, and ranges along a rank, a
+    /// file or a diagonal (as in regions; the board has no topology yet).
+    fn board_holes(&mut self, cells: &[ir::CellInfo], holes: &[CellItem]) -> HashSet<(i32, i32)> {
+        let at: HashMap<&str, (i32, i32)> =
+            cells.iter().map(|c| (c.name.as_str(), c.coord)).collect();
+        let mut gone = HashSet::new();
+        for item in holes {
+            match item {
+                CellItem::One(n) => match at.get(n.text.as_str()) {
+                    Some(&c) => {
+                        gone.insert(c);
+                    }
+                    None => self.cell_off_board(n),
+                },
+                CellItem::Range(a, b, span) => {
+                    let (Some(&ca), Some(&cb)) = (at.get(a.text.as_str()), at.get(b.text.as_str()))
+                    else {
+                        for n in [a, b] {
+                            if !at.contains_key(n.text.as_str()) {
+                                self.cell_off_board(n);
+                            }
+                        }
+                        continue;
+                    };
+                    let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
+                    if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+                        self.error(
+                            Diagnostic::error(Code::InvalidValue, format!("{}..{} is not a straight line of neighbouring cells", a.text, b.text), *span, "not a line")
+                                .with_hint("a range runs along a rank, a file or a diagonal; list other cells one by one"),
+                        );
+                        continue;
+                    }
+                    let n = dx.abs().max(dy.abs());
+                    for i in 0..=n {
+                        gone.insert((ca.0 + dx.signum() * i, ca.1 + dy.signum() * i));
+                    }
+                }
+            }
+        }
+        gone
     }
 
     pub(super) fn board(&mut self, b: &Board) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
@@ -173,6 +218,7 @@ impl Checker {
                 width,
                 height,
                 files,
+                holes,
                 span,
             } => {
                 if !(1..=26).contains(width)
@@ -261,6 +307,22 @@ impl Checker {
                             coord: (x, y),
                             side: false,
                         });
+                    }
+                }
+                if !holes.is_empty() {
+                    let gone = self.board_holes(&cells, holes);
+                    cells.retain(|c| !gone.contains(&c.coord));
+                    if cells.is_empty() {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                "the board has no cells left",
+                                *span,
+                                "every cell is excepted",
+                            )
+                            .with_hint("`except { ... }` lists the cells of the rectangle that are not on the board"),
+                        );
+                        return None;
                     }
                 }
                 Some((

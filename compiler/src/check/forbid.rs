@@ -26,10 +26,17 @@ impl Checker {
     }
 
     /// `uncapturable PIECES`.
-    pub(super) fn uncapturable(&mut self, m: &mut Model, pieces: &[Name], piece_names: &[String]) {
+    pub(super) fn uncapturable(
+        &mut self,
+        m: &mut Model,
+        pieces: &[Name],
+        unless_out: bool,
+        piece_names: &[String],
+    ) {
         for p in pieces {
             if let Some(k) = self.piece(p, piece_names) {
                 m.pieces[k].uncapturable = true;
+                m.pieces[k].capturable_when_out = unless_out;
             }
         }
     }

@@ -23,6 +23,7 @@ mod regions;
 mod setup;
 mod stacks;
 mod swaps;
+mod teams;
 
 use crate::ast::*;
 use crate::diag::Diagnostic;
@@ -135,7 +136,9 @@ impl Checker {
                 Stmt::Forbid { pieces, region, .. } => {
                     self.forbid(&mut m, pieces, region, &piece_names)
                 }
-                Stmt::Uncapturable(pieces) => self.uncapturable(&mut m, pieces, &piece_names),
+                Stmt::Uncapturable(pieces, unless_out) => {
+                    self.uncapturable(&mut m, pieces, *unless_out, &piece_names)
+                }
                 Stmt::Capturers(names) => self.capturers(&mut m, names, &piece_names),
                 Stmt::Mark { region, colour } => self.mark(&mut m, region, colour),
                 Stmt::Clock { seconds, span } => self.clock(&mut m, seconds, span),
@@ -159,6 +162,8 @@ impl Checker {
             }
         }
         self.end_rules(&mut m, stmts, &piece_names);
+        self.teams(&mut m, stmts, &player_names);
+        self.en_passant_lifetime(&mut m, stmts);
         self.royal_check(&m, &piece_asts, board);
         for s in stmts {
             if let Stmt::Claim(c) = s {

@@ -175,6 +175,7 @@ impl Checker {
                 royal: p.royal,
                 captures_en_passant: p.captures_en_passant,
                 uncapturable: false,
+                capturable_when_out: false,
                 atoms: Vec::new(),
                 stack: None,
                 span: p.name.span,

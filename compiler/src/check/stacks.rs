@@ -98,6 +98,7 @@ impl Checker {
                         letter: m.pieces[k].letter,
                         aliases: Vec::new(),
                         uncapturable: false,
+                        capturable_when_out: false,
                         value: m.pieces[k].value + m.pieces[c].value,
                         royal: false,
                         captures_en_passant: false,

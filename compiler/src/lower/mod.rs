@@ -45,6 +45,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 captures_en_passant: p.captures_en_passant,
                 stack: p.stack,
                 uncapturable: p.uncapturable,
+                capturable_when_out: p.capturable_when_out,
             })
             .collect(),
         moves: tables.moves,
@@ -134,6 +135,12 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 })
             })
             .collect(),
+        teams: m
+            .teams
+            .iter()
+            .map(|t| t.iter().map(|&p| p as u8).collect())
+            .collect(),
+        en_passant_until_owner_moves: m.en_passant_until_owner_moves,
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

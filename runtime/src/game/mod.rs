@@ -54,14 +54,18 @@ pub struct Game {
     pub(crate) royal_code: Vec<bool>,
     /// Bit per piece code, for each player: the codes of that player's pieces.
     pub(crate) codes_of_player: Vec<CodeSet>,
-    /// Per player: the codes of every other player's pieces.
-    /// Per `player * out_masks + others out`: the codes of its enemies in play.
+    /// Per `player * out_masks + others out`: the codes of its enemies in
+    /// play (every other player's pieces but its partners').
     pub(crate) enemy_codes: Vec<CodeSet>,
     /// How many sets of other players out the views are kept for: 1, or
     /// `2^(players - 1)` where players go out.
     pub(crate) out_masks: usize,
     /// Players go out of the game (`end checkmate out`, `end stalemate out`).
     pub(crate) eliminates: bool,
+    /// Per player: its team (the lowest seat of its partners and itself).
+    pub(crate) team_of: Vec<u8>,
+    /// Passed cells stay open until the passing piece's owner moves again.
+    pub(crate) en_passant_until_owner_moves: bool,
     /// Per player: the keys of "this player is out" and "this player passed
     /// its last turn".
     pub(crate) zobrist_out: Vec<u64>,
@@ -155,8 +159,9 @@ pub struct Game {
     pub(crate) cell_by_name: std::collections::HashMap<String, u16>,
     /// The `insufficient` declarations, both sides ready for matching.
     pub(crate) insufficient: Vec<[DeclaredSide; 2]>,
-    /// Per `player * codes + code`: may `player` capture a piece of that
-    /// code (another player's piece whose kind is not `uncapturable`)?
+    /// Per `(player * out_masks + others out) * codes + code`: may `player`
+    /// capture a piece of that code (an opponent's piece whose kind is not
+    /// `uncapturable`, or is but only while its owner is in play)?
     pub(crate) takes: Vec<bool>,
     /// Per `player * kinds + kind`: the cells where that piece's arrival
     /// wins the game at once.
@@ -319,12 +324,19 @@ impl Game {
         } else {
             1
         };
+        let mut team_of: Vec<u8> = (0..players as u8).collect();
+        for team in &ir.teams {
+            let first = *team.iter().min().expect("the loader checked the teams");
+            for &p in team {
+                team_of[p as usize] = first;
+            }
+        }
         let mut enemy_codes: Vec<CodeSet> = Vec::with_capacity(players * out_masks);
         for (p, own) in codes_of_player.iter().enumerate() {
             for others in 0..out_masks {
                 let out = expand_others(others, p);
                 let gone = (0..players)
-                    .filter(|&q| out >> q & 1 != 0)
+                    .filter(|&q| out >> q & 1 != 0 || team_of[q] == team_of[p])
                     .fold(*own, |set, q| set.union(&codes_of_player[q]));
                 enemy_codes.push(CodeSet::range(1, codes).minus(&gone));
             }
@@ -519,11 +531,20 @@ impl Game {
                 })
             })
             .collect();
-        let mut takes = vec![false; players * codes];
+        // Per (player, set of the others out): the codes it may capture. A
+        // piece `uncapturable ... unless out` may be taken once its owner is out.
+        let mut takes = vec![false; players * out_masks * codes];
         for p in 0..players {
-            for code in 1..codes {
-                takes[p * codes + code] =
-                    owner[code] as usize != p && !ir.kinds[kind_of[code] as usize].uncapturable;
+            for others in 0..out_masks {
+                let out = expand_others(others, p);
+                for code in 1..codes {
+                    let q = owner[code] as usize;
+                    let info = &ir.kinds[kind_of[code] as usize];
+                    let shielded =
+                        info.uncapturable && !(info.capturable_when_out && out >> q & 1 != 0);
+                    takes[(p * out_masks + others) * codes + code] =
+                        team_of[q] != team_of[p] && !shielded;
+                }
             }
         }
         let mut winning_cells = vec![CellSet::EMPTY; players * kinds];
@@ -551,6 +572,8 @@ impl Game {
             kind_of,
             royal_code,
             enemy_codes,
+            team_of,
+            en_passant_until_owner_moves: ir.en_passant_until_owner_moves,
             out_masks,
             eliminates,
             zobrist_out,
@@ -695,9 +718,13 @@ impl Game {
     /// Per piece code: may `player` capture it (indexed by codes on the
     /// board, never `EMPTY`)? One row, read once per move generation.
     #[inline(always)]
-    pub(crate) fn takes_row(&self, player: usize) -> &[bool] {
+    pub(crate) fn takes_row(&self, player: usize, others_out: usize) -> &[bool] {
         let codes = self.codes();
-        unchecked::range(&self.takes, player * codes, codes)
+        unchecked::range(
+            &self.takes,
+            (player * self.out_masks + others_out) * codes,
+            codes,
+        )
     }
 
     /// Does `player`'s piece of `kind` win by ending a move on `cell`?

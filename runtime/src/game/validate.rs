@@ -76,6 +76,9 @@ pub enum LoadError {
     },
     TwoArrivalRules,
     TooManyCastlingPartners,
+    /// A team names a player twice, a player of no seat, fewer than two
+    /// players or every player; or a player is in two teams.
+    BadTeam,
     /// Players go out of a game with more seats than the loader keeps
     /// attack views for (`MAX_ELIMINATION_PLAYERS`).
     TooManyPlayersToEliminate {
@@ -182,6 +185,10 @@ impl std::fmt::Display for LoadError {
             ),
             TwoArrivalRules => write!(f, "two arrival rules for one piece"),
             TooManyCastlingPartners => write!(f, "more than 32 castling partners"),
+            BadTeam => write!(
+                f,
+                "a team must list two or more players, not all of them, each in one team only"
+            ),
             TooManyPlayersToEliminate { players } => write!(
                 f,
                 "players go out of a game of {players} players; at most {} are supported",
@@ -327,6 +334,14 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
                 && w.cells.iter().all(|&c| (c as usize) < cells),
             || ArrivalRange,
         )?;
+    }
+    let mut in_team = vec![false; players];
+    for team in &ir.teams {
+        check(team.len() >= 2 && team.len() < players, || BadTeam)?;
+        for &p in team {
+            check((p as usize) < players && !in_team[p as usize], || BadTeam)?;
+            in_team[p as usize] = true;
+        }
     }
     check(ir.end.points <= 1_000_000, || PointsRange(ir.end.points))?;
     for m in ir.marks.iter().chain(&ir.colours) {

@@ -158,6 +158,9 @@ pub enum PositionError {
     LastMoverInCheck { player: String, to_move: String },
     /// No piece of the last mover passed over the en-passant `cells`.
     NoEnPassantVictim { cells: String },
+    /// A second `ep` field where only one passing can be open (the game's
+    /// passed cells close after one move, or two passings of one owner).
+    SeveralPassings { cells: String },
     /// `player` has no royal piece, though its setup has one (royal pieces
     /// are never captured: the game ends first).
     NoRoyalPiece { player: String },
@@ -297,6 +300,11 @@ impl fmt::Display for PositionError {
             NoEnPassantVictim { cells } => write!(
                 f,
                 "en-passant cell {cells}: no piece of the last mover passed over it"
+            ),
+            SeveralPassings { cells } => write!(
+                f,
+                "en-passant cells {cells}: a second passing is open only in games whose \
+                 passed cells stay open until their owner moves again, one per owner"
             ),
             NoRoyalPiece { player } => write!(
                 f,

@@ -1,11 +1,11 @@
 //! The general notation, for any board and any number of players.
 
 use super::{
-    agreement_named, check_reachable, ep_field, player_in, player_named, set_ep_from_cells,
+    agreement_named, check_reachable, ep_cells_text, player_in, player_named, set_ep_from_cells,
 };
 use super::{Field, PositionError};
 use crate::game::{Game, EMPTY};
-use crate::position::{Position, NO_CELL};
+use crate::position::Position;
 
 pub fn write_general(pos: &Position) -> String {
     let game = pos.game;
@@ -100,11 +100,11 @@ pub fn write_general(pos: &Position) -> String {
             parts.push(format!("castled {} {n}", info.name));
         }
     }
-    if pos.ep_victim != NO_CELL {
+    for record in pos.en_passant_records() {
         parts.push(format!(
             "ep {} victim {}",
-            ep_field(pos),
-            game.cell_name(pos.ep_victim as usize)
+            ep_cells_text(pos, record),
+            game.cell_name(record.victim as usize)
         ));
     }
     for (word, bits) in [("out", pos.out), ("passed", pos.passed)] {
@@ -126,7 +126,7 @@ pub fn write_general(pos: &Position) -> String {
 pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
     let mut pos = Position::empty(game);
     let mut seen_turn = false;
-    let mut ep = None;
+    let mut ep: Vec<(String, usize)> = Vec::new();
     let mut unmoved_changes = Vec::new();
     let mut spent = Vec::new();
     for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
@@ -194,7 +194,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
                         field: Field::EpVictim,
                         name: victim.to_string(),
                     })?;
-                ep = Some((cells.to_string(), victim));
+                ep.push((cells.to_string(), victim));
             }
             ["moved", cells @ ..] | ["unmoved", cells @ ..] => {
                 let unmoved = words[0] == "unmoved";
@@ -289,7 +289,29 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
             pos.set_budget(bit, false);
         }
     }
-    if let Some((cells, victim)) = ep {
+    // Several passings are open at once only where they last until their
+    // owner moves again, one per owner; they are opened newest first (the
+    // owner who moved last first), the order the position keeps them in.
+    if ep.len() > 1 && !game.en_passant_until_owner_moves {
+        return Err(PositionError::SeveralPassings {
+            cells: ep[1].0.clone(),
+        });
+    }
+    if let Some((cells, _)) = ep.iter().find(|(_, v)| pos.board[*v] == EMPTY) {
+        return Err(PositionError::NoEnPassantVictim {
+            cells: cells.clone(),
+        });
+    }
+    let owner_of = |v: usize| game.owner[pos.board[v] as usize] as usize;
+    let players = game.players;
+    let age = |v: usize| (pos.to_move + players - 1 - owner_of(v)) % players;
+    ep.sort_by_key(|(_, v)| age(*v));
+    if let Some(w) = ep.windows(2).find(|w| owner_of(w[0].1) == owner_of(w[1].1)) {
+        return Err(PositionError::SeveralPassings {
+            cells: w[1].0.clone(),
+        });
+    }
+    for (cells, victim) in ep {
         set_ep_from_cells(game, &mut pos, &cells, Some(victim))?;
     }
     check_reachable(&pos)?;

@@ -34,7 +34,7 @@ pub use record::{is_declaration, parse_recorded, play_record, recorded_to_string
 
 use crate::game::{Game, EMPTY};
 use crate::ir::{self, Geometry};
-use crate::position::{Position, NO_CELL};
+use crate::position::Position;
 
 /// Parses FEN or the general notation (chosen by the presence of `:`).
 pub fn parse_position<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
@@ -52,7 +52,14 @@ pub(super) fn square_geometry(game: &Game) -> Option<(u16, u16, &[String])> {
             width,
             height,
             files,
-        } if game.players == 2 => Some((*width, *height, files.as_slice())),
+            // FEN names every cell of the rectangle: a board with cells taken
+            // out of it (`except`) is written in the general notation.
+        } if game.players == 2
+            && game.ir.cells.iter().filter(|c| !c.side).count()
+                == *width as usize * *height as usize =>
+        {
+            Some((*width, *height, files.as_slice()))
+        }
         _ => None,
     }
 }
@@ -128,8 +135,9 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
     Ok(())
 }
 
-/// Sets en passant from cell names; the victim is the previous mover's piece
-/// whose passing ride went over those cells.
+/// Opens en passant from cell names; the victim is the piece on
+/// `given_victim` (else one of the previous mover's pieces) whose passing
+/// ride went over those cells.
 pub(super) fn set_ep_from_cells(
     game: &Game,
     pos: &mut Position,
@@ -160,7 +168,10 @@ pub(super) fn set_ep_from_cells(
     }
     let mut wanted = cells.clone();
     wanted.sort_unstable();
-    let mover = pos.previous_player();
+    let mover = match given_victim {
+        Some(v) if pos.board[v] != EMPTY => game.owner[pos.board[v] as usize] as usize,
+        _ => pos.previous_player(),
+    };
     for victim in pos.occupied_by[mover]
         .iter()
         .filter(|&v| given_victim.is_none_or(|g| g == v))
@@ -179,7 +190,10 @@ pub(super) fn set_ep_from_cells(
                     let mut passed = rc[..j].to_vec();
                     passed.sort_unstable();
                     let first = ray.first_landing as usize;
-                    if j >= first.max(1) && passed == wanted && pos.board[from] == EMPTY {
+                    // Where passings outlast a move, another piece may
+                    // have come to the cell the ride started from since.
+                    let origin_free = pos.board[from] == EMPTY || game.en_passant_until_owner_moves;
+                    if j >= first.max(1) && passed == wanted && origin_free {
                         pos.set_en_passant(victim, from, &rc[..j]);
                         return Ok(());
                     }
@@ -192,11 +206,18 @@ pub(super) fn set_ep_from_cells(
     })
 }
 
+/// The cells of the newest open passing (a two-player game has one at
+/// most), or `-`.
 pub(super) fn ep_field(pos: &Position) -> String {
-    if pos.ep_victim == NO_CELL {
-        return "-".into();
+    match pos.en_passant_records().first() {
+        Some(record) => ep_cells_text(pos, record),
+        None => "-".into(),
     }
-    pos.ep_cells[..pos.ep_len as usize]
+}
+
+pub(super) fn ep_cells_text(pos: &Position, record: &crate::position::EnPassantRecord) -> String {
+    record
+        .cells()
         .iter()
         .map(|&c| pos.game.cell_name(c as usize).to_string())
         .collect::<Vec<_>>()

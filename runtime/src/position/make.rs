@@ -2,9 +2,10 @@
 //! stacks, en passant, rights and counters) with incremental Zobrist
 //! hashing, and taking it back from the undo record.
 
+use super::en_passant::EnPassantRanges;
 use super::{Move, MoveKind, Position, NO_CELL};
 use crate::bitset::CellSet;
-use crate::game::{PieceCode, EMPTY, MAX_EN_PASSANT};
+use crate::game::{PieceCode, EMPTY};
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Undo {
@@ -19,10 +20,7 @@ pub(super) struct Undo {
     pub(super) agreed: u32,
     pub(super) castled: u64,
     pub(super) unmoved: CellSet,
-    pub(super) ep_victim: u16,
-    pub(super) ep_len: u8,
-    pub(super) ep_cells: [u16; MAX_EN_PASSANT],
-    pub(super) ep_pairs: (u32, u32),
+    pub(super) en_passant: EnPassantRanges,
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) won: u8,
@@ -47,10 +45,7 @@ impl<'g> Position<'g> {
             agreed: self.agreed,
             castled: self.castled,
             unmoved: self.unmoved,
-            ep_victim: self.ep_victim,
-            ep_len: self.ep_len,
-            ep_cells: self.ep_cells,
-            ep_pairs: self.ep_range,
+            en_passant: self.en_passant_ranges(),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             won: self.won,
@@ -59,9 +54,14 @@ impl<'g> Position<'g> {
             hash: self.hash,
         };
         self.history.push(self.hash);
-        self.clear_en_passant();
+        self.close_en_passant();
         let me = self.to_move;
+        let lasting =
+            g.en_passant_until_owner_moves && undo.en_passant.records.0 < undo.en_passant.records.1;
         if mv.kind.is_turn_only() {
+            if lasting {
+                self.keep_en_passant(undo.en_passant, me, NO_CELL);
+            }
             // A pass is remembered until the player's next turn; going out
             // forgets it.
             self.set_passed(me, mv.kind == MoveKind::Pass);
@@ -83,10 +83,9 @@ impl<'g> Position<'g> {
         if mv.kind == MoveKind::Passing {
             let start = mv.aux as usize;
             let mover = self.to_move;
-            let first = self.ep_stack.len() as u32;
             let passed = &g.ray_cells[start..start + mv.passed as usize];
-            self.push_en_passant_rights(mover, passed);
-            self.ep_range = (first, self.ep_stack.len() as u32);
+            self.push_en_passant_rights(mover, passed, to as u16, |_| true);
+            self.ep_range.1 = self.ep_stack.len() as u32;
         }
         let moved = self.take(from);
         self.set_unmoved(from, false);
@@ -152,10 +151,7 @@ impl<'g> Position<'g> {
                 if mv.kind == MoveKind::Passing {
                     let start = mv.aux as usize;
                     let cells = &g.ray_cells[start..start + mv.passed as usize];
-                    self.ep_victim = to as u16;
-                    self.ep_len = mv.passed;
-                    self.ep_cells[..cells.len()].copy_from_slice(cells);
-                    self.hash ^= g.zobrist_ep[to];
+                    self.push_record(to, me, cells);
                 } else if mv.kind == MoveKind::Arrival {
                     let rule = g.arrival[g.owner[moved as usize] as usize * g.kinds
                         + g.kind_of[moved as usize] as usize]
@@ -185,6 +181,9 @@ impl<'g> Position<'g> {
             }
             self.rights &= keep;
         }
+        if lasting {
+            self.keep_en_passant(undo.en_passant, me, undo.captured_cell);
+        }
         self.halfmove = if reset {
             0
         } else {
@@ -206,11 +205,7 @@ impl<'g> Position<'g> {
         let from = mv.from as usize;
         let to = mv.to as usize;
         if mv.kind.is_turn_only() {
-            self.ep_stack.truncate(undo.ep_pairs.1 as usize);
-            self.ep_victim = undo.ep_victim;
-            self.ep_len = undo.ep_len;
-            self.ep_cells = undo.ep_cells;
-            self.ep_range = undo.ep_pairs;
+            self.restore_en_passant(undo.en_passant);
             self.halfmove = undo.halfmove;
             self.fullmove = undo.fullmove;
             self.out = undo.out;
@@ -246,7 +241,7 @@ impl<'g> Position<'g> {
         if undo.captured != EMPTY {
             self.place(undo.captured_cell as usize, undo.captured);
         }
-        self.ep_stack.truncate(undo.ep_pairs.1 as usize);
+        self.restore_en_passant(undo.en_passant);
         self.rights = undo.rights;
         self.budget = undo.budget;
         self.declared = undo.declared;
@@ -254,10 +249,6 @@ impl<'g> Position<'g> {
         self.castled = undo.castled;
         self.promotion_base = self.promotion_base_for(undo.agreed);
         self.unmoved = undo.unmoved;
-        self.ep_victim = undo.ep_victim;
-        self.ep_len = undo.ep_len;
-        self.ep_cells = undo.ep_cells;
-        self.ep_range = undo.ep_pairs;
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.won = undo.won;

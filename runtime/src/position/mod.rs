@@ -23,12 +23,12 @@ mod movegen;
 mod moves;
 mod stacks;
 
-pub use en_passant::EnPassantRight;
+pub use en_passant::{EnPassantRecord, EnPassantRight};
 pub use movegen::MoveSink;
 pub use moves::{Move, MoveKind, NO_CELL};
 
 use crate::bitset::CellSet;
-use crate::game::{Game, PieceCode, EMPTY, MAX_EN_PASSANT};
+use crate::game::{Game, PieceCode, EMPTY};
 use make::Undo;
 
 /// No player (`Position::won` while nobody has won by an arrival).
@@ -59,13 +59,11 @@ pub struct Position<'g> {
     promotion_base: usize,
     /// Cells whose piece has not moved since the game began (or was placed).
     pub(crate) unmoved: CellSet,
-    /// The piece that may be taken en passant, or `NO_CELL`.
-    pub(crate) ep_victim: u16,
-    /// The cells it passed over.
-    pub(crate) ep_cells: [u16; MAX_EN_PASSANT],
-    pub(crate) ep_len: u8,
-    /// The current rights are `ep_stack[ep_range.0..ep_range.1]`; the stack
-    /// keeps earlier plies' rights below them so unmake need not copy.
+    /// The open passings are `ep_records[ep_record_range]`, their rights
+    /// `ep_stack[ep_range]`; the stacks keep earlier plies' below them so
+    /// unmake need not copy (see `en_passant.rs`).
+    ep_records: Vec<EnPassantRecord>,
+    ep_record_range: (u32, u32),
     ep_stack: Vec<EnPassantRight>,
     ep_range: (u32, u32),
     pub(crate) halfmove: u32,
@@ -93,8 +91,7 @@ impl PartialEq for Position<'_> {
             && self.declared == other.declared
             && self.agreed == other.agreed
             && self.unmoved == other.unmoved
-            && self.ep_victim == other.ep_victim
-            && self.ep_cells[..self.ep_len as usize] == other.ep_cells[..other.ep_len as usize]
+            && self.en_passant_records() == other.en_passant_records()
             && self.en_passant_rights() == other.en_passant_rights()
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
@@ -121,9 +118,8 @@ impl<'g> Position<'g> {
             castled: 0,
             promotion_base: 0,
             unmoved: CellSet::EMPTY,
-            ep_victim: NO_CELL,
-            ep_cells: [NO_CELL; MAX_EN_PASSANT],
-            ep_len: 0,
+            ep_records: Vec::new(),
+            ep_record_range: (0, 0),
             ep_stack: Vec::new(),
             ep_range: (0, 0),
             halfmove: 0,
@@ -306,16 +302,6 @@ impl<'g> Position<'g> {
     /// Cells whose piece has not moved.
     pub fn unmoved(&self) -> CellSet {
         self.unmoved
-    }
-
-    /// The piece that may be taken en passant, if any.
-    pub fn ep_victim(&self) -> Option<usize> {
-        (self.ep_victim != NO_CELL).then_some(self.ep_victim as usize)
-    }
-
-    /// The cells the en-passant victim passed over.
-    pub fn ep_cells(&self) -> &[u16] {
-        &self.ep_cells[..self.ep_len as usize]
     }
 
     pub fn halfmove(&self) -> u32 {

@@ -193,7 +193,7 @@ impl<'g> Position<'g> {
         let me = self.to_move;
         let me_code = me as u8;
         let mine = |code: PieceCode| g.owner_of_code(code) == me_code;
-        let takes_row = g.takes_row(me);
+        let takes_row = g.takes_row(me, crate::game::others_of(self.out as usize, me));
         let takes = |code: PieceCode| *crate::unchecked::get(takes_row, code as usize);
         let mut landed = Landed {
             cells: CellSet::EMPTY,
@@ -360,7 +360,6 @@ impl<'g> Position<'g> {
         if CHANGES && g.has_stacks {
             self.merge_moves(list);
         }
-        let victim = self.ep_victim as u32;
         for right in self.en_passant_rights() {
             let from = right.attacker as usize;
             let code = self.board[from];
@@ -372,7 +371,7 @@ impl<'g> Position<'g> {
                 let quiet = g.reaches(me, kind, from, to, ir::MOVE) as u8;
                 let mv = Move {
                     kind: MoveKind::EnPassant,
-                    aux: victim,
+                    aux: right.victim as u32,
                     passed: quiet,
                     ..Move::normal(from, to)
                 };
