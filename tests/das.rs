@@ -783,6 +783,43 @@ fn ship_takes_an_enemy_minor_aboard_and_stacks_are_captured_whole() {
     assert!(pieces_of(&q, "black") == vec!["Kj10".to_string()]);
 }
 
+/// The text's spelling by partner (`KR`, `KS`, `KT`, `KF`): shown beside the
+/// zeros and read as input, one castling per move whatever the partner.
+#[test]
+fn castlings_are_spelled_by_their_partner() {
+    let spelled = |text: &str| -> BTreeSet<String> {
+        let mut p = pos(text);
+        engine_moves(&mut p)
+            .into_iter()
+            .filter(|m| m.kind() == runtime::MoveKind::Castle)
+            .map(|m| {
+                let aliases = runtime::notation::move_aliases(game(), m);
+                format!("{} {}", move_to_string(game(), m), aliases.join(" "))
+            })
+            .collect()
+    };
+    // A Rook on j1, a Trooper (the Amazon aboard White's own Ship) on a1.
+    assert_eq!(
+        spelled("white: Kf1 Rj1 A(S)a1; black: Kf10"),
+        set(&["0-0 KR", "0-0-0 KT"])
+    );
+    // A Ship on j1, a Frigate (White's Amazon aboard Black's Ship) on a1.
+    assert_eq!(
+        spelled("white: Kf1 Sj1 A(S:black)a1; black: Kf10"),
+        set(&["0-0 KS", "0-0-0 KF"])
+    );
+    // Black's Frigate is White's Ship carrying a Black Minor.
+    assert_eq!(
+        spelled("white: Kf1; black: Kf10 Rj10 N(S:white)a10; turn black"),
+        set(&["0-0 KR", "0-0-0 KF"])
+    );
+    // Read as input: `KT` is the castling with the Trooper.
+    let mut p = pos("white: Kf1 Rj1 A(S)a1; black: Kf10");
+    let mv = parse_move(&mut p, "KT").unwrap();
+    assert_eq!(move_to_string(game(), mv), "0-0-0");
+    assert!(parse_move(&mut p, "KS").is_err(), "no Ship partner here");
+}
+
 /// Castling, White: King f1 (light, unmoved), Rook j1, Trooper a1.
 /// `0-0`: f1->h1, Rook -> g1. `0-0-0`: f1->b1, Trooper -> c1. Castling keeps
 /// the right: from h1 with the a1 partner or from b1 with the j1 partner,

@@ -171,6 +171,16 @@ pub enum Board {
     },
 }
 
+/// What a castling partner is, for its spelling: a piece of `kind`, or
+/// (`aboard`) a stack carried by a `kind` that is the player's own or
+/// (`foreign`) another player's.
+#[derive(Clone, Debug, Serialize)]
+pub struct PartnerClass {
+    pub kind: Name,
+    pub aboard: bool,
+    pub foreign: bool,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct HexLine {
     pub name: Name,
@@ -362,6 +372,9 @@ pub struct Castling {
     /// `written short "0-0" long "0-0-0"`: also accepted as these, for the
     /// castling with the nearer and with the farther partner.
     pub written_flanks: Option<(Name, Name)>,
+    /// `written partner Rook "KR" aboard Ship "KT" ...`: also accepted as
+    /// these, by what the partner is.
+    pub written_partner: Vec<(PartnerClass, Name)>,
     /// `None`: any distance up to the cell next to the partner.
     pub distances: Option<Vec<i32>>,
     pub safe: Vec<Name>,

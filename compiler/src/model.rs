@@ -204,6 +204,8 @@ pub struct ModelCastling {
     pub written_king: Vec<String>,
     /// Aliases of the castlings with the nearer and the farther partner.
     pub written_flanks: Option<(String, String)>,
+    /// `written partner ...`: (kind, aboard, foreign, spelling).
+    pub written_partner: Vec<(u8, bool, bool, String)>,
     pub distances: Option<Vec<i32>>,
     pub safe_origin: bool,
     pub safe_passed: bool,

@@ -474,6 +474,7 @@ impl Builder<'_> {
                 let mut written_zeros = None;
                 let mut written_king = Vec::new();
                 let mut written_flanks = None;
+                let mut written_partner = Vec::new();
                 for prop in it {
                     match prop.as_rule() {
                         Rule::ident => partners.push(self.name(&prop)),
@@ -506,6 +507,29 @@ impl Builder<'_> {
                                 Rule::written_flanks => {
                                     let mut s = kids(form).map(|s| self.string(&s));
                                     written_flanks = Some((s.next().unwrap(), s.next().unwrap()));
+                                }
+                                Rule::written_partner => {
+                                    for spelling in kids(form) {
+                                        let mut it = kids(spelling);
+                                        let class = it.next().unwrap();
+                                        let spelled = self.string(&it.next().unwrap());
+                                        let mut aboard = false;
+                                        let mut foreign = false;
+                                        let mut kind = None;
+                                        for part in class.into_inner() {
+                                            match part.as_rule() {
+                                                Rule::kw_aboard => aboard = true,
+                                                Rule::foreign_k => foreign = true,
+                                                _ => kind = Some(self.name(&part)),
+                                            }
+                                        }
+                                        let class = PartnerClass {
+                                            kind: kind.unwrap(),
+                                            aboard,
+                                            foreign,
+                                        };
+                                        written_partner.push((class, spelled));
+                                    }
                                 }
                                 other => unreachable!("written rule {other:?}"),
                             }
@@ -543,6 +567,7 @@ impl Builder<'_> {
                     written_zeros,
                     written_king,
                     written_flanks,
+                    written_partner,
                     distances,
                     safe,
                     span,

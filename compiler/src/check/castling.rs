@@ -8,6 +8,59 @@ use crate::model::{Model, ModelCastling};
 use runtime::ir::MAX_CASTLINGS_PER_PLAYER;
 
 impl Checker {
+    /// `written partner ...`: each named kind must be a partner (a carrier
+    /// of partner stacks with `aboard`), and the castling must take its
+    /// partner by kind (`repeatable` or `free`), since a fixed partner cell
+    /// holds whatever the setup put there.
+    fn partner_spellings(
+        &mut self,
+        m: &Model,
+        c: &Castling,
+        partners: u128,
+        piece_names: &[String],
+    ) -> Vec<(u8, bool, bool, String)> {
+        let mut out = Vec::new();
+        if !c.written_partner.is_empty() && !c.repeatable && !c.free {
+            let (first, _) = &c.written_partner[0];
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "spellings by partner need a castling that takes its partner by kind",
+                    first.kind.span,
+                    "in `written partner`",
+                )
+                .with_hint("add `repeatable` or `free`, or drop `written partner`"),
+            );
+            return out;
+        }
+        for (class, spelled) in &c.written_partner {
+            let Some(k) = self.piece(&class.kind, piece_names) else {
+                continue;
+            };
+            let is_partner = if class.aboard {
+                m.pieces.iter().enumerate().any(|(j, p)| {
+                    partners >> j & 1 != 0 && p.stack.is_some_and(|st| st.carrier as usize == k)
+                })
+            } else {
+                partners >> k & 1 != 0
+            };
+            if !is_partner {
+                self.error(
+                    Diagnostic::error(
+                        Code::InvalidValue,
+                        format!("`{}` is no partner of this castling", class.kind.text),
+                        class.kind.span,
+                        "not among the partners",
+                    )
+                    .with_hint("spell only the partners listed after `with` (a stack by its carrier: `aboard Ship`)"),
+                );
+                continue;
+            }
+            out.push((k as u8, class.aboard, class.foreign, spelled.text.clone()));
+        }
+        out
+    }
+
     /// One `castling` statement.
     pub(super) fn castling(&mut self, m: &mut Model, c: &Castling, piece_names: &[String]) {
         let king = self.piece(&c.king, piece_names);
@@ -158,6 +211,7 @@ impl Checker {
                 return;
             }
             let has = |w: &str| c.safe.iter().any(|s| s.text == w);
+            let written_partner = self.partner_spellings(m, c, partners, piece_names);
             m.castlings.push(ModelCastling {
                 king: king as u8,
                 partners,
@@ -174,6 +228,7 @@ impl Checker {
                     .written_flanks
                     .as_ref()
                     .map(|(s, l)| (s.text.clone(), l.text.clone())),
+                written_partner,
                 distances: c.distances.clone(),
                 safe_origin: has("origin"),
                 safe_passed: has("passed"),

@@ -20,10 +20,67 @@ pub fn castlings(m: &Model, tables: &MoveTables) -> Castlings {
     };
     for c in &m.castlings {
         for p in 0..m.players.len() {
+            let start = out.castlings.len();
             castlings_of(m, tables, c, p, &mut out);
+            if !c.written_partner.is_empty() {
+                spell_by_partner(m, c, p, &mut out.castlings, start);
+            }
         }
     }
     out
+}
+
+/// `written partner ...`: the castlings from `start` on, one copy per
+/// spelling, each for the partners it names (a stack by its carrier and
+/// whose carrier it is), then one for the partners no spelling names. A
+/// position holds one partner on the cell, so one copy at most applies.
+/// The copies go spelling by spelling, in the order found, so the runtime's
+/// groups (castlings alike but for distance) stay together.
+fn spell_by_partner(
+    m: &Model,
+    c: &ModelCastling,
+    p: usize,
+    list: &mut Vec<ir::Castling>,
+    start: usize,
+) {
+    let found: Vec<ir::Castling> = list.drain(start..).collect();
+    let class = |&(kind, aboard, foreign, _): &(u8, bool, bool, String)| -> u128 {
+        if !aboard {
+            return 1 << kind;
+        }
+        m.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, piece)| {
+                piece.stack.is_some_and(|st| {
+                    st.carrier == kind && (st.carrier_owner as usize == p) != foreign
+                })
+            })
+            .fold(0, |mask, (j, _)| mask | 1 << j)
+    };
+    let mut named = 0u128;
+    for spelling in &c.written_partner {
+        let kinds = class(spelling) & c.partners & !named;
+        named |= kinds;
+        if kinds == 0 {
+            continue;
+        }
+        for castling in &found {
+            let mut copy = castling.clone();
+            copy.partner_kinds = kinds;
+            copy.aliases.push(spelling.3.clone());
+            list.push(copy);
+        }
+    }
+    let rest = c.partners & !named;
+    if rest != 0 {
+        for castling in &found {
+            list.push(ir::Castling {
+                partner_kinds: rest,
+                ..castling.clone()
+            });
+        }
+    }
 }
 
 fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out: &mut Castlings) {
