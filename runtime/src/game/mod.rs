@@ -207,6 +207,10 @@ fn atoms_of(ir: &GameIr, player: usize, kind: usize) -> impl Iterator<Item = (u1
 pub(crate) struct CastlingGroup {
     pub(crate) end: u16,
     pub(crate) shared_empty: u16,
+    /// The group's partner cell, kept here so that an empty one (the
+    /// common case where a partner may stand on many cells) is ruled out
+    /// without reading the castling itself.
+    pub(crate) partner_from: u16,
 }
 
 /// The castling groups (see `Game::castling_groups_of`).
@@ -251,6 +255,7 @@ fn castling_groups(
             groups.extend(members.iter().map(|_| CastlingGroup {
                 end: end as u16,
                 shared_empty: prefix as u16,
+                partner_from: first.partner_from,
             }));
             start = end;
         }

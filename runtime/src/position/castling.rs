@@ -22,6 +22,10 @@ impl<'g> Position<'g> {
             let index = castlings[i] as usize;
             let group = groups[i];
             i += 1;
+            if self.board[group.partner_from as usize] == EMPTY {
+                i = group.end as usize;
+                continue;
+            }
             let c = &g.ir.castlings[index];
             let right = g.castling_right[index];
             let king = self.board[c.king_from as usize];
