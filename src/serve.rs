@@ -284,22 +284,34 @@ impl<'g> Session<'g> {
                 let target = pos.board()[mv.to()];
                 let capture = match mv.kind() {
                     MoveKind::EnPassant => true,
-                    MoveKind::Castle | MoveKind::Swap | MoveKind::Board | MoveKind::UnloadBoard => {
-                        false
-                    }
+                    MoveKind::Castle
+                    | MoveKind::Swap
+                    | MoveKind::Board
+                    | MoveKind::UnloadBoard
+                    | MoveKind::Pass
+                    | MoveKind::Out => false,
                     _ => target != runtime::codes::EMPTY && game.owner_of(target) != pos.to_move(),
                 };
                 let kind = match mv.kind() {
+                    MoveKind::Pass => "pass",
+                    MoveKind::Out => "out",
                     MoveKind::Castle => "castling",
                     MoveKind::Board | MoveKind::Unload | MoveKind::UnloadBoard => "stack",
                     _ if mv.promotion().is_some() => "promotion",
                     _ if capture => "capture",
                     _ => "plain",
                 };
+                // A pass or going out moves no piece: its cells (the royal
+                // piece's, internally) are nothing to click, so none are named.
+                let (from, to) = if mv.kind().is_turn_only() {
+                    (None, None)
+                } else {
+                    (Some(game.cell_name(mv.from())), Some(game.cell_name(mv.to())))
+                };
                 json!({
                     "text": move_to_string(game, mv),
-                    "from": game.cell_name(mv.from()),
-                    "to": game.cell_name(mv.to()),
+                    "from": from,
+                    "to": to,
                     "kind": kind,
                     "capture": capture,
                     "promotion": mv.promotion().map(|k| game.ir().kinds[k].letter.to_ascii_lowercase().to_string()),

@@ -1,7 +1,8 @@
 //! Pictures of positions (`runtime::picture`, `variant draw`): snapshots of
 //! the SVG for chess, Glinski's hexagons, a Das chess stack and side cells;
 //! the same input gives the same bytes; every picture of every shipped game
-//! is well-formed XML with exactly one polygon per cell; players are told
+//! is well-formed XML with exactly one polygon per cell, its cells convex,
+//! inside the view box and overlapping none other; players are told
 //! apart by colour; the terminal grid did not move; and the example
 //! pictures in `docs/pictures/` are what `variant draw` makes today.
 
@@ -518,4 +519,153 @@ fn cells_tile_the_plane() {
             .count(),
         2
     );
+}
+
+/// A point of a picture: (x, y).
+type Pt = (f64, f64);
+
+/// The shoelace area: positive when the corners turn one way, negative the
+/// other (which way is which does not matter below, only the sign agreeing).
+fn signed_area(poly: &[Pt]) -> f64 {
+    let n = poly.len();
+    (0..n)
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum::<f64>()
+        / 2.0
+}
+
+fn cross(o: Pt, a: Pt, b: Pt) -> f64 {
+    (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+}
+
+/// The part of `subject` inside the convex `clip` (Sutherland–Hodgman), both
+/// with a positive signed area: inside an edge is where the cross product is
+/// positive.
+fn clip_convex(subject: &[Pt], clip: &[Pt]) -> Vec<Pt> {
+    let mut out = subject.to_vec();
+    for i in 0..clip.len() {
+        let (a, b) = (clip[i], clip[(i + 1) % clip.len()]);
+        let input = std::mem::take(&mut out);
+        for j in 0..input.len() {
+            let (p, q) = (input[j], input[(j + 1) % input.len()]);
+            let (dp, dq) = (cross(a, b, p), cross(a, b, q));
+            if dp >= 0.0 {
+                out.push(p);
+            }
+            if (dp >= 0.0) != (dq >= 0.0) {
+                let t = dp / (dp - dq);
+                out.push((p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1)));
+            }
+        }
+        if out.is_empty() {
+            break;
+        }
+    }
+    out
+}
+
+/// Every cell polygon of every shipped game's picture is convex, lies inside
+/// the view box, and overlaps no other cell: of two cells whose bounding
+/// boxes meet, the intersection has no area beyond the rounding of the
+/// coordinates written.
+#[test]
+fn cells_lie_in_the_view_box_and_never_overlap() {
+    for (rel, game) in shipped() {
+        let svg = draw(&game, None, "", &[], &[]);
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let view: Vec<f64> = doc
+            .root_element()
+            .attribute("viewBox")
+            .unwrap_or_else(|| panic!("{rel}: no viewBox"))
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let (left, top, right, bottom) = (view[0], view[1], view[0] + view[2], view[1] + view[3]);
+        let mut cells: Vec<(String, Vec<Pt>, [f64; 4])> = Vec::new();
+        for node in doc.descendants().filter(|n| {
+            n.has_tag_name("polygon")
+                && n.attribute("class")
+                    .is_some_and(|c| c.split(' ').any(|c| c == "cell"))
+        }) {
+            // The points are where the cell is drawn: nothing moves them.
+            assert!(
+                node.ancestors().all(|a| a.attribute("transform").is_none()),
+                "{rel}: a transformed cell"
+            );
+            let name = node.attribute("data-cell").unwrap().to_string();
+            let mut poly: Vec<Pt> = node
+                .attribute("points")
+                .unwrap()
+                .split(' ')
+                .map(|pair| {
+                    let (x, y) = pair.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect();
+            if signed_area(&poly) < 0.0 {
+                poly.reverse();
+            }
+            assert!(
+                poly.len() >= 3 && signed_area(&poly) > 1.0,
+                "{rel}: {name} has no area"
+            );
+            let n = poly.len();
+            for i in 0..n {
+                let turn = cross(poly[i], poly[(i + 1) % n], poly[(i + 2) % n]);
+                assert!(turn >= -1e-6, "{rel}: {name} is not convex");
+            }
+            let mut bbox = [
+                f64::INFINITY,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                f64::NEG_INFINITY,
+            ];
+            for &(x, y) in &poly {
+                assert!(
+                    (left..=right).contains(&x) && (top..=bottom).contains(&y),
+                    "{rel}: {name} corner ({x}, {y}) outside the view box {view:?}"
+                );
+                bbox = [
+                    bbox[0].min(x),
+                    bbox[1].min(y),
+                    bbox[2].max(x),
+                    bbox[3].max(y),
+                ];
+            }
+            cells.push((name, poly, bbox));
+        }
+        assert_eq!(cells.len(), game.cells(), "{rel}");
+        // The clipping itself: a cell against itself is the whole cell.
+        let (_, first, _) = &cells[0];
+        let whole = signed_area(&clip_convex(first, first));
+        assert!((whole - signed_area(first)).abs() < 1e-6, "{rel}: {whole}");
+        let mut near = 0;
+        for (i, (a_name, a, a_box)) in cells.iter().enumerate() {
+            for (b_name, b, b_box) in &cells[i + 1..] {
+                if a_box[0] > b_box[2]
+                    || b_box[0] > a_box[2]
+                    || a_box[1] > b_box[3]
+                    || b_box[1] > a_box[3]
+                {
+                    continue;
+                }
+                near += 1;
+                let shared = signed_area(&clip_convex(a, b)).abs();
+                let limit = 1e-3 * signed_area(a).min(signed_area(b));
+                assert!(
+                    shared <= limit,
+                    "{rel}: {a_name} and {b_name} overlap by {shared:.2} (of cells of {:.0})",
+                    signed_area(a)
+                );
+            }
+        }
+        // Neighbours touch: the test met them.
+        assert!(
+            near >= game.cells() - 1,
+            "{rel}: {near} pairs of touching boxes"
+        );
+    }
 }

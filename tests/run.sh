@@ -1,11 +1,27 @@
 #!/usr/bin/env bash
 # Runs every test: the Rust suites (release: perft is heavy), the deep
 # published perft rows, and the differential test against Fairy-Stockfish
-# (pyffish, installed into .venv on first use).
+# (pyffish, installed into .venv on first use); and the web board in
+# headless Chromium (Debian's chromium and chromium-driver, installed with
+# apt-get on first use).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo build --release --workspace --all-targets
+
+if [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/bin/chromium ]; then
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "tests/run.sh: the browser test needs /usr/bin/chromium and /usr/bin/chromedriver" \
+      "(Debian packages chromium and chromium-driver), and apt-get is not here to install them" >&2
+    exit 1
+  fi
+  sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+fi
+# The script stops the server and chromedriver on any exit, timeout's included.
+timeout 120 python3 tests/browser/board_test.py --bin target/release/variant
 cargo test --release --workspace
 cargo test --release --test perft_tables -- --ignored
 

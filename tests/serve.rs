@@ -475,3 +475,41 @@ fn the_real_server_answers_on_a_loopback_port() {
         std::panic::resume_unwind(e);
     }
 }
+
+/// A four-player game where a mated player passes (the mate may be lifted
+/// within the round) and goes out once the mate is confirmed: each is the
+/// side's only move, typed by its own kind and naming no cell.
+#[test]
+fn pass_and_out_are_typed_and_played_without_cells() {
+    let games = vec![load("stdlib/cosmic/square-4p.variant", Claims::Skipped)];
+    let mut state = State::new(&games);
+    for (position, kind) in [
+        (
+            "white: Kf1 Ra12 Rb12; red: Kl6 Rl12; black: Kg10; blue: Ka1; turn blue",
+            "pass",
+        ),
+        (
+            "white: Kf1 Ra12 Rb12 Rd12 Ne8; red: Kl6; black: Kg10; blue: Ka1 Pd8; turn blue; passed blue",
+            "out",
+        ),
+    ] {
+        let body = serde_json::json!({ "position": position }).to_string();
+        let v = call(&mut state, "POST", "/api/new", &body, 200);
+        assert_eq!(v["to_move"], "blue");
+        let legal = v["legal"].as_array().unwrap();
+        assert_eq!(legal.len(), 1, "{kind}: {}", v["legal"]);
+        let m = &legal[0];
+        assert_eq!(m["kind"], kind);
+        assert_eq!(m["text"], kind);
+        assert!(m["from"].is_null() && m["to"].is_null(), "{m}");
+        assert_eq!(m["capture"], false);
+        let id = v["id"].as_str().unwrap().to_string();
+        let after = play(&mut state, &id, kind);
+        assert_eq!(after["moves"], serde_json::json!([kind]));
+        assert_ne!(after["to_move"], "blue");
+        assert_ne!(after["position"], v["position"]);
+    }
+    // The page offers such a move as a button.
+    let page = state.handle("GET", "/", b"").body;
+    assert!(page.contains("m.from === null") && page.contains("turn-move"));
+}
