@@ -159,9 +159,37 @@ fn main() -> ExitCode {
     }
 }
 
+/// The largest compiled IR file read (the biggest shipped game's JSON is
+/// about 8 MB).
+const MAX_IR_BYTES: u64 = 256 << 20;
+
+/// Reads a game file, refusing a device, a pipe or a directory before
+/// opening it (`perft /dev/zero` read without end, a FIFO blocked) and
+/// anything over `MAX_IR_BYTES`.
+fn read_game_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let cannot = |why: String| format!("cannot read {}: {why}", path.display());
+    let meta = std::fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(cannot(
+            "not a regular file (a directory, a device or a pipe)".into(),
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_IR_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > MAX_IR_BYTES {
+        return Err(cannot(format!(
+            "more than the {MAX_IR_BYTES} bytes a game file may have"
+        )));
+    }
+    Ok(bytes)
+}
+
 /// Loads a game from source (`.variant`) or compiled IR (binary or `.json`).
 fn load_ir(path: &Path) -> Result<GameIr, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = read_game_file(path)?;
     if bytes.starts_with(runtime::ir::MAGIC) {
         return GameIr::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()));
     }
