@@ -103,6 +103,10 @@ enum Command {
         /// overrides the game's `clock`.
         #[arg(long, value_parser = parse_duration)]
         clock: Option<u32>,
+        /// Write the move record to this file however the session ends
+        /// (one line, as `--moves` reads it).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
     },
     /// Draw a position as an SVG picture.
     Draw {
@@ -185,6 +189,14 @@ fn read_game_file(path: &Path) -> Result<Vec<u8>, String> {
         )));
     }
     Ok(bytes)
+}
+
+/// Do both paths name one existing file?
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// Loads a game from source (`.variant`) or compiled IR (binary or `.json`).
@@ -348,14 +360,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
         }
         Command::Compile { file, output } => {
             // Writing over the source would destroy it (the IR is binary).
-            let same = |a: &std::path::Path, b: &std::path::Path| match (
-                a.canonicalize(),
-                b.canonicalize(),
-            ) {
-                (Ok(a), Ok(b)) => a == b,
-                _ => false,
-            };
-            if same(&file, &output) {
+            if same_file(&file, &output) {
                 return Err(format!(
                     "refusing to write the IR over its own source {}: give another --output",
                     output.display()
@@ -468,7 +473,14 @@ fn run(command: Command) -> Result<ExitCode, String> {
             seed,
             max_plies,
             clock,
+            record,
         } => {
+            if record.as_deref().is_some_and(|r| same_file(&file, r)) {
+                return Err(format!(
+                    "refusing to write the record over the game file {}: give another --record",
+                    file.display()
+                ));
+            }
             let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             if players.len() > game.players() {
                 return Err(format!(
@@ -479,7 +491,15 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 ));
             }
             let pos = position(&game, &fen, &[])?;
-            play(&game, pos, &players, seed, max_plies, clock)
+            play(
+                &game,
+                pos,
+                &players,
+                seed,
+                max_plies,
+                clock,
+                record.as_deref(),
+            )
         }
     }
 }
@@ -523,7 +543,13 @@ fn play(
     seed: u64,
     max_plies: u64,
     clock_override: Option<u32>,
+    record: Option<&Path>,
 ) -> Result<ExitCode, String> {
+    // The record file is made before the first move, so a path that cannot
+    // be written is told now, not after the game.
+    if let Some(file) = record {
+        write_record(file, &[])?;
+    }
     let stdin = std::io::stdin();
     let mut stdin = stdin.lock();
     let mut rng = seed.max(1);
@@ -573,13 +599,11 @@ fn play(
         }
         if let Some(result) = pos.result() {
             println!("Game over: {}.", describe_result(game, &result));
-            println!("Moves: {}", printable(&played.join(" ")));
-            return Ok(ExitCode::SUCCESS);
+            return finish(&played, record);
         }
         if played.len() as u64 >= max_plies {
             println!("Game unfinished: {max_plies} plies played (--max-plies), no result.");
-            println!("Moves: {}", printable(&played.join(" ")));
-            return Ok(ExitCode::SUCCESS);
+            return finish(&played, record);
         }
         let me = pos.to_move();
         let name = player_name(me);
@@ -602,14 +626,11 @@ fn play(
         );
         std::io::stdout().flush().ok();
         let thinking = Instant::now();
-        // The record is kept whatever ends the session.
-        let moves = |played: &[String]| println!("Moves: {}", printable(&played.join(" ")));
         let line = match input::read_line(&mut stdin) {
             Ok(Some(line)) => line,
             Ok(None) | Err(_) => {
                 println!("\nInput ended; game abandoned.");
-                moves(&played);
-                return Ok(ExitCode::SUCCESS);
+                return finish(&played, record);
             }
         };
         if let Some(left) = &mut clock {
@@ -620,8 +641,7 @@ fn play(
                     "{name} has run out of time. Game over: {}.",
                     describe_result(game, &result)
                 );
-                println!("Moves: {}", printable(&played.join(" ")));
-                return Ok(ExitCode::SUCCESS);
+                return finish(&played, record);
             }
         }
         let line = match line {
@@ -641,13 +661,11 @@ fn play(
         match line.trim() {
             "" => continue,
             "quit" | "exit" => {
-                moves(&played);
-                return Ok(ExitCode::SUCCESS);
+                return finish(&played, record);
             }
             "resign" => {
                 println!("{name} resigns.");
-                moves(&played);
-                return Ok(ExitCode::SUCCESS);
+                return finish(&played, record);
             }
             "moves" => {
                 let mut names: Vec<String> = list.iter().map(|&m| with_aliases(game, m)).collect();
@@ -667,6 +685,26 @@ fn play(
             },
         }
     }
+}
+
+/// Ends a `play` session, whatever ends it (a result, the ply cap, a
+/// time-out, quit, resign, the end of the input): the move record on the
+/// terminal and, with `--record`, in its file.
+fn finish(played: &[String], record: Option<&Path>) -> Result<ExitCode, String> {
+    println!("Moves: {}", printable(&played.join(" ")));
+    if let Some(file) = record {
+        write_record(file, played)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The record as `--moves` and `claim` read it: the moves on one line,
+/// each with its declarations.
+fn write_record(file: &Path, played: &[String]) -> Result<(), String> {
+    let mut text = played.join(" ");
+    text.push('\n');
+    std::fs::write(file, text)
+        .map_err(|e| format!("cannot write the record to {}: {e}", file.display()))
 }
 
 /// A move in the project's notation, with the game's other spellings of it

@@ -539,6 +539,68 @@ fn play_survives_bad_lines_and_prints_the_record() {
     );
 }
 
+/// `play --record FILE` writes the move record, one line as `--moves`
+/// reads it, however the session ends: quit, resign, the end of the
+/// input, a result, the ply cap. A file that cannot be written is refused
+/// before the first move, and so is the game file itself.
+#[test]
+fn play_writes_the_record_however_it_ends() {
+    let dir = std::env::temp_dir().join(format!("variant-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = "dsl-examples/chess.variant";
+    let file = dir.join("game.txt");
+    let record = file.to_str().unwrap();
+    let cases: [(&[&str], &str, &str); 5] = [
+        (&[], "e2e4\ne7e5\nquit\n", "e2e4 e7e5\n"),
+        (&[], "e2e4\nresign\n", "e2e4\n"),
+        (&[], "g1f3\nnonsense\n", "g1f3\n"),
+        (&[], "f2f3\ne7e5\ng2g4\nd8h4\n", "f2f3 e7e5 g2g4 d8h4\n"),
+        (&["--max-plies", "2"], "d2d4\nd7d5\n", "d2d4 d7d5\n"),
+    ];
+    for (extra, input, written) in cases {
+        std::fs::remove_file(&file).ok();
+        let args = [&["play", chess, "--record", record][..], extra].concat();
+        let out = variant(&args, Some(input));
+        assert!(out.status.success(), "{input:?}: {}", text(&out.stderr));
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            written,
+            "{input:?}"
+        );
+        let shown = format!("Moves: {written}");
+        assert!(text(&out.stdout).ends_with(&shown), "{}", text(&out.stdout));
+    }
+    // The record (of the last case) replays.
+    let written = std::fs::read_to_string(&file).unwrap();
+    let out = variant(&["moves", chess, "--moves", written.trim()], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let missing = dir.join("no/such/dir/game.txt");
+    let out = variant(
+        &["play", chess, "--record", missing.to_str().unwrap()],
+        Some("e2e4\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("cannot write the record to"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        !text(&out.stdout).contains("to move"),
+        "no game was started"
+    );
+    let before = std::fs::read(chess).unwrap();
+    let out = variant(&["play", chess, "--record", chess], Some("quit\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("refusing to write the record over the game file"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read(chess).unwrap(), before);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// A game without end rules played by random players stops at
 /// `--max-plies` (default 5000) as unfinished (side-cells.variant made 1.35
 /// million moves in 30 s), and `--players` may not name more players than
