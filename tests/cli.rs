@@ -404,6 +404,58 @@ fn check_bounds_claims_and_reads_only_source_files() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `check --claim-budget N` bounds each claim's work (perft leaves,
+/// endgame positions): a claim past it is E012 "not proven" on that claim,
+/// naming its search and the option, and the other claims still pass;
+/// `--no-claims` verifies none (a `claim perft 9` in chess ran for hours).
+#[test]
+fn check_takes_a_claim_budget_or_no_claims() {
+    let dir = std::env::temp_dir().join(format!("variant-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = std::fs::canonicalize("dsl-examples/chess.variant").unwrap();
+    let deep = dir.join("deep.variant");
+    std::fs::write(
+        &deep,
+        format!("import \"{}\"\nclaim perft 9 == 1\n", chess.display()),
+    )
+    .unwrap();
+    let deep = deep.to_str().unwrap();
+    let start = std::time::Instant::now();
+    let out = variant(&["check", deep, "--claim-budget", "100000"], None);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("E012")
+            && said.contains(
+                "claim not proven: perft 9 has more than 100000 leaves, past the --claim-budget"
+            )
+            && said.contains("claim perft 9 == 1"),
+        "{said}"
+    );
+    // Only the claim past the budget fails: chess's own perft 3 (8902
+    // leaves) and the others pass.
+    assert_eq!(said.matches("error[E012]").count(), 1, "{said}");
+    let out = variant(&["check", deep, "--no-claims"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("ok (8 claims not verified: --no-claims)"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    let lab = "dsl-examples/endgame-lab.variant";
+    let said = text(&variant(&["check", lab, "--claim-budget", "1000"], None).stderr);
+    assert!(
+        said.contains("the retrograde analysis for `King Queen vs King` examined 1000 positions, past the --claim-budget"),
+        "{said}"
+    );
+    let out = variant(&["check", deep, "--claim-budget", "0"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let out = variant(&["check", deep, "--no-claims", "--claim-budget", "5"], None);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `play` draws crafted IR in time bounded by its cells: a cell at the
 /// coordinate limit is a few columns off the board, and a geometry of
 /// 65535 x 65535 is refused by the loader (drawing it allocated 68 GB and

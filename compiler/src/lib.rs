@@ -276,10 +276,32 @@ fn load_into(
     }
 }
 
-/// Runs every phase on a file. Claims are verified, and `insufficient`
-/// declarations checked, only when `verify_claims` is set and nothing else
-/// failed.
+/// What `compile_file_with` verifies against the compiled rules once
+/// nothing else failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verify {
+    /// Nothing: the rules only (what perft, moves and play need).
+    Nothing,
+    /// The `insufficient` declarations, not the claims (`check --no-claims`).
+    Declarations,
+    /// The declarations and every claim, each within the budget.
+    Claims(claims::ClaimBudget),
+}
+
+/// Runs every phase on a file. Claims are verified (within the default
+/// budget), and `insufficient` declarations checked, only when
+/// `verify_claims` is set and nothing else failed.
 pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
+    let verify = if verify_claims {
+        Verify::Claims(claims::ClaimBudget::default())
+    } else {
+        Verify::Nothing
+    };
+    compile_file_with(path, verify)
+}
+
+/// Runs every phase on a file, then verifies what `verify` says.
+pub fn compile_file_with(path: &Path, verify: Verify) -> Compiled {
     let mut sources = Sources::default();
     let (statements, mut diagnostics) = load(path, &mut sources);
     let mut out = Compiled {
@@ -305,9 +327,18 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
             match runtime::Game::load(ir.clone()) {
                 Ok(game) => {
                     diagnostics.extend(start::verify(&game, model));
-                    if !diag::has_errors(&diagnostics) && verify_claims {
-                        diagnostics.extend(claims::verify(&game, &model.topology, &model.claims));
-                        diagnostics.extend(insufficient::verify(&game, &model.insufficient));
+                    if !diag::has_errors(&diagnostics) {
+                        if let Verify::Claims(budget) = verify {
+                            diagnostics.extend(claims::verify_within(
+                                &game,
+                                &model.topology,
+                                &model.claims,
+                                budget,
+                            ));
+                        }
+                        if verify != Verify::Nothing {
+                            diagnostics.extend(insufficient::verify(&game, &model.insufficient));
+                        }
                     }
                 }
                 Err(e) => diagnostics.push(load_refused(model, &e)),
