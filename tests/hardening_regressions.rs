@@ -380,6 +380,18 @@ fn f7_unreachable_positions_are_refused() {
             "castling right 'k': no castling partner of that player stands there",
         ),
         (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkqKQkq - 0 1",
+            "castling right 'K' names the partner on h1 again",
+        ),
+        (
+            "4k3/08/8/8/8/8/8/4K3 w - - 0 1",
+            "FEN rank 7: empty-cell count '08' has a leading zero",
+        ),
+        (
+            "KKKKK3/8/8/8/8/8/8/kkkkk3 w - - 0 1",
+            "white has 5 royal pieces, but its setup has 1",
+        ),
+        (
             "white: Ke1; black: Ke8; turn white; castling a1 h1",
             "castling: no castling partner of the castling's player stands on a1",
         ),
