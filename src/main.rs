@@ -53,6 +53,14 @@ enum Command {
         /// Print a phase's output as JSON (for one file).
         #[arg(long)]
         dump: Option<Phase>,
+        /// The work each claim may do: perft leaves, or positions of an
+        /// endgame search (default: 200,000,000 perft leaves, 50,000,000
+        /// positions for a mate search, 40,000,000 for a forced win).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        claim_budget: Option<u64>,
+        /// Do not verify the claims (the `insufficient` declarations still are).
+        #[arg(long, conflicts_with = "claim_budget")]
+        no_claims: bool,
     },
     /// Write the compiled IR (binary; JSON if OUT ends in .json).
     Compile {
@@ -103,6 +111,10 @@ enum Command {
         /// overrides the game's `clock`.
         #[arg(long, value_parser = parse_duration)]
         clock: Option<u32>,
+        /// Write the move record to this file however the session ends
+        /// (one line, as `--moves` reads it).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
     },
     /// Draw a position as an SVG picture.
     Draw {
@@ -159,9 +171,45 @@ fn main() -> ExitCode {
     }
 }
 
+/// The largest compiled IR file read (the biggest shipped game's JSON is
+/// about 8 MB).
+const MAX_IR_BYTES: u64 = 256 << 20;
+
+/// Reads a game file, refusing a device, a pipe or a directory before
+/// opening it (`perft /dev/zero` read without end, a FIFO blocked) and
+/// anything over `MAX_IR_BYTES`.
+fn read_game_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let cannot = |why: String| format!("cannot read {}: {why}", path.display());
+    let meta = std::fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(cannot(
+            "not a regular file (a directory, a device or a pipe)".into(),
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_IR_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > MAX_IR_BYTES {
+        return Err(cannot(format!(
+            "more than the {MAX_IR_BYTES} bytes a game file may have"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Do both paths name one existing file?
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// Loads a game from source (`.variant`) or compiled IR (binary or `.json`).
 fn load_ir(path: &Path) -> Result<GameIr, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = read_game_file(path)?;
     if bytes.starts_with(runtime::ir::MAGIC) {
         return GameIr::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()));
     }
@@ -274,13 +322,25 @@ fn draw(
 
 fn run(command: Command) -> Result<ExitCode, String> {
     match command {
-        Command::Check { files, dump } => {
+        Command::Check {
+            files,
+            dump,
+            claim_budget,
+            no_claims,
+        } => {
             if files.is_empty() {
                 return Err("check needs at least one file".into());
             }
+            let verify = match (no_claims, claim_budget) {
+                (true, _) => compiler::Verify::Declarations,
+                (false, None) => compiler::Verify::Claims(Default::default()),
+                (false, Some(n)) => {
+                    compiler::Verify::Claims(compiler::claims::ClaimBudget::uniform(n))
+                }
+            };
             let mut ok = true;
             for f in &files {
-                let compiled = compile_file(f, true);
+                let compiled = compiler::compile_file_with(f, verify);
                 let shown = f.display().to_string();
                 let shown = printable(&shown);
                 let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
@@ -294,7 +354,11 @@ fn run(command: Command) -> Result<ExitCode, String> {
                     eprintln!("{shown}: ok (a library of definitions: no `game` or `board`)");
                 } else {
                     let claims = compiled.model.as_ref().map_or(0, |m| m.claims.len());
-                    eprintln!("{shown}: ok ({claims} claims verified)");
+                    if no_claims {
+                        eprintln!("{shown}: ok ({claims} claims not verified: --no-claims)");
+                    } else {
+                        eprintln!("{shown}: ok ({claims} claims verified)");
+                    }
                 }
                 match dump {
                     Some(Phase::Ast) => println!(
@@ -320,14 +384,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
         }
         Command::Compile { file, output } => {
             // Writing over the source would destroy it (the IR is binary).
-            let same = |a: &std::path::Path, b: &std::path::Path| match (
-                a.canonicalize(),
-                b.canonicalize(),
-            ) {
-                (Ok(a), Ok(b)) => a == b,
-                _ => false,
-            };
-            if same(&file, &output) {
+            if same_file(&file, &output) {
                 return Err(format!(
                     "refusing to write the IR over its own source {}: give another --output",
                     output.display()
@@ -440,7 +497,14 @@ fn run(command: Command) -> Result<ExitCode, String> {
             seed,
             max_plies,
             clock,
+            record,
         } => {
+            if record.as_deref().is_some_and(|r| same_file(&file, r)) {
+                return Err(format!(
+                    "refusing to write the record over the game file {}: give another --record",
+                    file.display()
+                ));
+            }
             let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             if players.len() > game.players() {
                 return Err(format!(
@@ -451,7 +515,15 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 ));
             }
             let pos = position(&game, &fen, &[])?;
-            play(&game, pos, &players, seed, max_plies, clock)
+            play(
+                &game,
+                pos,
+                &players,
+                seed,
+                max_plies,
+                clock,
+                record.as_deref(),
+            )
         }
     }
 }
@@ -495,7 +567,13 @@ fn play(
     seed: u64,
     max_plies: u64,
     clock_override: Option<u32>,
+    record: Option<&Path>,
 ) -> Result<ExitCode, String> {
+    // The record file is made before the first move, so a path that cannot
+    // be written is told now, not after the game.
+    if let Some(file) = record {
+        write_record(file, &[])?;
+    }
     let stdin = std::io::stdin();
     let mut stdin = stdin.lock();
     let mut rng = seed.max(1);
@@ -545,13 +623,11 @@ fn play(
         }
         if let Some(result) = pos.result() {
             println!("Game over: {}.", describe_result(game, &result));
-            println!("Moves: {}", printable(&played.join(" ")));
-            return Ok(ExitCode::SUCCESS);
+            return finish(&played, record);
         }
         if played.len() as u64 >= max_plies {
             println!("Game unfinished: {max_plies} plies played (--max-plies), no result.");
-            println!("Moves: {}", printable(&played.join(" ")));
-            return Ok(ExitCode::SUCCESS);
+            return finish(&played, record);
         }
         let me = pos.to_move();
         let name = player_name(me);
@@ -574,14 +650,11 @@ fn play(
         );
         std::io::stdout().flush().ok();
         let thinking = Instant::now();
-        // The record is kept whatever ends the session.
-        let moves = |played: &[String]| println!("Moves: {}", printable(&played.join(" ")));
         let line = match input::read_line(&mut stdin) {
             Ok(Some(line)) => line,
             Ok(None) | Err(_) => {
                 println!("\nInput ended; game abandoned.");
-                moves(&played);
-                return Ok(ExitCode::SUCCESS);
+                return finish(&played, record);
             }
         };
         if let Some(left) = &mut clock {
@@ -592,8 +665,7 @@ fn play(
                     "{name} has run out of time. Game over: {}.",
                     describe_result(game, &result)
                 );
-                println!("Moves: {}", printable(&played.join(" ")));
-                return Ok(ExitCode::SUCCESS);
+                return finish(&played, record);
             }
         }
         let line = match line {
@@ -613,13 +685,11 @@ fn play(
         match line.trim() {
             "" => continue,
             "quit" | "exit" => {
-                moves(&played);
-                return Ok(ExitCode::SUCCESS);
+                return finish(&played, record);
             }
             "resign" => {
                 println!("{name} resigns.");
-                moves(&played);
-                return Ok(ExitCode::SUCCESS);
+                return finish(&played, record);
             }
             "moves" => {
                 let mut names: Vec<String> = list.iter().map(|&m| with_aliases(game, m)).collect();
@@ -639,6 +709,26 @@ fn play(
             },
         }
     }
+}
+
+/// Ends a `play` session, whatever ends it (a result, the ply cap, a
+/// time-out, quit, resign, the end of the input): the move record on the
+/// terminal and, with `--record`, in its file.
+fn finish(played: &[String], record: Option<&Path>) -> Result<ExitCode, String> {
+    println!("Moves: {}", printable(&played.join(" ")));
+    if let Some(file) = record {
+        write_record(file, played)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The record as `--moves` and `claim` read it: the moves on one line,
+/// each with its declarations.
+fn write_record(file: &Path, played: &[String]) -> Result<(), String> {
+    let mut text = played.join(" ");
+    text.push('\n');
+    std::fs::write(file, text)
+        .map_err(|e| format!("cannot write the record to {}: {e}", file.display()))
 }
 
 /// A move in the project's notation, with the game's other spellings of it

@@ -404,6 +404,58 @@ fn check_bounds_claims_and_reads_only_source_files() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `check --claim-budget N` bounds each claim's work (perft leaves,
+/// endgame positions): a claim past it is E012 "not proven" on that claim,
+/// naming its search and the option, and the other claims still pass;
+/// `--no-claims` verifies none (a `claim perft 9` in chess ran for hours).
+#[test]
+fn check_takes_a_claim_budget_or_no_claims() {
+    let dir = std::env::temp_dir().join(format!("variant-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = std::fs::canonicalize("dsl-examples/chess.variant").unwrap();
+    let deep = dir.join("deep.variant");
+    std::fs::write(
+        &deep,
+        format!("import \"{}\"\nclaim perft 9 == 1\n", chess.display()),
+    )
+    .unwrap();
+    let deep = deep.to_str().unwrap();
+    let start = std::time::Instant::now();
+    let out = variant(&["check", deep, "--claim-budget", "100000"], None);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("E012")
+            && said.contains(
+                "claim not proven: perft 9 has more than 100000 leaves, past the --claim-budget"
+            )
+            && said.contains("claim perft 9 == 1"),
+        "{said}"
+    );
+    // Only the claim past the budget fails: chess's own perft 3 (8902
+    // leaves) and the others pass.
+    assert_eq!(said.matches("error[E012]").count(), 1, "{said}");
+    let out = variant(&["check", deep, "--no-claims"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("ok (8 claims not verified: --no-claims)"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    let lab = "dsl-examples/endgame-lab.variant";
+    let said = text(&variant(&["check", lab, "--claim-budget", "1000"], None).stderr);
+    assert!(
+        said.contains("the retrograde analysis for `King Queen vs King` examined 1000 positions, past the --claim-budget"),
+        "{said}"
+    );
+    let out = variant(&["check", deep, "--claim-budget", "0"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let out = variant(&["check", deep, "--no-claims", "--claim-budget", "5"], None);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `play` draws crafted IR in time bounded by its cells: a cell at the
 /// coordinate limit is a few columns off the board, and a geometry of
 /// 65535 x 65535 is refused by the loader (drawing it allocated 68 GB and
@@ -537,6 +589,68 @@ fn play_survives_bad_lines_and_prints_the_record() {
         shown.ends_with("Input ended; game abandoned.\nMoves: g1f3\n"),
         "{shown}"
     );
+}
+
+/// `play --record FILE` writes the move record, one line as `--moves`
+/// reads it, however the session ends: quit, resign, the end of the
+/// input, a result, the ply cap. A file that cannot be written is refused
+/// before the first move, and so is the game file itself.
+#[test]
+fn play_writes_the_record_however_it_ends() {
+    let dir = std::env::temp_dir().join(format!("variant-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = "dsl-examples/chess.variant";
+    let file = dir.join("game.txt");
+    let record = file.to_str().unwrap();
+    let cases: [(&[&str], &str, &str); 5] = [
+        (&[], "e2e4\ne7e5\nquit\n", "e2e4 e7e5\n"),
+        (&[], "e2e4\nresign\n", "e2e4\n"),
+        (&[], "g1f3\nnonsense\n", "g1f3\n"),
+        (&[], "f2f3\ne7e5\ng2g4\nd8h4\n", "f2f3 e7e5 g2g4 d8h4\n"),
+        (&["--max-plies", "2"], "d2d4\nd7d5\n", "d2d4 d7d5\n"),
+    ];
+    for (extra, input, written) in cases {
+        std::fs::remove_file(&file).ok();
+        let args = [&["play", chess, "--record", record][..], extra].concat();
+        let out = variant(&args, Some(input));
+        assert!(out.status.success(), "{input:?}: {}", text(&out.stderr));
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            written,
+            "{input:?}"
+        );
+        let shown = format!("Moves: {written}");
+        assert!(text(&out.stdout).ends_with(&shown), "{}", text(&out.stdout));
+    }
+    // The record (of the last case) replays.
+    let written = std::fs::read_to_string(&file).unwrap();
+    let out = variant(&["moves", chess, "--moves", written.trim()], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let missing = dir.join("no/such/dir/game.txt");
+    let out = variant(
+        &["play", chess, "--record", missing.to_str().unwrap()],
+        Some("e2e4\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("cannot write the record to"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        !text(&out.stdout).contains("to move"),
+        "no game was started"
+    );
+    let before = std::fs::read(chess).unwrap();
+    let out = variant(&["play", chess, "--record", chess], Some("quit\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("refusing to write the record over the game file"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read(chess).unwrap(), before);
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A game without end rules played by random players stops at

@@ -628,6 +628,70 @@ fn positions_with_the_last_mover_in_check_are_refused() {
     assert!(pos(g, "4k2R/8/8/8/8/8/8/4K3 b - - 0 1").in_check());
 }
 
+/// The last leftovers of the hardening report's F7: a castling right given
+/// twice (by the same letter, by two letters for one partner, by one cell
+/// twice in the general notation), an empty-cell count with a leading zero,
+/// and more royal pieces than the setup gives (no move makes one; fewer,
+/// but at least one, is the rules' business and accepted).
+#[test]
+fn repeated_rights_zero_counts_and_extra_royals_are_refused() {
+    let g = chess();
+    for (text, given) in [
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkqKQkq - 0 1", "K"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkqKQkqKKKK - 0 1", "K"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KHkq - 0 1", "H"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w Kqq - 0 1", "q"),
+        (
+            "white: Ke1 Ra1; black: Ke8; turn white; castling a1 a1",
+            "a1",
+        ),
+    ] {
+        let e = position_error(g, text);
+        assert!(
+            matches!(&e, PositionError::CastlingRightTwice { given: gv, .. } if gv == given),
+            "{text}: {e:?}"
+        );
+    }
+    assert!(matches!(
+        position_error(g, "r3k2r/8/8/8/8/8/8/R3K2R w KHkq - 0 1"),
+        PositionError::CastlingRightTwice { cell, .. } if cell == "h1"
+    ));
+    let zeros = format!("4k3/{}8/8/8/8/8/8/4K3 w - - 0 1", "0".repeat(10_000));
+    for (text, rank, written) in [
+        ("4k3/08/8/8/8/8/8/4K3 w - - 0 1", 7, "08"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+                .replace("/8/4K3", "/08/4K3")
+                .as_str(),
+            2,
+            "08",
+        ),
+        ("4k3/8/8/8/8/8/8/0K3k3 w - - 0 1", 1, "0"),
+        (zeros.as_str(), 7, "00000000"),
+    ] {
+        let e = position_error(g, text);
+        assert!(
+            matches!(&e, PositionError::EmptyCountLeadingZero { rank: r, text: t } if *r == rank && t == written),
+            "{e:?}"
+        );
+    }
+    // Counts of two digits without a leading zero still read (10 files).
+    let capablanca = load("dsl-examples/capablanca.variant");
+    let ten = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    assert!(parse_position(&capablanca, ten).is_ok());
+    for (text, player, given) in [
+        ("KKKKK3/8/8/8/8/8/8/kkkkk3 w - - 0 1", "white", 5),
+        ("4k3/8/8/8/8/8/8/K3K3 w - - 0 1", "white", 2),
+        ("white: Ke1; black: Ke8 Ka8; turn white", "black", 2),
+    ] {
+        let e = position_error(g, text);
+        assert!(
+            matches!(&e, PositionError::MoreRoyalsThanSetup { player: p, given: n, setup: 1 } if p == player && *n == given),
+            "{text}: {e:?}"
+        );
+    }
+}
+
 /// Positions no game reaches are refused in both notations, each check per
 /// player (the same words serve games of three and more players): a player
 /// without the royal piece its setup gives it, a piece standing where it

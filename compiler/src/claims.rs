@@ -23,13 +23,81 @@ pub const RETROGRADE_BUDGET: u64 = 40_000_000;
 /// beyond it is reported as not proven instead of running for hours.
 pub const MAX_CLAIM_PERFT_LEAVES: u64 = 200_000_000;
 
+/// How much work one claim may do: the leaves a `claim perft` counts and
+/// the positions an endgame claim's searches examine. `check` uses the
+/// defaults above; `check --claim-budget N` gives every claim N of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClaimBudget {
+    pub perft_leaves: u64,
+    pub mate_search: u64,
+    pub retrograde: u64,
+    /// Was it set by the user (the message then names the option)?
+    pub chosen: bool,
+}
+
+impl Default for ClaimBudget {
+    fn default() -> Self {
+        ClaimBudget {
+            perft_leaves: MAX_CLAIM_PERFT_LEAVES,
+            mate_search: MATE_SEARCH_BUDGET,
+            retrograde: RETROGRADE_BUDGET,
+            chosen: false,
+        }
+    }
+}
+
+impl ClaimBudget {
+    /// The same budget of `n` for every kind of claim.
+    pub fn uniform(n: u64) -> Self {
+        ClaimBudget {
+            perft_leaves: n,
+            mate_search: n,
+            retrograde: n,
+            chosen: true,
+        }
+    }
+
+    /// Where the budget came from, for a claim that ran out of it.
+    fn source(&self) -> &'static str {
+        if self.chosen {
+            "the --claim-budget"
+        } else {
+            "the default budget"
+        }
+    }
+}
+
 /// Every claim, against the loaded game (and the board's topology, for
-/// the claims about its shape).
+/// the claims about its shape), within the default budget.
 pub fn verify(game: &Game, topology: &Topology, claims: &[Claim]) -> Vec<Diagnostic> {
+    verify_within(game, topology, claims, ClaimBudget::default())
+}
+
+/// Every claim within `budget` each: a claim that runs out of it is an
+/// E012 "not proven" on that claim, and the others are still verified.
+pub fn verify_within(
+    game: &Game,
+    topology: &Topology,
+    claims: &[Claim],
+    budget: ClaimBudget,
+) -> Vec<Diagnostic> {
     claims
         .iter()
-        .filter_map(|c| verify_one(game, topology, c).err())
+        .filter_map(|c| verify_one(game, topology, c, budget).err())
         .collect()
+}
+
+/// E012 for a claim that ran out of its budget: the message says which
+/// search and how far it got, the label is on the claim.
+fn out_of_budget(span: Span, what: String, budget: ClaimBudget) -> Diagnostic {
+    failed(
+        span,
+        format!("claim not proven: {what}, past {}", budget.source()),
+        "ran out of its budget".into(),
+    )
+    .with_hint(
+        "give `variant check --claim-budget N` a larger N, or skip the claims with `--no-claims`",
+    )
 }
 
 fn failed(span: Span, message: String, label: String) -> Diagnostic {
@@ -140,7 +208,12 @@ fn not_proven(span: Span, why: String) -> Diagnostic {
     .with_hint("a claim that cannot be decided is not passed; simplify it or check it by hand")
 }
 
-fn verify_endgame(game: &Game, claim: &ClaimKind, span: Span) -> Result<(), Diagnostic> {
+fn verify_endgame(
+    game: &Game,
+    claim: &ClaimKind,
+    span: Span,
+    budget: ClaimBudget,
+) -> Result<(), Diagnostic> {
     let ir = game.ir();
     let (ClaimKind::MateExists(m) | ClaimKind::NoMate(m) | ClaimKind::ForcedWin(m)) = claim else {
         return Ok(());
@@ -151,21 +224,20 @@ fn verify_endgame(game: &Game, claim: &ClaimKind, span: Span) -> Result<(), Diag
         not_proven(span, format!("`{described}` cannot be analysed: {e}"))
     };
     let out_of_budget = |examined: u64, what: &str| {
-        not_proven(
+        out_of_budget(
             span,
-            format!(
-                "the {what} for `{described}` ran out of its budget after {examined} positions"
-            ),
+            format!("the {what} for `{described}` examined {examined} positions"),
+            budget,
         )
     };
     match claim {
         ClaimKind::MateExists(_) => {
             // The second side mated, with the first side as either player.
-            let budget = Budget::new(MATE_SEARCH_BUDGET);
-            let first = endgame::find_mate(game, &material, 1, budget).map_err(unsupported)?;
+            let first = endgame::find_mate(game, &material, 1, Budget::new(budget.mate_search))
+                .map_err(unsupported)?;
             let report = match first.result {
                 MateSearch::NoneExists => {
-                    let left = Budget::new(MATE_SEARCH_BUDGET.saturating_sub(first.examined));
+                    let left = Budget::new(budget.mate_search.saturating_sub(first.examined));
                     endgame::find_mate(game, &material.swapped(), 0, left).map_err(unsupported)?
                 }
                 _ => first,
@@ -182,7 +254,7 @@ fn verify_endgame(game: &Game, claim: &ClaimKind, span: Span) -> Result<(), Diag
         }
         ClaimKind::NoMate(_) => {
             let report =
-                endgame::find_mate_either_way(game, &material, Budget::new(MATE_SEARCH_BUDGET))
+                endgame::find_mate_either_way(game, &material, Budget::new(budget.mate_search))
                     .map_err(unsupported)?;
             match report.result {
                 MateSearch::NoneExists => Ok(()),
@@ -196,7 +268,7 @@ fn verify_endgame(game: &Game, claim: &ClaimKind, span: Span) -> Result<(), Diag
             }
         }
         _ => {
-            let report = endgame::analyse(game, &material, 0, Budget::new(RETROGRADE_BUDGET))
+            let report = endgame::analyse(game, &material, 0, Budget::new(budget.retrograde))
                 .map_err(unsupported)?;
             match report {
                 Retrograde::Solved(r) if r.positions > 0 && r.won == r.positions => Ok(()),
@@ -216,7 +288,7 @@ fn verify_endgame(game: &Game, claim: &ClaimKind, span: Span) -> Result<(), Diag
                     Err(d)
                 }
                 Retrograde::Inconclusive { examined } => Err(out_of_budget(
-                    examined.max(RETROGRADE_BUDGET),
+                    examined.max(budget.retrograde),
                     "retrograde analysis",
                 )),
             }
@@ -262,7 +334,12 @@ fn play<'g>(pos: &mut Position<'g>, moves: &Name) -> Result<(), (usize, String)>
     play_record(pos, &moves.text).map_err(|(i, e)| (i, e.to_string()))
 }
 
-fn verify_one(game: &Game, topology: &Topology, claim: &Claim) -> Result<(), Diagnostic> {
+fn verify_one(
+    game: &Game,
+    topology: &Topology,
+    claim: &Claim,
+    budget: ClaimBudget,
+) -> Result<(), Diagnostic> {
     let ir = &game.ir();
     let span = claim.span;
     match &claim.kind {
@@ -494,13 +571,11 @@ fn verify_one(game: &Game, topology: &Topology, claim: &Claim) -> Result<(), Dia
                     "this claim",
                 ));
             }
-            let Some(got) = pos.perft_within(*depth as u32, MAX_CLAIM_PERFT_LEAVES) else {
-                return Err(failed(
+            let Some(got) = pos.perft_within(*depth as u32, budget.perft_leaves) else {
+                return Err(out_of_budget(
                     span,
-                    format!(
-                        "claim not proven: perft {depth} has more than {MAX_CLAIM_PERFT_LEAVES} leaves, more than `check` counts"
-                    ),
-                    "too deep to verify".into(),
+                    format!("perft {depth} has more than {} leaves", budget.perft_leaves),
+                    budget,
                 ));
             };
             if got as i64 != *expected {
@@ -544,7 +619,7 @@ fn verify_one(game: &Game, topology: &Topology, claim: &Claim) -> Result<(), Dia
             }
         }
         ClaimKind::MateExists(_) | ClaimKind::NoMate(_) | ClaimKind::ForcedWin(_) => {
-            verify_endgame(game, &claim.kind, span)?;
+            verify_endgame(game, &claim.kind, span, budget)?;
         }
         ClaimKind::Ends {
             moves,

@@ -75,7 +75,7 @@ pub fn load(path: &Path, sources: &mut Sources) -> (Vec<ast::Stmt>, Vec<Diagnost
     let mut stmts = Vec::new();
     let mut diags = Vec::new();
     let mut seen = Vec::new();
-    load_into(path, None, sources, &mut stmts, &mut diags, &mut seen);
+    load_into(path, None, 0, sources, &mut stmts, &mut diags, &mut seen);
     (flatten(stmts), diags)
 }
 
@@ -171,9 +171,15 @@ pub fn lone_cr_to_lf(text: String) -> String {
     String::from_utf8(bytes).expect("replacing one ASCII byte by another keeps UTF-8")
 }
 
+/// How deep imports may nest: far more than any game needs, and far less
+/// than the parser's recursion can take (a chain of about 4,000 files ran
+/// out of stack inside the parser, reported as a grammar error).
+pub const MAX_IMPORT_DEPTH: usize = 256;
+
 fn load_into(
     path: &Path,
     from: Option<&ast::Name>,
+    depth: usize,
     sources: &mut Sources,
     stmts: &mut Vec<ast::Stmt>,
     diags: &mut Vec<Diagnostic>,
@@ -216,8 +222,31 @@ fn load_into(
             for s in f.statements {
                 if let ast::Stmt::Import(name, except) = &s {
                     let target = path.parent().unwrap_or(Path::new(".")).join(&name.text);
+                    if depth + 1 > MAX_IMPORT_DEPTH {
+                        diags.push(
+                            Diagnostic::error(
+                                Code::ImportNotFound,
+                                format!(
+                                    "cannot read imported file {}: imports nest more than {MAX_IMPORT_DEPTH} files deep",
+                                    target.display()
+                                ),
+                                name.span,
+                                "one import too deep",
+                            )
+                            .with_hint("import the shared files from one file instead of through a chain"),
+                        );
+                        continue;
+                    }
                     let mut imported = Vec::new();
-                    load_into(&target, Some(name), sources, &mut imported, diags, seen);
+                    load_into(
+                        &target,
+                        Some(name),
+                        depth + 1,
+                        sources,
+                        &mut imported,
+                        diags,
+                        seen,
+                    );
                     for e in except {
                         if !defines(&imported, &e.text) {
                             diags.push(
@@ -247,10 +276,32 @@ fn load_into(
     }
 }
 
-/// Runs every phase on a file. Claims are verified, and `insufficient`
-/// declarations checked, only when `verify_claims` is set and nothing else
-/// failed.
+/// What `compile_file_with` verifies against the compiled rules once
+/// nothing else failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verify {
+    /// Nothing: the rules only (what perft, moves and play need).
+    Nothing,
+    /// The `insufficient` declarations, not the claims (`check --no-claims`).
+    Declarations,
+    /// The declarations and every claim, each within the budget.
+    Claims(claims::ClaimBudget),
+}
+
+/// Runs every phase on a file. Claims are verified (within the default
+/// budget), and `insufficient` declarations checked, only when
+/// `verify_claims` is set and nothing else failed.
 pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
+    let verify = if verify_claims {
+        Verify::Claims(claims::ClaimBudget::default())
+    } else {
+        Verify::Nothing
+    };
+    compile_file_with(path, verify)
+}
+
+/// Runs every phase on a file, then verifies what `verify` says.
+pub fn compile_file_with(path: &Path, verify: Verify) -> Compiled {
     let mut sources = Sources::default();
     let (statements, mut diagnostics) = load(path, &mut sources);
     let mut out = Compiled {
@@ -276,9 +327,18 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
             match runtime::Game::load(ir.clone()) {
                 Ok(game) => {
                     diagnostics.extend(start::verify(&game, model));
-                    if !diag::has_errors(&diagnostics) && verify_claims {
-                        diagnostics.extend(claims::verify(&game, &model.topology, &model.claims));
-                        diagnostics.extend(insufficient::verify(&game, &model.insufficient));
+                    if !diag::has_errors(&diagnostics) {
+                        if let Verify::Claims(budget) = verify {
+                            diagnostics.extend(claims::verify_within(
+                                &game,
+                                &model.topology,
+                                &model.claims,
+                                budget,
+                            ));
+                        }
+                        if verify != Verify::Nothing {
+                            diagnostics.extend(insufficient::verify(&game, &model.insufficient));
+                        }
                     }
                 }
                 Err(e) => diagnostics.push(load_refused(model, &e)),

@@ -493,10 +493,13 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The `checksum` field of the JSON form, read beside the IR itself.
+/// The `checksum` and `format_version` fields of the JSON form, read
+/// before the IR itself: a file of another version is told so, not that
+/// some field of it does not decode.
 #[derive(Deserialize)]
 struct JsonSeal {
     checksum: Option<String>,
+    format_version: Option<u32>,
 }
 
 impl GameIr {
@@ -517,8 +520,14 @@ impl GameIr {
 
     pub fn from_json(text: &str) -> Result<GameIr, IrFileError> {
         let decode = |e: serde_json::Error| IrFileError::Decode(format!("JSON: {e}"));
-        let ir: GameIr = serde_json::from_str(text).map_err(decode)?;
         let seal: JsonSeal = serde_json::from_str(text).map_err(decode)?;
+        if let Some(found) = seal.format_version.filter(|&v| v != FORMAT_VERSION) {
+            return Err(IrFileError::FormatVersion {
+                found,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let ir: GameIr = serde_json::from_str(text).map_err(decode)?;
         let stored = seal.checksum.ok_or(IrFileError::MissingChecksum)?;
         let computed = checksum(&ir.payload());
         let stored = u64::from_str_radix(&stored, 16).map_err(|_| IrFileError::Checksum {

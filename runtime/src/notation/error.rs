@@ -90,6 +90,9 @@ pub enum PositionError {
     RankCount { given: usize, height: u16 },
     /// An empty-cell count wider than the board.
     TooManyEmpty { rank: usize, count: u32, width: u16 },
+    /// An empty-cell count written with a leading zero (`08`, `0`): the
+    /// count is read from 1, so such a run is a typing slip, not a count.
+    EmptyCountLeadingZero { rank: usize, text: String },
     /// A FEN letter that names no piece.
     UnknownLetter { rank: usize, letter: char },
     /// A FEN stack not written `(carrier cargo)`; `text` is inside the brackets.
@@ -114,6 +117,10 @@ pub enum PositionError {
     BadCastlingLetter { letter: char },
     /// A FEN castling letter with no partner of that player on its cell.
     NoCastlingPartner { letter: char },
+    /// A castling right given twice (`KQkqKQkq`, or `K` and `H` for one
+    /// partner; `castling a1 a1`): `given` as written, `cell` the
+    /// partner's cell both name.
+    CastlingRightTwice { given: String, cell: String },
     /// A number that does not read (`Clocks`, `Halfmove`, `MoveNumber`).
     BadNumber { field: Field, text: String },
     /// A FEN field after the move number.
@@ -164,6 +171,13 @@ pub enum PositionError {
     /// `player` has no royal piece, though its setup has one (royal pieces
     /// are never captured: the game ends first).
     NoRoyalPiece { player: String },
+    /// `player` has `given` royal pieces, more than the `setup` its setup
+    /// gives it (no move creates a royal piece).
+    MoreRoyalsThanSetup {
+        player: String,
+        given: usize,
+        setup: usize,
+    },
     /// `player`'s `piece` stands on `cell`, where it would have had to promote.
     OnPromotionCell {
         player: String,
@@ -194,6 +208,10 @@ impl fmt::Display for PositionError {
             TooManyEmpty { rank, count, width } => write!(
                 f,
                 "FEN rank {rank}: {count} empty cells on a board {width} wide"
+            ),
+            EmptyCountLeadingZero { rank, text } => write!(
+                f,
+                "FEN rank {rank}: empty-cell count '{text}' has a leading zero (counts are 1 and up, without zeros before)"
             ),
             UnknownLetter { rank, letter } => {
                 write!(f, "FEN rank {rank}: unknown piece letter '{letter}'")
@@ -231,6 +249,10 @@ impl fmt::Display for PositionError {
             NoCastlingPartner { letter } => write!(
                 f,
                 "castling right '{letter}': no castling partner of that player stands there"
+            ),
+            CastlingRightTwice { given, cell } => write!(
+                f,
+                "castling right '{given}' names the partner on {cell} again: give each right once"
             ),
             BadNumber { field, text } => match field {
                 Field::Halfmove => write!(f, "FEN halfmove clock '{text}' is not a number"),
@@ -309,6 +331,14 @@ impl fmt::Display for PositionError {
             NoRoyalPiece { player } => write!(
                 f,
                 "{player} has no royal piece: its setup has one, and no game captures it"
+            ),
+            MoreRoyalsThanSetup {
+                player,
+                given,
+                setup,
+            } => write!(
+                f,
+                "{player} has {given} royal pieces, but its setup has {setup} and no move makes one"
             ),
             OnPromotionCell {
                 player,

@@ -27,9 +27,17 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
         while let Some(ch) = chars.next() {
             if let Some(d) = ch.to_digit(10) {
                 let mut n = d;
+                let mut digits = ch.to_string();
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
                     n = n.saturating_mul(10).saturating_add(d2);
-                    chars.next();
+                    if digits.len() < 8 {
+                        digits.push(chars.next().unwrap());
+                    } else {
+                        chars.next();
+                    }
+                }
+                if ch == '0' {
+                    return Err(PositionError::EmptyCountLeadingZero { rank, text: digits });
                 }
                 if n > width as u32 {
                     return Err(PositionError::TooManyEmpty {
@@ -106,8 +114,16 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     }
     if let Some(castling) = fields.next() {
         if castling != "-" {
+            let mut granted = Vec::new();
             for ch in castling.chars() {
                 let cell = castling_letter_cell(game, &pos, ch)?;
+                if granted.contains(&cell) {
+                    return Err(PositionError::CastlingRightTwice {
+                        given: ch.to_string(),
+                        cell: game.ir.cells[cell].name.clone(),
+                    });
+                }
+                granted.push(cell);
                 pos.grant_right(cell);
             }
         }

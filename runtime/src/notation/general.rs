@@ -175,11 +175,19 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
                 pos.set_won_by_arrival(Some(player));
             }
             ["castling", cells @ ..] => {
+                let mut granted = Vec::new();
                 for name in cells.iter().filter(|n| **n != "-") {
                     let cell = game.cell(name).ok_or_else(|| PositionError::UnknownCell {
                         field: Field::Castling,
                         name: name.to_string(),
                     })?;
+                    if granted.contains(&cell) {
+                        return Err(PositionError::CastlingRightTwice {
+                            given: name.to_string(),
+                            cell: name.to_string(),
+                        });
+                    }
+                    granted.push(cell);
                     if !pos.grant_right(cell) {
                         return Err(PositionError::NoCastlingUses {
                             cell: name.to_string(),

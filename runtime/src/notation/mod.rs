@@ -72,7 +72,8 @@ pub(super) fn cell_at(game: &Game, x: i32, y: i32) -> Option<usize> {
 /// are per player, for any number of players):
 ///
 /// - every player whose setup has a royal piece still has one (royal pieces
-///   are never captured: the game ends first);
+///   are never captured: the game ends first), and none has more royal
+///   pieces than its setup (none is ever created);
 /// - no piece stands on a cell where it would have had to promote;
 /// - the player who moved last did not leave a royal piece attacked (the
 ///   side to move could take it);
@@ -82,14 +83,27 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
     let name = |p: usize| game.ir.players[p].name.clone();
     // Players out of the game (none yet: see `turn.rs`) are not judged.
     for p in (0..game.players).filter(|&p| pos.in_play(p)) {
-        let setup_royal = game
+        let setup_royals = game
             .ir
             .setup
             .pieces
             .iter()
-            .any(|s| s.player as usize == p && game.ir.kinds[s.kind as usize].royal);
-        if setup_royal && pos.royals_of[p].is_empty() {
+            .filter(|s| s.player as usize == p && game.ir.kinds[s.kind as usize].royal)
+            .count();
+        if setup_royals > 0 && pos.royals_of[p].is_empty() {
             return Err(PositionError::NoRoyalPiece { player: name(p) });
+        }
+        // No move creates a royal piece (promotion and kind changes to or
+        // from a royal kind are refused by the compiler), so a player never
+        // has more than its setup gives it. Fewer, but at least one, is
+        // accepted: whether a game may lose one of several is its rules'.
+        let given = pos.royals_of[p].len();
+        if given > setup_royals {
+            return Err(PositionError::MoreRoyalsThanSetup {
+                player: name(p),
+                given,
+                setup: setup_royals,
+            });
         }
     }
     for p in (0..game.players).filter(|&p| pos.in_play(p)) {
