@@ -22,6 +22,9 @@ pub fn did_you_mean<'a>(
         .map(|(_, c)| c.to_string())
 }
 
+/// How many known names an "unknown name" hint lists.
+const KNOWN_SHOWN: usize = 12;
+
 /// The diagnostic for a `what` (player, piece, region, ...) that `known`
 /// does not list.
 pub fn unknown<S: AsRef<str>>(what: &str, name: &Name, known: &[S]) -> Diagnostic {
@@ -35,6 +38,13 @@ pub fn unknown<S: AsRef<str>>(what: &str, name: &Name, known: &[S]) -> Diagnosti
     match did_you_mean(&name.text, known.iter().copied()) {
         Some(s) => d.with_hint(format!("did you mean `{s}`?")),
         None if known.is_empty() => d.with_hint(format!("no {what} is defined yet")),
+        // A long list is cut: the hint is for reading, and thousands of
+        // names per diagnostic made many diagnostics quadratic.
+        None if known.len() > KNOWN_SHOWN => d.with_hint(format!(
+            "known: {}, and {} more",
+            known[..KNOWN_SHOWN].join(", "),
+            known.len() - KNOWN_SHOWN
+        )),
         None => d.with_hint(format!("known: {}", known.join(", "))),
     }
 }

@@ -35,15 +35,31 @@ pub fn check(statements: &[Stmt]) -> (Option<Model>, Vec<Diagnostic>) {
     let mut c = Checker {
         diags: Vec::new(),
         player_spans: Vec::new(),
+        dropped: 0,
     };
     let model = c.run(statements);
+    if c.dropped > 0 {
+        if let Some(last) = c.diags.pop() {
+            c.diags.push(last.with_note(format!(
+                "{} more diagnostics not shown (at most {MAX_DIAGNOSTICS} are reported)",
+                c.dropped
+            )));
+        }
+    }
     (model, c.diags)
 }
+
+/// The most diagnostics one check reports. Past it they are counted, not
+/// built: a file of thousands of wrong statements spent quadratic time on
+/// their did-you-mean hints and name lists.
+pub const MAX_DIAGNOSTICS: usize = 200;
 
 struct Checker {
     diags: Vec<Diagnostic>,
     /// Where each player is named in `players`.
     player_spans: Vec<Span>,
+    /// Diagnostics past `MAX_DIAGNOSTICS`, counted only.
+    dropped: usize,
 }
 
 impl Checker {
@@ -174,10 +190,18 @@ impl Checker {
     }
 
     fn error(&mut self, d: Diagnostic) {
-        self.diags.push(d);
+        if self.diags.len() < MAX_DIAGNOSTICS {
+            self.diags.push(d);
+        } else {
+            self.dropped += 1;
+        }
     }
 
     fn unknown(&mut self, what: &str, name: &Name, known: &[String]) {
+        if self.diags.len() >= MAX_DIAGNOSTICS {
+            self.dropped += 1;
+            return;
+        }
         self.error(names::unknown(what, name, known));
     }
 
@@ -199,7 +223,10 @@ impl Checker {
 
     pub(super) fn region_ref(&mut self, m: &Model, n: &Name) -> Option<usize> {
         let r = m.region_named.get(&n.text).copied();
-        if r.is_none() {
+        if r.is_none() && self.diags.len() >= MAX_DIAGNOSTICS {
+            // Past the cap: counted, without copying every region's name.
+            self.dropped += 1;
+        } else if r.is_none() {
             let names: Vec<String> = m.regions.iter().map(|r| r.name.clone()).collect();
             self.unknown("region", n, &names);
         }
