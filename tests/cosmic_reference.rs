@@ -12,15 +12,18 @@
 //! favour rare moves, in which the legal-move sets and the results must
 //! agree at every ply.
 
+#[path = "support/compare.rs"]
+mod compare;
 #[path = "support/cosmic_ref.rs"]
 mod cosmic_ref;
 #[path = "support/games.rs"]
 mod games;
 
+use compare::{cosmic_key, favour_rare, Coverage, Oracle};
 use cosmic_ref::{RefEnd, RefPos, Variant};
-use runtime::notation::{parse_move, parse_position};
-use runtime::{Game, GameEnd, Move, MoveKind, Position};
-use std::collections::{BTreeMap, BTreeSet};
+use runtime::notation::parse_position;
+use runtime::{Game, GameEnd, Move, Position};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 fn square10() -> &'static Game {
@@ -50,76 +53,55 @@ fn square4p() -> &'static Game {
     )
 }
 
+fn square_diag() -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    games::shared(
+        &GAME,
+        "stdlib/cosmic/square-diag.variant",
+        games::Claims::Skipped,
+    )
+}
+
 fn game_of(v: Variant) -> &'static Game {
     match v {
         Variant::Square10 => square10(),
         Variant::Square9 => square9(),
         Variant::Square4p => square4p(),
+        Variant::SquareDiag => square_diag(),
     }
 }
 
-/// The reference's key of an engine move: `<from><to>`, `=X` for a
-/// promotion (the new piece's letter), `/ep` for en passant, castlings
-/// `<king from><king to>/castle/<partner from>`.
-fn key(game: &Game, mv: Move) -> String {
-    match mv.kind() {
-        MoveKind::Pass => return "pass".into(),
-        MoveKind::Out => return "out".into(),
-        _ => {}
+impl Oracle for RefPos {
+    fn legal_moves(&self) -> Vec<String> {
+        RefPos::legal_moves(self)
     }
-    let mut k = format!("{}{}", game.cell_name(mv.from()), game.cell_name(mv.to()));
-    if let Some(kind) = mv.promotion() {
-        k.push('=');
-        k.push(game.ir().kinds[kind].letter);
+    fn play(&mut self, key: &str) -> Result<(), String> {
+        RefPos::play(self, key)
     }
-    match mv.kind() {
-        MoveKind::EnPassant => k += "/ep",
-        MoveKind::Castle => {
-            let c = &game.ir().castlings[mv.castling().unwrap()];
-            k += "/castle/";
-            k += game.cell_name(c.partner_from as usize);
-        }
-        _ => {}
+    fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
+        RefPos::divide(self, depth)
     }
-    k
+    fn to_text(&self) -> String {
+        RefPos::to_text(self)
+    }
+    fn ended(&self) -> Option<(GameEnd, Option<usize>, Vec<f64>)> {
+        self.outcome().map(|o| {
+            let end = match o.end {
+                RefEnd::Mate => GameEnd::Checkmate,
+                RefEnd::Stalemate => GameEnd::Stalemate,
+                RefEnd::LastInPlay => GameEnd::LastInPlay,
+            };
+            (end, o.winner, o.scores)
+        })
+    }
 }
 
 fn engine_moves(pos: &mut Position) -> BTreeMap<String, Move> {
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let game = pos.game();
-    let mut out = BTreeMap::new();
-    for &m in &list {
-        let k = key(game, m);
-        assert!(
-            out.insert(k.clone(), m).is_none(),
-            "the engine generates {k} twice"
-        );
-    }
-    out
-}
-
-fn engine_divide(pos: &mut Position, depth: u32) -> BTreeMap<String, u64> {
-    engine_moves(pos)
-        .into_iter()
-        .map(|(k, mv)| {
-            pos.make(mv);
-            let n = pos.perft(depth - 1);
-            pos.unmake(mv);
-            (k, n)
-        })
-        .collect()
+    compare::engine_moves(pos, cosmic_key)
 }
 
 fn assert_divide_agrees(pos: &mut Position, reference: &RefPos, depth: u32, what: &str) {
-    let engine = engine_divide(pos, depth);
-    let oracle = reference.divide(depth);
-    let diff = games::differences(&engine, &oracle);
-    assert!(
-        diff.is_empty(),
-        "{what} depth {depth}:\n{}",
-        diff.join("\n")
-    );
+    compare::assert_divide_agrees(pos, reference, depth, what, cosmic_key);
 }
 
 /// A position on both sides: the general notation, then `moves` played.
@@ -127,13 +109,7 @@ fn both(v: Variant, text: &str, moves: &str) -> (Position<'static>, RefPos) {
     let game = game_of(v);
     let mut pos = parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut reference = RefPos::from_text(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    for m in moves.split_whitespace() {
-        let mv = parse_move(&mut pos, m).unwrap_or_else(|e| panic!("{text}: {m}: {e}"));
-        reference
-            .play(&key(game, mv))
-            .unwrap_or_else(|e| panic!("{text}: the reference refuses {m}: {e}"));
-        pos.make(mv);
-    }
+    compare::play_both(&mut pos, &mut reference, moves, cosmic_key);
     (pos, reference)
 }
 
@@ -143,6 +119,7 @@ fn start_perft_agrees() {
         (Variant::Square10, 3),
         (Variant::Square9, 4),
         (Variant::Square4p, 3),
+        (Variant::SquareDiag, 3),
     ] {
         let mut pos = Position::start(game_of(v));
         let reference = RefPos::start(v);
@@ -167,8 +144,60 @@ fn start_perft_agrees_at_depth_4_on_10x10() {
     );
 }
 
+/// Depth 4 of the diagonal-positioning start: 7.4 million leaves, about 6 s
+/// for the reference (`cargo test --release --test cosmic_reference --
+/// --ignored`); recorded in tests/perft/README.md.
+#[test]
+#[ignore]
+fn start_perft_agrees_at_depth_4_on_the_diagonal() {
+    let mut pos = Position::start(square_diag());
+    assert_divide_agrees(
+        &mut pos,
+        &RefPos::start(Variant::SquareDiag),
+        4,
+        "square-diag start",
+    );
+}
+
 /// Constructed positions, each aimed at rules the start rarely reaches.
 const POSITIONS: &[(Variant, &str, &str, &str, u32)] = &[
+    // The diagonal positioning: White's long pawn move along rank 2 (b2f2)
+    // opens c2..e2; Black's along the i file opens i7..i5, and i5 is on
+    // White's far row, so the pawn on h4 takes there en passant and
+    // promotes.
+    (
+        Variant::SquareDiag,
+        "diagonal: en passant along a rank",
+        "white: Ka1 Pb2 Wg5; black: Ki9 Pd3 He3 Wf3; turn white",
+        "b2f2",
+        3,
+    ),
+    (
+        Variant::SquareDiag,
+        "diagonal: en passant onto the far row",
+        "white: Ka1 Ph4 Hh6; black: Ki9 Pi8 Fg9; turn black",
+        "i8i4",
+        3,
+    ),
+    // Figurants on the middle row (a9..i1) and beyond step one cell; those
+    // on the own half run to its edge; promotion on both far edges, not on
+    // the side corners i1 and a9.
+    (
+        Variant::SquareDiag,
+        "diagonal: figurants and the far row",
+        "white: Ka1 Pe4 Ph1 Ha8 Hh7 Pg8 Pb6; black: Ki9 Rd5 Nc9; turn white",
+        "",
+        3,
+    ),
+    // Free castling along the rank and the file from a1, out of check (the
+    // Bishop on e5), c1 attacked.
+    (
+        Variant::SquareDiag,
+        "diagonal: castling",
+        "white: Ka1 Ra6 Wf1 Tb3; black: Ki9 Rc9 Be5; turn white",
+        "",
+        2,
+    ),
     // Black's long pawn move e8e6 opens e7 to the Bird (d6), the dog (d7,
     // sideways) and the pawn (f6) en passant, on the next move only.
     (
@@ -341,6 +370,21 @@ fn constructed_positions_reach_their_rules() {
     has("bird, dog and pawn take en passant", &|k| k == "d7e7/ep");
     has("bird, dog and pawn take en passant", &|k| k == "f6e7/ep");
     has("bird flights", &|k| k == "e5e8");
+    has("diagonal: en passant along a rank", &|k| k == "d3c2/ep");
+    has("diagonal: en passant along a rank", &|k| k == "e3e2/ep");
+    has("diagonal: en passant along a rank", &|k| k == "f3e2/ep");
+    has("diagonal: en passant onto the far row", &|k| {
+        k == "h4i5=Q/ep"
+    });
+    has("diagonal: en passant onto the far row", &|k| {
+        k == "h6i6=N/ep"
+    });
+    has("diagonal: figurants and the far row", &|k| k == "h7i7=S");
+    has("diagonal: figurants and the far row", &|k| k == "g8g9=T");
+    has("diagonal: figurants and the far row", &|k| k == "h1i1");
+    has("diagonal: figurants and the far row", &|k| k == "b6c6");
+    has("diagonal: castling", &|k| k == "a1a6/castle/a6");
+    has("diagonal: castling", &|k| k == "a1e1/castle/f1");
     has("snake paths", &|k| k == "e5f2");
     has("free castling out of check", &|k| k == "e1b1/castle/a1");
     has("free castling out of check", &|k| k == "e1h1/castle/h1");
@@ -397,83 +441,19 @@ fn constructed_positions_reach_their_rules() {
     assert!(!pos.in_play(3), "blue is out");
 }
 
-/// How much a random game favours a move: castlings, promotions and en
-/// passant are rare, so they are picked first; then captures and checks.
-fn weight(pos: &mut Position, mv: Move) -> u64 {
-    let capture = pos.board()[mv.to()] != runtime::game::EMPTY;
-    pos.make(mv);
-    let checks = pos.in_check();
-    pos.unmake(mv);
-    match mv.kind() {
-        MoveKind::Castle => 300,
-        MoveKind::EnPassant => 300,
-        _ if mv.promotion().is_some() => 100,
-        _ if checks => 20,
-        _ if capture => 12,
-        _ => 1,
-    }
-}
-
-#[derive(Default, Debug)]
-struct Coverage {
-    castlings: usize,
-    en_passant: usize,
-    promotions: usize,
-    passes: usize,
-    ends: BTreeSet<String>,
-}
-
 fn random_game(v: Variant, seed: u64, plies: usize, seen: &mut Coverage) {
-    let game = game_of(v);
-    let mut pos = Position::start(game);
+    let mut pos = Position::start(game_of(v));
     let mut reference = RefPos::start(v);
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    for ply in 0..plies {
-        let engine = engine_moves(&mut pos);
-        let oracle: BTreeSet<String> = reference.legal_moves().into_iter().collect();
-        let mine: BTreeSet<String> = engine.keys().cloned().collect();
-        assert_eq!(
-            mine,
-            oracle,
-            "{v:?} seed {seed} ply {ply} ({}): engine-only {:?}, reference-only {:?}",
-            reference.to_text(),
-            mine.difference(&oracle).collect::<Vec<_>>(),
-            oracle.difference(&mine).collect::<Vec<_>>()
-        );
-        match (pos.result(), reference.outcome()) {
-            (None, None) => {}
-            (Some(r), Some(o)) => {
-                let end = match o.end {
-                    RefEnd::Mate => GameEnd::Checkmate,
-                    RefEnd::Stalemate => GameEnd::Stalemate,
-                    RefEnd::LastInPlay => GameEnd::LastInPlay,
-                };
-                assert_eq!(
-                    (r.end, r.winner),
-                    (end, o.winner),
-                    "{v:?} seed {seed} ply {ply}"
-                );
-                for p in 0..game.players() {
-                    assert_eq!(r.score(game, p), o.scores[p], "{v:?} seed {seed} ply {ply}");
-                }
-                seen.ends.insert(format!("{:?}", r.end));
-                return;
-            }
-            // The reference knows no repetition or move rule.
-            (Some(r), None) if matches!(r.end, GameEnd::Repetition | GameEnd::MoveRule) => return,
-            (r, o) => panic!("{v:?} seed {seed} ply {ply}: engine {r:?}, reference {o:?}"),
-        }
-        let mv = games::pick_weighted(&mut pos, &engine, &mut rng, weight);
-        match mv.kind() {
-            MoveKind::Castle => seen.castlings += 1,
-            MoveKind::EnPassant => seen.en_passant += 1,
-            MoveKind::Pass | MoveKind::Out => seen.passes += 1,
-            _ if mv.promotion().is_some() => seen.promotions += 1,
-            _ => {}
-        }
-        reference.play(&key(game, mv)).unwrap();
-        pos.make(mv);
-    }
+    compare::random_game(
+        &mut pos,
+        &mut reference,
+        &v,
+        seed,
+        plies,
+        cosmic_key,
+        favour_rare,
+        seen,
+    );
 }
 
 #[test]
@@ -487,6 +467,9 @@ fn random_games_agree_move_by_move() {
     }
     for seed in 25..=32 {
         random_game(Variant::Square4p, seed, 240, &mut seen);
+    }
+    for seed in 33..=44 {
+        random_game(Variant::SquareDiag, seed, 200, &mut seen);
     }
     // The games did reach the rare rules they are meant to test.
     assert!(

@@ -1,7 +1,8 @@
 //! Self-tests of the independent Cosmic chess reference move generator
-//! (`tests/support/cosmic_ref.rs`), each expectation derived by hand from
-//! `docs/COSMIC.md` (the reasoning is in the comments). Run with
-//! `cargo test --release --test cosmic_reference_selftest -- --nocapture`
+//! (`src/cosmic_ref.rs`, a copy of `tests/support/cosmic_ref.rs` extended by
+//! `square-diag`), each expectation derived by hand from `docs/COSMIC.md`
+//! (the reasoning is in the comments). The square-diag tests are at the end. Run with
+//! `cargo test --release --test selftest -- --nocapture`
 //! to see the perft numbers from the start positions.
 //!
 //! Coordinates in comments: (x, y) = (file a = 0, rank - 1).
@@ -16,7 +17,7 @@ use cosmic_ref::*;
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use Variant::{Square10 as S10, Square4p as S4, Square9 as S9};
+use Variant::{Square10 as S10, Square4p as S4, Square9 as S9, SquareDiag as SD};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -1446,4 +1447,781 @@ fn random_playouts_keep_the_invariants() {
         }
     }
     println!("random playouts that ended: {ended}, passes/outs played: {passes}");
+}
+
+// ---------------------------------------------------------------------------
+// square-diag: two players on 9x9 in the diagonal positioning (TDP)
+// ---------------------------------------------------------------------------
+//
+// White sits at a1 and looks along (1,1); a cell's row in White's frame is
+// x + y (0 = a1); own half x + y <= 7, middle row x + y = 8 (a9 .. i1), far
+// row the i file and rank 9 without i1 and a9. Black is White turned 180
+// degrees: (x, y) -> (8 - x, 8 - y), own half x + y >= 9, far row a1..a8
+// and b1..h1. White's figurants step (1,0) and (0,1), Black's (-1,0) and
+// (0,-1); a White pawn captures (1,1), a Black one (-1,-1); a White dog
+// captures (1,0) and (0,1), a Black one (-1,0) and (0,-1).
+
+/// White's frame to Black's: turned 180 degrees about e5.
+fn turn180(x: i32, y: i32) -> (i32, i32) {
+    (8 - x, 8 - y)
+}
+
+/// `base=X` for every letter, plus `base` itself if `plain`.
+fn promos(base: &str, letters: &[&str], plain: bool) -> BTreeSet<String> {
+    let mut s: BTreeSet<String> = letters.iter().map(|l| format!("{base}={l}")).collect();
+    if plain {
+        s.insert(base.to_string());
+    }
+    s
+}
+
+/// A pawn of square-diag promotes to Q R B N S F T (the setup's pieces); a
+/// dog (pawns play too) to N B F S (no Bird in the game).
+const DIAG_PAWN: [&str; 7] = ["Q", "R", "B", "N", "S", "F", "T"];
+const DIAG_DOG: [&str; 4] = ["N", "B", "F", "S"];
+
+fn ep_moves(p: &RefPos) -> BTreeSet<String> {
+    p.legal_moves()
+        .into_iter()
+        .filter(|k| k.ends_with("/ep"))
+        .collect()
+}
+
+#[test]
+fn diag_start_position() {
+    let s = RefPos::start(SD);
+    assert_eq!(all_cells(SD).len(), 81);
+    assert_eq!(all_cells(SD)[0], "a1");
+    assert_eq!(all_cells(SD)[80], "i9");
+    assert_eq!(player_names(SD), &["white", "black"]);
+    // White's setup by the rows x + y = 0..4 of its frame.
+    let white = [
+        ("a1", "K"),
+        ("a2", "F"),
+        ("b1", "T"),
+        ("a3", "R"),
+        ("b2", "Q"),
+        ("c1", "R"),
+        ("a4", "N"),
+        ("b3", "S"),
+        ("c2", "B"),
+        ("d1", "N"),
+        ("a5", "P"),
+        ("b4", "H"),
+        ("c3", "P"),
+        ("d2", "H"),
+        ("e1", "P"),
+    ];
+    // Black's is White's turned 180 degrees: a1 -> i9, a2 -> i8, b1 -> h9,
+    // a3 -> i7, b2 -> h8, c1 -> g9, a4 -> i6, b3 -> h7, c2 -> g8, d1 -> f9,
+    // a5 -> i5, b4 -> h6, c3 -> g7, d2 -> f8, e1 -> e9 (written out by hand).
+    let black = [
+        ("i9", "K"),
+        ("i8", "F"),
+        ("h9", "T"),
+        ("i7", "R"),
+        ("h8", "Q"),
+        ("g9", "R"),
+        ("i6", "N"),
+        ("h7", "S"),
+        ("g8", "B"),
+        ("f9", "N"),
+        ("i5", "P"),
+        ("h6", "H"),
+        ("g7", "P"),
+        ("f8", "H"),
+        ("e9", "P"),
+    ];
+    let mut expect = std::collections::BTreeMap::new();
+    for (c, l) in white {
+        expect.insert(c.to_string(), format!("white {l}"));
+    }
+    for (c, l) in black {
+        expect.insert(c.to_string(), format!("black {l}"));
+    }
+    assert_eq!(expect.len(), 30);
+    for c in all_cells(SD) {
+        assert_eq!(s.piece_at(&c), expect.get(&c).cloned(), "{c}");
+    }
+    // The same by rule: every White piece has its Black twin at (8-x, 8-y).
+    for (c, l) in white {
+        let (x, y) = xy(SD, c);
+        let (a, b) = turn180(x, y);
+        assert_eq!(
+            s.piece_at(&cell_name(SD, a, b).unwrap()),
+            Some(format!("black {l}"))
+        );
+    }
+    // The pieces of the game (a pawn's promotion choices): F T R Q N S B.
+    let mut pieces: Vec<char> = game_pieces(SD).iter().map(|k| k.letter()).collect();
+    pieces.sort();
+    assert_eq!(pieces, vec!['B', 'F', 'N', 'Q', 'R', 'S', 'T']);
+    assert_eq!(s.to_move(), 0);
+    assert!(!s.king_has_moved(0) && !s.king_has_moved(1));
+    assert!(s.outcome().is_none());
+}
+
+#[test]
+fn diag_start_moves_by_hand() {
+    // White holds every cell with x + y <= 4, Black every cell with x + y >=
+    // 12; rows 5..11 are empty. White's moves:
+    // - the 5 figurants of row 4 (a5 b4 c3 d2 e1) go 1, 2 or 3 cells along
+    //   (1,0) or (0,1), to rows 5, 6, 7 (row 8, the middle, only by a single
+    //   step): 6 each, 30;
+    // - Ka1: b1 a2 b2 own; free castling with the Teacher b1 and the Fish a2
+    //   beside it: the two swaps a1b1, a1a2: 2;
+    // - Fa2: step and (2,0) leaps all own or off the board; (2,2) c4: 1;
+    // - Na4: b6 c5 (c3 b2 own): 2; Nd1: e3 f2 (c3 b2 own): 2;
+    // - Bc2: d3 e4 f5 g6 and the Black Snake h7 (b3 b1 d1 own): 5;
+    // - Sb3: "up, right first" c4 b5 a6 b7 c8 b9 (then off the board),
+    //   "right, up first" c4 d3 e2 f3 g4 h3 i2 (then off); the 6 other
+    //   paths begin on an own piece (a4 c2 a2): 12 distinct;
+    // - Tb1, Ra3, Qb2, Rc1: every first cell own or off the board: 0.
+    // Total 30 + 2 + 1 + 2 + 2 + 5 + 12 = 54.
+    let s = RefPos::start(SD);
+    let all = s.legal_moves();
+    assert_eq!(all.len(), 54);
+    assert_eq!(
+        moves_from(&s, "a1"),
+        set(&["a1b1/castle/b1", "a1a2/castle/a2"])
+    );
+    assert_eq!(moves_from(&s, "a2"), set(&["a2c4"]));
+    assert_eq!(moves_from(&s, "a4"), keys_to("a4", &["b6", "c5"]));
+    assert_eq!(moves_from(&s, "d1"), keys_to("d1", &["e3", "f2"]));
+    assert_eq!(
+        moves_from(&s, "c2"),
+        keys_to("c2", &["d3", "e4", "f5", "g6", "h7"])
+    );
+    assert_eq!(
+        moves_from(&s, "b3"),
+        keys_to(
+            "b3",
+            &["c4", "b5", "a6", "b7", "c8", "b9", "d3", "e2", "f3", "g4", "h3", "i2"]
+        )
+    );
+    assert_eq!(
+        moves_from(&s, "a5"),
+        keys_to("a5", &["b5", "c5", "d5", "a6", "a7", "a8"])
+    );
+    assert_eq!(
+        moves_from(&s, "b4"),
+        keys_to("b4", &["c4", "d4", "e4", "b5", "b6", "b7"])
+    );
+    assert_eq!(
+        moves_from(&s, "c3"),
+        keys_to("c3", &["d3", "e3", "f3", "c4", "c5", "c6"])
+    );
+    assert_eq!(
+        moves_from(&s, "d2"),
+        keys_to("d2", &["e2", "f2", "g2", "d3", "d4", "d5"])
+    );
+    assert_eq!(
+        moves_from(&s, "e1"),
+        keys_to("e1", &["f1", "g1", "h1", "e2", "e3", "e4"])
+    );
+    for c in ["b1", "a3", "b2", "c1"] {
+        assert!(moves_from(&s, c).is_empty(), "{c}");
+    }
+    // Black's moves are White's turned 180 degrees.
+    let b = start_with_turn(SD, "black");
+    let turned: BTreeSet<String> = all.iter().map(|k| map_key(SD, k, &turn180)).collect();
+    assert_eq!(legal_set(&b), turned);
+    assert!(turned.contains("i9h9/castle/h9") && turned.contains("e9d9"));
+    // The swap with the Teacher: King b1, Teacher a1; the King has moved.
+    let c = after(&s, "a1b1/castle/b1");
+    assert_eq!(c.piece_at("b1").as_deref(), Some("white K"));
+    assert_eq!(c.piece_at("a1").as_deref(), Some("white T"));
+    assert!(c.king_has_moved(0));
+    // Black's replies by hand (Black has 54, White's turned):
+    // - after Bc2xh7 the Snake's 12 moves are gone; h7 may be retaken by
+    //   Qh8, Ri7, Bg8 (+3); the swap i9i8 with the Fish would put the King
+    //   on i8, attacked by the Bishop h7 along (1,1) (-1): 54 - 12 + 3 - 1
+    //   = 44;
+    // - after Sb3-i2 the pawn i5 loses i2 (i4 i3 remain on file i), the
+    //   Bishop g8 passes the emptied b3 and captures the Fish a2 instead of
+    //   the Snake (f7 e6 d5 c4 b3 a2): 54 - 1 + 1 = 54;
+    // - after e1-h1 (passing f1 g1, which no Black piece captures) the
+    //   Snake's path g6 h5 i4 h3 g2 h1 now ends capturing h1: 54.
+    let div = s.divide(2);
+    assert_eq!(div["c2h7"], 44);
+    assert_eq!(div["b3i2"], 54);
+    assert_eq!(div["e1h1"], 54);
+    assert_eq!(moves_from(&after(&s, "c2h7"), "h8"), set(&["h8h7"]));
+    assert!(!legal_set(&after(&s, "c2h7")).contains("i9i8/castle/i8"));
+    assert!(moves_from(&after(&s, "b3i2"), "g8").contains("g8a2"));
+    assert!(moves_from(&after(&s, "e1h1"), "h7").contains("h7h1"));
+}
+
+#[test]
+fn diag_figurant_quiet_moves() {
+    // White (kings i9 and, Black's, i1 out of the way):
+    // - Pa1 (row 0): along rank 1 b1..h1 (rows 1..7; i1 is the middle row
+    //   and would need a single step from h1), along file a a2..a8 (a9 is
+    //   the middle row): 14;
+    // - Hc4 (row 5): d4 e4 (row 7; f4 on row 8 is too far for a long move),
+    //   c5 c6: 4 (long moves stopping at the own half's edge);
+    // - Pd5 (row 7, the own half's last row): single steps onto the middle
+    //   row, e5 and d6: 2;
+    // - Hg3 (row 8, the middle): single steps into the enemy half, h3 g4: 2;
+    // - Pf6 (row 11, enemy half): g6 f7: 2.
+    let p = pos(SD, "white: Ki9 Pa1 Hc4 Pd5 Hg3 Pf6; black: Ki1");
+    assert_eq!(
+        moves_from(&p, "a1"),
+        keys_to(
+            "a1",
+            &["b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]
+        )
+    );
+    assert_eq!(
+        moves_from(&p, "c4"),
+        keys_to("c4", &["d4", "e4", "c5", "c6"])
+    );
+    assert_eq!(moves_from(&p, "d5"), keys_to("d5", &["e5", "d6"]));
+    assert_eq!(moves_from(&p, "g3"), keys_to("g3", &["h3", "g4"]));
+    assert_eq!(moves_from(&p, "f6"), keys_to("f6", &["g6", "f7"]));
+    // Blocked: own Knight d1 on rank 1, Black Knight a4 on file a (a pawn
+    // does not capture straight): b1 c1, a2 a3; and the Black Knight b2
+    // diagonally ahead is captured along (1,1).
+    let q = pos(SD, "white: Ki9 Pa1 Nd1; black: Ki1 Na4 Nb2");
+    assert_eq!(
+        moves_from(&q, "a1"),
+        keys_to("a1", &["b1", "c1", "a2", "a3", "b2"])
+    );
+    // Black, the same position turned (Black's own half x + y >= 9): Pi9
+    // h9..b9 and i8..i2; Hg6 f6 e6 g5 g4; Pf5 e5 f4; Hc7 b7 c6; Pd4 c4 d3.
+    let b = pos(SD, "white: Ka9; black: Ka1 Pi9 Hg6 Pf5 Hc7 Pd4; turn black");
+    assert_eq!(
+        moves_from(&b, "i9"),
+        keys_to(
+            "i9",
+            &["h9", "g9", "f9", "e9", "d9", "c9", "b9", "i8", "i7", "i6", "i5", "i4", "i3", "i2"]
+        )
+    );
+    assert_eq!(
+        moves_from(&b, "g6"),
+        keys_to("g6", &["f6", "e6", "g5", "g4"])
+    );
+    assert_eq!(moves_from(&b, "f5"), keys_to("f5", &["e5", "f4"]));
+    assert_eq!(moves_from(&b, "c7"), keys_to("c7", &["b7", "c6"]));
+    assert_eq!(moves_from(&b, "d4"), keys_to("d4", &["c4", "d3"]));
+    let turned: BTreeSet<String> = legal_set(&p)
+        .iter()
+        .filter(|k| !k.starts_with("i9"))
+        .map(|k| map_key(SD, k, &turn180))
+        .collect();
+    let black: BTreeSet<String> = legal_set(&b)
+        .into_iter()
+        .filter(|k| !k.starts_with("a1"))
+        .collect();
+    assert_eq!(black, turned);
+}
+
+#[test]
+fn diag_figurant_captures() {
+    // Black Knights on the 8 neighbours of d4 (none reaches i9 or a9). A
+    // White pawn captures only straight ahead, the vertex step (1,1): e5;
+    // its quiet cells e4 d5 are taken. A White dog captures on its two quiet
+    // cells (1,0) e4 and (0,1) d5, nothing else (no level orthogonal on
+    // TDP).
+    let ring = "Nc3 Nd3 Ne3 Nc4 Ne4 Nc5 Nd5 Ne5";
+    let p = pos(SD, &format!("white: Ki9 Pd4; black: Ka9 {ring}"));
+    assert_eq!(moves_from(&p, "d4"), set(&["d4e5"]));
+    let h = pos(SD, &format!("white: Ki9 Hd4; black: Ka9 {ring}"));
+    assert_eq!(moves_from(&h, "d4"), keys_to("d4", &["e4", "d5"]));
+    // The attacked cells are the capture cells.
+    assert!(p.is_attacked_by("e5", 0));
+    for c in ["c5", "e3", "d5", "e4", "c3", "c4", "d3"] {
+        assert!(!p.is_attacked_by(c, 0), "pawn {c}");
+    }
+    assert!(h.is_attacked_by("e4", 0) && h.is_attacked_by("d5", 0));
+    for c in ["e5", "c4", "d3", "c5", "e3", "c3"] {
+        assert!(!h.is_attacked_by(c, 0), "dog {c}");
+    }
+    // Black (turned): White Knights around f6; a Black pawn captures (-1,-1)
+    // e5, a Black dog (-1,0) e6 and (0,-1) f5.
+    let wring = "Ne5 Nf5 Ng5 Ne6 Ng6 Ne7 Nf7 Ng7";
+    let bp = pos(
+        SD,
+        &format!("white: Ki9 {wring}; black: Ka1 Pf6; turn black"),
+    );
+    assert_eq!(moves_from(&bp, "f6"), set(&["f6e5"]));
+    let bh = pos(
+        SD,
+        &format!("white: Ki9 {wring}; black: Ka1 Hf6; turn black"),
+    );
+    assert_eq!(moves_from(&bh, "f6"), keys_to("f6", &["e6", "f5"]));
+    assert!(bp.is_attacked_by("e5", 1) && !bp.is_attacked_by("g7", 1));
+    assert!(bh.is_attacked_by("e6", 1) && bh.is_attacked_by("f5", 1));
+    assert!(!bh.is_attacked_by("g6", 1) && !bh.is_attacked_by("f7", 1));
+    // A dog's check: the Black King e5 stands on the White dog d5's (1,0)
+    // cell, but not on the pawn d4's; the pawn d4 checks e5, a pawn e4 not.
+    assert!(pos(SD, "white: Ki9 Hd5; black: Ke5").in_check(1));
+    assert!(pos(SD, "white: Ki9 Hd4; black: Ke5").is_attacked_by("e4", 0));
+    assert!(!pos(SD, "white: Ki9 Hd4; black: Ke5").in_check(1));
+    assert!(pos(SD, "white: Ki9 Pd4; black: Ke5").in_check(1));
+    assert!(!pos(SD, "white: Ki9 Pe4; black: Ke5").in_check(1));
+}
+
+#[test]
+fn diag_en_passant_along_a_rank() {
+    // White pawn b2 -> e2 along (1,0) passes c2 d2 (e2 on row 5, own half).
+    // Black capturers: pawn e3 (captures (-1,-1): d2), dog c3 (captures
+    // (0,-1): c2, and (-1,0): b3), Bird c1 (diagonal neighbours b2 d2); the
+    // dog f2 takes e2 itself ((-1,0)).
+    let p = pos(SD, "white: Ki9 Pb2; black: Ka9 Hc3 Pe3 Hf2 Wc1");
+    let q = after(&p, "b2e2");
+    assert_eq!(
+        q.ep_cells(),
+        Some((vec!["c2".to_string(), "d2".to_string()], "e2".to_string()))
+    );
+    assert!(q.to_text().contains("ep c2,d2 victim e2"));
+    assert_eq!(ep_moves(&q), set(&["c3c2/ep", "e3d2/ep", "c1d2/ep"]));
+    assert!(legal_set(&q).contains("f2e2"), "the ordinary capture");
+    assert!(legal_set(&q).contains("c1d2"), "the Bird's quiet flight");
+    for k in ["c3c2/ep", "e3d2/ep", "c1d2/ep"] {
+        let r = after(&q, k);
+        assert_eq!(r.piece_at("e2"), None, "{k} removes e2");
+        let (from, to, _) = split_key(k);
+        assert_eq!(r.piece_at(&from), None);
+        assert!(r.piece_at(&to).unwrap().starts_with("black"));
+    }
+    // Next move only.
+    let late = after(&q, "a9a8 i9h9");
+    assert!(ep_moves(&late).is_empty());
+    // From text, the cells in any order.
+    let t = pos(
+        SD,
+        "white: Ki9 Pe2; black: Ka9 Hc3 Pe3 Hf2 Wc1; turn black; ep d2,c2 victim e2",
+    );
+    assert_eq!(legal_set(&t), legal_set(&q));
+    // A one-cell move opens nothing.
+    assert_eq!(after(&p, "b2c2").ep_cells(), None);
+}
+
+#[test]
+fn diag_en_passant_along_a_file() {
+    // White pawn c1 -> c4 along (0,1) passes c2 c3: the Black dog d3
+    // ((-1,0): c3) and pawn d4 ((-1,-1): c3) take c3 en passant; nothing
+    // Black captures c2.
+    let p = pos(SD, "white: Ki9 Pc1; black: Ka9 Hd3 Pd4");
+    let q = after(&p, "c1c4");
+    assert_eq!(
+        q.ep_cells(),
+        Some((vec!["c2".to_string(), "c3".to_string()], "c4".to_string()))
+    );
+    assert_eq!(ep_moves(&q), set(&["d3c3/ep", "d4c3/ep"]));
+    // Black pawn h8 -> h5 along (0,-1), its own (0,1), passes h7 h6 (h5 is
+    // Black's row 5). White capturers: pawn g6 ((1,1): h7), dog g7 ((1,0):
+    // h7), Bird i5 (diagonal neighbour h6); the dog g5 takes h5 itself.
+    let b = pos(SD, "white: Ka1 Pg6 Hg7 Hg5 Wi5; black: Ka9 Ph8; turn black");
+    let c = after(&b, "h8h5");
+    assert_eq!(
+        c.ep_cells(),
+        Some((vec!["h7".to_string(), "h6".to_string()], "h5".to_string()))
+    );
+    assert_eq!(ep_moves(&c), set(&["g6h7/ep", "g7h7/ep", "i5h6/ep"]));
+    assert!(legal_set(&c).contains("g5h5"));
+    let r = after(&c, "i5h6/ep");
+    assert_eq!(r.piece_at("h5"), None);
+    assert_eq!(r.piece_at("h6").as_deref(), Some("white W"));
+    // From text: the cells behind h5 along Black's (0,1) are h6 h7.
+    let t = pos(
+        SD,
+        "white: Ka1 Pg6 Hg7 Hg5 Wi5; black: Ka9 Ph5; turn white; ep h6,h7 victim h5",
+    );
+    assert_eq!(legal_set(&t), legal_set(&c));
+    // Rejected: cells not straight behind the victim along a quiet
+    // direction (d3 is diagonally behind e4; c2 alone is not next to e2), a
+    // victim on the middle row (e5, row 8: no long move ends there), a long
+    // move from off the board (a0), a victim of the player to move.
+    let bad = [
+        "white: Ki9 Pe4; black: Ka9; turn black; ep d3 victim e4",
+        "white: Ki9 Pe2; black: Ka9; turn black; ep c2 victim e2",
+        "white: Ki9 Pe5; black: Ka9; turn black; ep c5,d5 victim e5",
+        "white: Ki9 Pa3; black: Ka9; turn black; ep a2,a1 victim a3",
+        "white: Ki9 Pe2; black: Ka9; turn white; ep c2,d2 victim e2",
+    ];
+    for t in bad {
+        assert!(RefPos::from_text(SD, t).is_err(), "accepted: {t}");
+    }
+}
+
+#[test]
+fn diag_promotion() {
+    // White's far row: i2..i9 and b9..h9. Pieces: Q R B N S F T.
+    // - pawn h5 (row 11): i5 (far, i file) promotes 7, h6 plain, captures
+    //   the Knight i6 along (1,1) promoting 7: 15;
+    // - pawn c8 (row 9): c9 (far, rank 9) promotes 7, d8 plain: 8;
+    // - pawn h1 (row 7): i1 and h2, the middle row, single steps, no
+    //   promotion (i1 is not on the far row): 2;
+    // - pawn a8 (row 7): a9 and b8 plain (a9 is not on the far row): 2;
+    // - dog e8: e9 promotes to N B F S, f8 plain: 5;
+    // - dog h7: h8 plain, captures the Knight i7 along (1,0) promoting
+    //   to N B F S: 5.
+    let p = pos(SD, "white: Ka1 Ph5 Pc8 Ph1 Pa8 He8 Hh7; black: Ke5 Ni6 Ni7");
+    let mut h5 = promos("h5i5", &DIAG_PAWN, false);
+    h5.extend(promos("h5i6", &DIAG_PAWN, false));
+    h5.insert("h5h6".to_string());
+    assert_eq!(moves_from(&p, "h5"), h5);
+    let mut c8 = promos("c8c9", &DIAG_PAWN, false);
+    c8.insert("c8d8".to_string());
+    assert_eq!(moves_from(&p, "c8"), c8);
+    assert_eq!(moves_from(&p, "h1"), keys_to("h1", &["i1", "h2"]));
+    assert_eq!(moves_from(&p, "a8"), keys_to("a8", &["a9", "b8"]));
+    let mut e8 = promos("e8e9", &DIAG_DOG, false);
+    e8.insert("e8f8".to_string());
+    assert_eq!(moves_from(&p, "e8"), e8);
+    let mut h7 = promos("h7i7", &DIAG_DOG, false);
+    h7.insert("h7h8".to_string());
+    assert_eq!(moves_from(&p, "h7"), h7);
+    let q = after(&p, "h5i6=S");
+    assert_eq!(q.piece_at("i6").as_deref(), Some("white S"));
+    // From the middle row's ends the next step reaches the far row: pawn
+    // i1 -> i2 (7 choices; (1,0) and the capture (1,1) leave the board),
+    // dog a9 -> b9 (N B F S).
+    let m = pos(SD, "white: Kb1 Pi1 Ha9; black: Ke5");
+    assert_eq!(moves_from(&m, "i1"), promos("i1i2", &DIAG_PAWN, false));
+    assert_eq!(moves_from(&m, "a9"), promos("a9b9", &DIAG_DOG, false));
+    // A pawn that stepped onto i1 promotes on its next move.
+    let n = after(&p, "h1i1 e5d5");
+    assert_eq!(moves_from(&n, "i1"), promos("i1i2", &DIAG_PAWN, false));
+    // Black's far row: a1..a8 and b1..h1. Pawn b2: a2 (file a) and b1
+    // (rank 1), 7 each; pawn i2: i1 and h2 plain (the middle row), the
+    // capture of the Knight h1 along (-1,-1) promotes: 2 + 7; dog a9: a8
+    // (far) N B F S.
+    let b = pos(SD, "white: Ki9 Nh1; black: Ke5 Pb2 Pi2 Ha9; turn black");
+    let mut b2 = promos("b2a2", &DIAG_PAWN, false);
+    b2.extend(promos("b2b1", &DIAG_PAWN, false));
+    assert_eq!(moves_from(&b, "b2"), b2);
+    let mut i2 = promos("i2h1", &DIAG_PAWN, false);
+    i2.insert("i2i1".to_string());
+    i2.insert("i2h2".to_string());
+    assert_eq!(moves_from(&b, "i2"), i2);
+    assert_eq!(moves_from(&b, "a9"), promos("a9a8", &DIAG_DOG, false));
+    // En passant onto the far row promotes: Black i8 -> i4 passes i7 i6 i5;
+    // i5 is on White's far row. The pawn h4 takes it along (1,1) (its
+    // quiet cells i4, the victim, and h5, its own dog, are taken): 7; the
+    // dog h5 steps to i5 promoting (4), takes it en passant along (1,0)
+    // promoting (4), steps to h6: 9.
+    let e = pos(SD, "white: Ka1 Ph4 Hh5; black: Ka9 Pi8; turn black");
+    let f = after(&e, "i8i4");
+    let mut h4: BTreeSet<String> = BTreeSet::new();
+    for l in DIAG_PAWN {
+        h4.insert(format!("h4i5={l}/ep"));
+    }
+    assert_eq!(moves_from(&f, "h4"), h4);
+    let mut dog = promos("h5i5", &DIAG_DOG, false);
+    for l in DIAG_DOG {
+        dog.insert(format!("h5i5={l}/ep"));
+    }
+    dog.insert("h5h6".to_string());
+    assert_eq!(moves_from(&f, "h5"), dog);
+    let g = after(&f, "h4i5=Q/ep");
+    assert_eq!(g.piece_at("i5").as_deref(), Some("white Q"));
+    assert_eq!(g.piece_at("i4"), None);
+}
+
+#[test]
+fn diag_castling() {
+    // King a1 (never moved), Rook e1 on rank 1 (b1 c1 d1 empty): the King
+    // goes to b1 c1 d1 e1, the Rook next to it on the a1 side (a1 b1 c1 d1);
+    // Teacher a4 on file a (a2 a3 empty): next to it (a3, Teacher to a2) or
+    // onto it (a4, Teacher to a3).
+    let p = pos(SD, "white: Ka1 Re1 Ta4; black: Ki9");
+    assert_eq!(
+        castles(&p),
+        set(&[
+            "a1b1/castle/e1",
+            "a1c1/castle/e1",
+            "a1d1/castle/e1",
+            "a1e1/castle/e1",
+            "a1a3/castle/a4",
+            "a1a4/castle/a4",
+        ])
+    );
+    let q = after(&p, "a1c1/castle/e1");
+    assert_eq!(q.piece_at("c1").as_deref(), Some("white K"));
+    assert_eq!(q.piece_at("b1").as_deref(), Some("white R"));
+    assert!(q.king_has_moved(0));
+    assert!(castles(&after(&q, "i9h9")).is_empty());
+    let q = after(&p, "a1a3/castle/a4");
+    assert_eq!(q.piece_at("a3").as_deref(), Some("white K"));
+    assert_eq!(q.piece_at("a2").as_deref(), Some("white T"));
+    // The Black Rook c9 attacks c1 down the c file: a1c1 is refused (the
+    // final cell), the others stay (a1d1 puts the Rook on c1, across the
+    // file).
+    let a = pos(SD, "white: Ka1 Re1 Ta4; black: Ki9 Rc9");
+    assert_eq!(
+        castles(&a),
+        set(&[
+            "a1b1/castle/e1",
+            "a1d1/castle/e1",
+            "a1e1/castle/e1",
+            "a1a3/castle/a4",
+            "a1a4/castle/a4",
+        ])
+    );
+    // Black: King i9, Fish i5 down the i file (i8 i7 i6 empty): i6 (Fish
+    // to i7) or i5 (Fish to i6). `moved i9` removes it; the King's start
+    // is i9, not i1.
+    let b = pos(SD, "white: Ka1; black: Ki9 Fi5; turn black");
+    assert_eq!(castles(&b), set(&["i9i6/castle/i5", "i9i5/castle/i5"]));
+    let c = after(&b, "i9i6/castle/i5");
+    assert_eq!(c.piece_at("i6").as_deref(), Some("black K"));
+    assert_eq!(c.piece_at("i7").as_deref(), Some("black F"));
+    let m = pos(SD, "white: Ka1; black: Ki9 Fi5; turn black; moved i9");
+    assert!(castles(&m).is_empty());
+    assert!(!pos(SD, "white: Ka1; black: Ki9 Fi5").king_has_moved(0));
+    assert!(pos(SD, "white: Ki1 Ri5; black: Ka9").king_has_moved(0));
+}
+
+#[test]
+fn diag_mate_and_stalemate() {
+    // Mate by a pawn: Black King i9 checked by the pawn h8 (its (1,1) cell);
+    // h9 and h8 are the White King g8's, i8 the dog i7's ((0,1)); i9's only
+    // other neighbours are off the board.
+    let m = pos(SD, "white: Kg8 Ph8 Hi7; black: Ki9; turn black");
+    assert!(m.in_check(1));
+    assert!(m.legal_moves().is_empty());
+    let o = m.outcome().unwrap();
+    assert_eq!(o.end, RefEnd::Mate);
+    assert_eq!(o.winner, Some(0));
+    assert_eq!(o.loser, Some(1));
+    assert_eq!(o.scores, vec![1.0, 0.0]);
+    // Without the dog i7 the King escapes to i8: no mate.
+    let e = pos(SD, "white: Kg8 Ph8; black: Ki9; turn black");
+    assert_eq!(e.legal_moves(), vec!["i9i8".to_string()]);
+    // Stalemate: the dog h8 attacks i8 ((1,0)) and h9 ((0,1)) but not i9;
+    // the pawn g7 guards h8 ((1,1)). Black has nothing else.
+    let s = pos(SD, "white: Ka1 Hh8 Pg7; black: Ki9; turn black");
+    assert!(!s.in_check(1));
+    assert!(s.legal_moves().is_empty());
+    let o = s.outcome().unwrap();
+    assert_eq!(o.end, RefEnd::Stalemate);
+    assert_eq!(o.winner, None);
+    assert_eq!(o.scores, vec![0.5, 0.5]);
+    assert_eq!(s.perft(3), 0);
+    // Without the pawn g7 the King takes the dog.
+    let t = pos(SD, "white: Ka1 Hh8; black: Ki9; turn black");
+    assert_eq!(t.legal_moves(), vec!["i9h8".to_string()]);
+}
+
+#[test]
+fn diag_text_round_trip() {
+    let s = RefPos::start(SD);
+    assert_eq!(
+        s.to_text(),
+        "white: Ka1 Tb1 Rc1 Nd1 Pe1 Fa2 Qb2 Bc2 Hd2 Ra3 Sb3 Pc3 Na4 Hb4 Pa5; \
+         black: Pi5 Hh6 Ni6 Pg7 Sh7 Ri7 Hf8 Bg8 Qh8 Fi8 Pe9 Nf9 Rg9 Th9 Ki9; turn white"
+    );
+    let rt = pos(SD, &s.to_text());
+    assert_eq!(rt.to_text(), s.to_text());
+    assert_eq!(legal_set(&rt), legal_set(&s));
+    let t = "white: Ka1 Pe2; black: Ki9; turn black; moved a1; ep c2,d2 victim e2";
+    assert_eq!(pos(SD, t).to_text(), t);
+    let u = "white: Ka1; black: Pi5 Ki9; turn white; ep i7,i6 victim i5";
+    assert_eq!(pos(SD, u).to_text(), u);
+    // The board is 9x9: no j file, no rank 10.
+    assert!(RefPos::from_text(SD, "white: Ka1 Qj1; black: Ki9").is_err());
+    assert!(RefPos::from_text(SD, "white: Ka1 Qa10; black: Ki9").is_err());
+    assert!(RefPos::from_text(SD, "white: Ka1; black: Ki9; out black").is_err());
+    // Playing from the start and back through the text.
+    let p = after(&s, "e1h1 e9b9 b3i2");
+    let q = pos(SD, &p.to_text());
+    assert_eq!(legal_set(&q), legal_set(&p));
+    assert_eq!(q.piece_at("i2").as_deref(), Some("white S"));
+}
+
+#[test]
+fn diag_random_playouts_keep_the_invariants() {
+    let mut ended = 0;
+    for seed in 0..4u64 {
+        let mut rng = Lcg(seed * 104729 + 3);
+        let mut p = RefPos::start(SD);
+        for _ply in 0..250 {
+            let moves = p.legal_moves();
+            let unique: BTreeSet<&String> = moves.iter().collect();
+            assert_eq!(unique.len(), moves.len(), "duplicate keys");
+            if moves.is_empty() {
+                assert!(p.outcome().is_some());
+                ended += 1;
+                break;
+            }
+            let me = p.to_move();
+            let m = &moves[(rng.next() as usize) % moves.len()];
+            let mut next = p.clone();
+            next.play(m).unwrap();
+            assert!(!next.in_check(me), "{m} leaves the mover in check");
+            // No figurant stands on its own far row (it would have promoted).
+            for c in all_cells(SD) {
+                let (x, y) = xy(SD, &c);
+                match next.piece_at(&c).as_deref() {
+                    Some("white P") | Some("white H") => {
+                        assert!(!((x == 8 || y == 8) && x + y >= 9), "{c}")
+                    }
+                    Some("black P") | Some("black H") => {
+                        assert!(!((x == 0 || y == 0) && x + y <= 7), "{c}")
+                    }
+                    _ => {}
+                }
+            }
+            let rt = RefPos::from_text(SD, &next.to_text()).unwrap();
+            assert_eq!(rt.legal_moves(), next.legal_moves(), "{}", next.to_text());
+            p = next;
+        }
+    }
+    println!("square-diag random playouts that ended: {ended}");
+}
+
+#[test]
+fn diag_perft_from_start() {
+    // Depth 1 by hand (54, diag_start_moves_by_hand); depth 2 and 3 are this
+    // oracle's own, pinned (44, 54, 54 of its depth-2 subtrees are checked
+    // by hand above).
+    let s = RefPos::start(SD);
+    let known: [(u32, u64); 3] = [(1, 54), (2, 2879), (3, 147142)];
+    for (d, n) in known {
+        let t = Instant::now();
+        let got = s.perft(d);
+        println!("square-diag perft {d} = {got} ({:?})", t.elapsed());
+        assert_eq!(got, n, "square-diag perft {d}");
+    }
+    let div = s.divide(2);
+    assert_eq!(div.len(), 54);
+    assert_eq!(div.values().sum::<u64>(), s.perft(2));
+}
+
+/// `cargo test --release --test selftest -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn diag_perft_4() {
+    let s = RefPos::start(SD);
+    let t = Instant::now();
+    let n = s.perft(4);
+    println!("square-diag perft 4 = {n} ({:?})", t.elapsed());
+    // This oracle's own number, pinned (about 5 s in release on one core).
+    assert_eq!(n, 7421745);
+}
+
+/// Map every cell name of a square-diag position text or key through `f`
+/// (a lowercase a..i followed by one digit 1..9, not preceded by a
+/// lowercase letter: `Ka1`, `ep c2,d2 victim e2`; words like `victim` or
+/// `white` have no digit after their letters).
+fn map_cells_diag(text: &str, f: &dyn Fn(i32, i32) -> (i32, i32)) -> String {
+    let b: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let prev_lower = i > 0 && b[i - 1].is_ascii_lowercase();
+        if ('a'..='i').contains(&c)
+            && !prev_lower
+            && i + 1 < b.len()
+            && ('1'..='9').contains(&b[i + 1])
+            && !(i + 2 < b.len() && b[i + 2].is_ascii_digit())
+        {
+            let (x, y) = f(c as i32 - 'a' as i32, b[i + 1] as i32 - '1' as i32);
+            out.push_str(&cell_name(SD, x, y).unwrap());
+            i += 2;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Swap the two players' names in a position text.
+fn swap_colours(text: &str) -> String {
+    text.replace("white", "#")
+        .replace("black", "white")
+        .replace('#', "black")
+}
+
+#[test]
+fn diag_symmetries_of_the_rules() {
+    // The rules of square-diag are symmetric under (a) the reflection of
+    // the frame, x <-> y (it maps White's (1,0) to (0,1), (1,1) to itself,
+    // the own half, middle and far rows to themselves; Rooks, Bishops,
+    // Snake paths, leaps and castling lines map to their kind), and (b) the
+    // 180-degree turn with the colours swapped. So in any position the
+    // reflected (turned and recoloured) position has the reflected (turned)
+    // moves. Checked on random playouts, which pass through en passant,
+    // promotions and castlings.
+    let refl = |x: i32, y: i32| (y, x);
+    let turn = |x: i32, y: i32| (8 - x, 8 - y);
+    let mut rng = Lcg(2024);
+    let mut eps = 0;
+    let mut promos_seen = 0;
+    for _game in 0..3 {
+        let mut p = RefPos::start(SD);
+        for _ply in 0..160 {
+            let text = p.to_text();
+            let moves = legal_set(&p);
+            let r = pos(SD, &map_cells_diag(&text, &refl));
+            let want: BTreeSet<String> = moves.iter().map(|k| map_cells_diag(k, &refl)).collect();
+            assert_eq!(legal_set(&r), want, "reflection of {text}");
+            let t = pos(SD, &swap_colours(&map_cells_diag(&text, &turn)));
+            let want: BTreeSet<String> = moves.iter().map(|k| map_cells_diag(k, &turn)).collect();
+            assert_eq!(legal_set(&t), want, "turn of {text}");
+            if moves.is_empty() {
+                break;
+            }
+            if moves.iter().any(|k| k.ends_with("/ep")) {
+                eps += 1;
+            }
+            if moves.iter().any(|k| k.contains('=')) {
+                promos_seen += 1;
+            }
+            let v: Vec<&String> = moves.iter().collect();
+            // Prefer captures now and then, so that the game opens up.
+            let caps: Vec<&String> = v
+                .iter()
+                .copied()
+                .filter(|k| p.piece_at(&split_key(k).1).is_some() && !k.contains("/castle/"))
+                .collect();
+            let m = if !caps.is_empty() && rng.next().is_multiple_of(3) {
+                caps[(rng.next() as usize) % caps.len()]
+            } else {
+                v[(rng.next() as usize) % v.len()]
+            };
+            p.play(m).unwrap();
+        }
+    }
+    println!("positions with an en passant open: {eps}, with a promotion: {promos_seen}");
+    // The hand-built positions above (en passant open, promotions,
+    // castlings, mate, stalemate) pass the same two checks.
+    let fixed = [
+        "white: Ki9 Pe2; black: Ka9 Hc3 Pe3 Hf2 Wc1; turn black; ep c2,d2 victim e2",
+        "white: Ki9 Pc4; black: Ka9 Hd3 Pd4; turn black; ep c2,c3 victim c4",
+        "white: Ka1 Pg6 Hg7 Hg5 Wi5; black: Ka9 Ph5; turn white; ep h6,h7 victim h5",
+        "white: Ka1 Ph4 Hh5; black: Ka9 Pi4; turn white; ep i5,i6,i7 victim i4",
+        "white: Ka1 Ph5 Pc8 Ph1 Pa8 He8 Hh7; black: Ke5 Ni6 Ni7",
+        "white: Ki9 Nh1; black: Ke5 Pb2 Pi2 Ha9; turn black",
+        "white: Ka1 Re1 Ta4; black: Ki9 Rc9",
+        "white: Ka1; black: Ki9 Fi5; turn black",
+        "white: Kg8 Ph8 Hi7; black: Ki9; turn black",
+        "white: Ka1 Hh8 Pg7; black: Ki9; turn black",
+    ];
+    for text in fixed {
+        let p = pos(SD, text);
+        let moves = legal_set(&p);
+        // The full text (it always names the player to move).
+        let text = &p.to_text();
+        let r = pos(SD, &map_cells_diag(text, &refl));
+        let want: BTreeSet<String> = moves.iter().map(|k| map_cells_diag(k, &refl)).collect();
+        assert_eq!(legal_set(&r), want, "reflection of {text}");
+        let t = pos(SD, &swap_colours(&map_cells_diag(text, &turn)));
+        let want: BTreeSet<String> = moves.iter().map(|k| map_cells_diag(k, &turn)).collect();
+        assert_eq!(legal_set(&t), want, "turn of {text}");
+        assert_eq!(r.perft(2), p.perft(2), "{text}");
+        assert_eq!(t.perft(2), p.perft(2), "{text}");
+    }
+    // Start position: the reflection maps White's setup to a different one
+    // (F a2 <-> b1 T, S b3 <-> c2 B), so check it once explicitly.
+    let s = RefPos::start(SD);
+    let r = pos(SD, &map_cells_diag(&s.to_text(), &refl));
+    assert_eq!(r.piece_at("b1").as_deref(), Some("white F"));
+    assert_eq!(r.piece_at("a2").as_deref(), Some("white T"));
+    assert_eq!(r.perft(2), s.perft(2));
 }

@@ -144,7 +144,7 @@ fn shakhmattron_table() {
 }
 
 /// Cosmic chess on squares (`tests/perft/cosmic-*.tsv`): start perft of
-/// the 10x10, 9x9 and four-player games.
+/// the 10x10, 9x9, four-player and diagonal-positioning games.
 #[test]
 fn cosmic_tables() {
     for (table, game) in [
@@ -156,6 +156,10 @@ fn cosmic_tables() {
         (
             "tests/perft/cosmic-4p.tsv",
             "stdlib/cosmic/square-4p.variant",
+        ),
+        (
+            "tests/perft/cosmic-diag.tsv",
+            "stdlib/cosmic/square-diag.variant",
         ),
     ] {
         assert!(own_table(table, game) >= 3, "{table}");

@@ -160,6 +160,9 @@ pub enum Board {
         files: Option<Name>,
         /// Cells of the rectangle that are not on the board (`except { ... }`).
         holes: Vec<CellItem>,
+        /// The diagonal positioning: the first player looks along the
+        /// cells' diagonal `(1,1)`, so a step advances by `x + y`.
+        diagonal: bool,
         span: Span,
     },
     Hex {

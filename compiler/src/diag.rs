@@ -54,6 +54,12 @@ pub enum Code {
     /// captures leave), a piece of it can promote, or the mate search could
     /// not decide.
     MaterialCanMate,
+    /// W003 (warning): an atom of the checked file whose filters, each
+    /// consistent with the others, leave no direction on this board (a
+    /// `sideways` step where no image of it is level). In an imported
+    /// library the atom is dropped silently: a shared piece may carry atoms
+    /// for boards other than this one.
+    AtomWithoutMoveOnBoard,
 }
 
 impl Code {
@@ -77,6 +83,7 @@ impl Code {
             Code::UnreachableSetup => "E016",
             Code::ColourBoundPromotion => "W001",
             Code::MaterialCanMate => "W002",
+            Code::AtomWithoutMoveOnBoard => "W003",
         }
     }
 
@@ -101,15 +108,19 @@ impl Code {
             Code::UnreachableSetup => "the start position must be one a game could be in: no royal piece of the last mover attacked, no piece on a cell where it must promote",
             Code::ColourBoundPromotion => "the promoted piece stands on its promotion cell and keeps that cell's colour",
             Code::MaterialCanMate => "declare insufficient only material with which no sequence of legal moves can end in mate (the FIDE dead position)",
+            Code::AtomWithoutMoveOnBoard => "on this board no image of the step passes the filters; remove the atom or give it a step the board has",
         }
     }
 
     /// Warnings do not stop compilation.
     pub fn is_warning(self) -> bool {
-        matches!(self, Code::ColourBoundPromotion | Code::MaterialCanMate)
+        matches!(
+            self,
+            Code::ColourBoundPromotion | Code::MaterialCanMate | Code::AtomWithoutMoveOnBoard
+        )
     }
 
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 19] = [
         Code::Syntax,
         Code::ImportNotFound,
         Code::UnknownName,
@@ -128,6 +139,7 @@ impl Code {
         Code::UnreachableSetup,
         Code::ColourBoundPromotion,
         Code::MaterialCanMate,
+        Code::AtomWithoutMoveOnBoard,
     ];
 }
 

@@ -231,11 +231,13 @@ impl Builder<'_> {
                         let height = self.int(&bi.next().unwrap())?;
                         let mut files = None;
                         let mut holes = Vec::new();
+                        let mut diagonal = false;
                         for part in bi {
                             match part.as_rule() {
                                 Rule::cell_list => {
                                     holes = kids(part).map(|c| self.cell_item(c)).collect()
                                 }
+                                Rule::diagonal_k => diagonal = true,
                                 _ => files = Some(self.string(&part)),
                             }
                         }
@@ -244,6 +246,7 @@ impl Builder<'_> {
                             height,
                             files,
                             holes,
+                            diagonal,
                             span: bspan,
                         })
                     }

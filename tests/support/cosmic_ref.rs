@@ -1,7 +1,9 @@
 //! Independent, deliberately simple reference move generator (a test oracle)
-//! for the three Cosmic chess games of `docs/COSMIC.md`: `square-10` (two
-//! players on 10x10, pawns and dogs), `square-9` (two players on 9x9, dogs
-//! only, middle row 5) and `square-4p` (four players on 12x12).
+//! for the four square-board Cosmic chess games of `docs/COSMIC.md`:
+//! `square-10` (two players on 10x10, pawns and dogs), `square-9` (two
+//! players on 9x9, dogs only, middle row 5), `square-4p` (four players on
+//! 12x12) and `square-diag` (two players on 9x9 in the diagonal positioning,
+//! TDP: White at a1 looking along (1,1), Black at i9).
 //!
 //! Written from `docs/COSMIC.md` (the spec implemented here), the rules
 //! digest `/work/shared/rules/cosmic.md` and the Russian original (for
@@ -16,7 +18,9 @@
 //! mirrored front to back (`(lx, h-1-ly)`, King e10 facing King e1). Four
 //! players: red = White turned 90 degrees counter-clockwise about the centre
 //! (`(11-ly, lx)`, c1 -> l3), black 180 degrees (`(11-lx, 11-ly)`), blue 270
-//! degrees (`(ly, 11-lx)`).
+//! degrees (`(ly, 11-lx)`). square-diag: White's frame is the board's and
+//! Black is White turned 180 degrees (`(8-lx, 8-ly)`, King i9 facing King
+//! a1); there a cell's row is `lx + ly` (Decision 14).
 //!
 //! Move keys: `<from><to>` (`e3e5`); a promotion appends `=` and the new
 //! piece's letter (`a9a10=Q`), the optional promotion's non-promoting move is
@@ -89,6 +93,48 @@
 //!     off the game's setup, not off the current position: in square-10 and
 //!     square-4p a dog promotes to N B F W S (of the game) even when no
 //!     pawn is left; square-9's dogs promote to Q R B N T F.
+//!
+//! square-diag (TDP), added later, from COSMIC.md's sections "Figurants on
+//! every board" and "square-diag.variant"; the three games above are
+//! unchanged (Decisions 1-13 hold for square-diag too where they apply):
+//! 14. Frames and rows: White's local frame is the board's, Black's is it
+//!     turned 180 degrees, `(x, y) -> (8 - x, 8 - y)`, for the setup, the
+//!     figurants' directions and every region. A cell's row in a player's
+//!     frame is `lx + ly` (0 = its corner, 16 = the enemy's corner); own
+//!     half rows 0..7 (36 cells), middle row 8 (a9..i1, nobody's), enemy
+//!     half rows 9..16. Pieces other than figurants ignore frames: they
+//!     move along the board's ranks, files and diagonals as on any square
+//!     board (the Snake's axes are ranks and files).
+//! 15. Figurant quiet moves (TDP): along each of the two quiet directions
+//!     (White (1,0) and (0,1)) separately, over empty cells: the first cell
+//!     always (also onto the middle row, from it, and on the enemy half),
+//!     each further cell only while it lies on the own half. A move never
+//!     changes direction, so a long move never ends on the middle row or
+//!     beyond; on the middle row and the enemy half both single steps are
+//!     open. Pawn capture: (1,1) only; dog captures: (1,0) and (0,1) only
+//!     (no orthogonal is level on TDP, so no sideways capture); these are
+//!     also the cells they attack.
+//! 16. En passant (TDP): a quiet move of two or more cells along one quiet
+//!     direction opens the cells strictly between its start and end
+//!     (Decision 4 otherwise). In `from_text`, `ep CELLS victim CELL` must
+//!     list exactly the cells straight behind the victim along one of its
+//!     owner's two quiet directions, the long move's start on the board and
+//!     the victim on its own half. A capture onto a passed cell that lies
+//!     on the capturer's far row promotes (possible on TDP: Black i8-i4
+//!     passes i5, which is on White's far row; the pawn h4 takes it,
+//!     `h4i5=Q/ep`).
+//! 17. Far row (TDP): White's is the i file and rank 9 without their ends
+//!     on the middle row, `(x == 8 || y == 8) && x + y >= 9` (i2..i9,
+//!     b9..h9); Black's is it turned (a1..a8, b1..h1). A figurant stepping
+//!     onto i1 or a9 does not promote; its next step (i2 or b9 for White)
+//!     does. 81 cells: no next-to-last promotion. Choices by Decision 13: a
+//!     pawn to the setup's pieces F T R Q N S B (= the doc's Q R B N S F T),
+//!     a dog to N B F S (the game has no Bird).
+//! 18. Castling (TDP): unchanged, along the board's ranks and files (not
+//!     along a player's rows, the anti-diagonals); King start cells a1 and
+//!     i9 (for `moved`). At the start the King stands beside its Teacher b1
+//!     and its Fish a2, so the swaps `a1b1/castle/b1` and `a1a2/castle/a2`
+//!     are legal first moves.
 #![allow(dead_code)]
 // Player numbers index per-player tables; loops over 0..np read best.
 #![allow(clippy::needless_range_loop)]
@@ -105,6 +151,21 @@ pub enum Variant {
     Square10,
     Square9,
     Square4p,
+    /// `square-diag`: two players on 9x9 in the diagonal positioning (TDP).
+    SquareDiag,
+}
+
+/// How the players' frames lie on the board (White's is always the board's).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Frame {
+    /// Two players facing across a side (TOP): Black = White mirrored front
+    /// to back, `(lx, h-1-ly)`.
+    Mirror,
+    /// Four players (TOP): White turned 90, 180, 270 degrees.
+    Turn4,
+    /// Two players at opposite corners (TDP): Black = White turned 180
+    /// degrees, `(w-1-lx, h-1-ly)`; rows are the anti-diagonals `lx + ly`.
+    Diag,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -180,6 +241,7 @@ struct Game {
     w: i32,
     h: i32,
     np: usize,
+    frame: Frame,
     names: &'static [&'static str],
     /// (player, kind, cell) of the start position.
     setup: Vec<(usize, Kind, usize)>,
@@ -202,19 +264,33 @@ const SETUP_9: &str = "Ra1 Nb1 Bc1 Qd1 Ke1 Tf1 Bg1 Nh1 Fi1 \
 const SETUP_4P: &str = "Rc1 Nd1 Se1 Kf1 Qg1 Wh1 Fi1 Rj1 \
      Pc2 Pd2 He2 Hf2 Hg2 Hh2 Pi2 Pj2";
 
+/// square-diag, White's setup by the rows `x + y = 0..4` of its frame.
+const SETUP_DIAG: &str = "Ka1 Fa2 Tb1 Ra3 Qb2 Rc1 Na4 Sb3 Bc2 Nd1 \
+     Pa5 Hb4 Pc3 Hd2 Pe1";
+
 const NAMES_2: [&str; 2] = ["white", "black"];
 const NAMES_4: [&str; 4] = ["white", "red", "black", "blue"];
 
 fn build_game(v: Variant) -> Game {
-    let (w, h, np, names, text): (i32, i32, usize, &'static [&'static str], &str) = match v {
-        Variant::Square10 => (10, 10, 2, &NAMES_2, SETUP_10),
-        Variant::Square9 => (9, 9, 2, &NAMES_2, SETUP_9),
-        Variant::Square4p => (12, 12, 4, &NAMES_4, SETUP_4P),
+    type Spec = (
+        i32,
+        i32,
+        usize,
+        Frame,
+        &'static [&'static str],
+        &'static str,
+    );
+    let (w, h, np, frame, names, text): Spec = match v {
+        Variant::Square10 => (10, 10, 2, Frame::Mirror, &NAMES_2, SETUP_10),
+        Variant::Square9 => (9, 9, 2, Frame::Mirror, &NAMES_2, SETUP_9),
+        Variant::Square4p => (12, 12, 4, Frame::Turn4, &NAMES_4, SETUP_4P),
+        Variant::SquareDiag => (9, 9, 2, Frame::Diag, &NAMES_2, SETUP_DIAG),
     };
     let mut g = Game {
         w,
         h,
         np,
+        frame,
         names,
         setup: Vec::new(),
         king_start: vec![0; np],
@@ -235,7 +311,7 @@ fn build_game(v: Variant) -> Game {
             g.pieces.push(kind);
         }
         for p in 0..np {
-            let (x, y) = local_to_board(w, h, np, p, lx, ly);
+            let (x, y) = local_to_board(w, h, frame, p, lx, ly);
             let c = (y * w + x) as usize;
             g.setup.push((p, kind, c));
             if kind == Kind::King {
@@ -256,10 +332,12 @@ fn game(v: Variant) -> &'static Game {
     static G10: OnceLock<Game> = OnceLock::new();
     static G9: OnceLock<Game> = OnceLock::new();
     static G4: OnceLock<Game> = OnceLock::new();
+    static GD: OnceLock<Game> = OnceLock::new();
     match v {
         Variant::Square10 => G10.get_or_init(|| build_game(v)),
         Variant::Square9 => G9.get_or_init(|| build_game(v)),
         Variant::Square4p => G4.get_or_init(|| build_game(v)),
+        Variant::SquareDiag => GD.get_or_init(|| build_game(v)),
     }
 }
 
@@ -268,8 +346,14 @@ fn game(v: Variant) -> &'static Game {
 // ---------------------------------------------------------------------------
 
 /// Player p's local (White-frame) coordinates to board coordinates.
-fn local_to_board(w: i32, h: i32, np: usize, p: usize, lx: i32, ly: i32) -> (i32, i32) {
-    if np == 2 {
+fn local_to_board(w: i32, h: i32, frame: Frame, p: usize, lx: i32, ly: i32) -> (i32, i32) {
+    if frame == Frame::Diag {
+        // Turned 180 degrees; its own inverse.
+        match p {
+            0 => (lx, ly),
+            _ => (w - 1 - lx, h - 1 - ly),
+        }
+    } else if frame == Frame::Mirror {
         match p {
             0 => (lx, ly),
             _ => (lx, h - 1 - ly),
@@ -286,8 +370,13 @@ fn local_to_board(w: i32, h: i32, np: usize, p: usize, lx: i32, ly: i32) -> (i32
 }
 
 /// Board coordinates to player p's local coordinates (inverse of the above).
-fn board_to_local(w: i32, h: i32, np: usize, p: usize, x: i32, y: i32) -> (i32, i32) {
-    if np == 2 {
+fn board_to_local(w: i32, h: i32, frame: Frame, p: usize, x: i32, y: i32) -> (i32, i32) {
+    if frame == Frame::Diag {
+        match p {
+            0 => (x, y),
+            _ => (w - 1 - x, h - 1 - y),
+        }
+    } else if frame == Frame::Mirror {
         match p {
             0 => (x, y),
             _ => (x, h - 1 - y),
@@ -304,9 +393,14 @@ fn board_to_local(w: i32, h: i32, np: usize, p: usize, x: i32, y: i32) -> (i32, 
 }
 
 /// A local direction of player p as a board direction.
-fn dir_to_board(np: usize, p: usize, d: (i32, i32)) -> (i32, i32) {
+fn dir_to_board(frame: Frame, p: usize, d: (i32, i32)) -> (i32, i32) {
     let (dx, dy) = d;
-    if np == 2 {
+    if frame == Frame::Diag {
+        match p {
+            0 => (dx, dy),
+            _ => (-dx, -dy),
+        }
+    } else if frame == Frame::Mirror {
         match p {
             0 => (dx, dy),
             _ => (dx, -dy),
@@ -370,7 +464,7 @@ impl Game {
     }
     fn local(&self, p: usize, c: usize) -> (i32, i32) {
         let (x, y) = self.xy(c);
-        board_to_local(self.w, self.h, self.np, p, x, y)
+        board_to_local(self.w, self.h, self.frame, p, x, y)
     }
     /// Row `ly` (counted from the player's edge) is on the player's own half:
     /// ranks 1..5 of 10, 1..4 of 9 (row 5 of 9 is the middle row), 1..6 of 12.
@@ -378,7 +472,56 @@ impl Game {
         2 * ly < self.h - 1
     }
     fn fwd(&self, p: usize) -> (i32, i32) {
-        dir_to_board(self.np, p, (0, 1))
+        dir_to_board(self.frame, p, (0, 1))
+    }
+    /// The board directions of player p's quiet figurant moves: straight
+    /// ahead on TOP; TDP: the two orthogonals at 45 degrees, White's (1,0)
+    /// and (0,1) (Decision 15).
+    fn quiet_dirs(&self, p: usize) -> Vec<(i32, i32)> {
+        if self.frame == Frame::Diag {
+            vec![
+                dir_to_board(self.frame, p, (1, 0)),
+                dir_to_board(self.frame, p, (0, 1)),
+            ]
+        } else {
+            vec![self.fwd(p)]
+        }
+    }
+    /// The row of cell c counted from player p's edge (0 = the back row):
+    /// `ly` on TOP, `lx + ly` on TDP (Decision 14).
+    fn row(&self, p: usize, c: usize) -> i32 {
+        let (lx, ly) = self.local(p, c);
+        if self.frame == Frame::Diag {
+            lx + ly
+        } else {
+            ly
+        }
+    }
+    /// Is cell c on player p's own half? TOP: `own_half(ly)`; TDP: `lx + ly
+    /// <= 7` (the middle row `lx + ly = 8` is nobody's).
+    fn own_half_at(&self, p: usize, c: usize) -> bool {
+        if self.frame == Frame::Diag {
+            2 * self.row(p, c) < self.w + self.h - 2
+        } else {
+            self.own_half(self.row(p, c))
+        }
+    }
+    /// Is cell c on player p's far row (mandatory promotion)? TOP: the last
+    /// rank; TDP: White's i file and rank 9 without the side corners i1 and
+    /// a9 (they lie on the middle row), Black's turned (Decision 17).
+    fn far_row(&self, p: usize, c: usize) -> bool {
+        let (lx, ly) = self.local(p, c);
+        if self.frame == Frame::Diag {
+            (lx == self.w - 1 || ly == self.h - 1) && lx + ly > (self.w + self.h - 2) / 2
+        } else {
+            ly == self.h - 1
+        }
+    }
+    /// Is cell c on player p's next-to-last row (optional promotion on 100+
+    /// cells)? TOP only: no TDP game has 100 cells or more here.
+    fn next_to_last(&self, p: usize, c: usize) -> bool {
+        let (_, ly) = self.local(p, c);
+        self.frame != Frame::Diag && ly == self.h - 2 && self.ncells() >= 100
     }
     fn player(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| *n == name)
@@ -491,10 +634,14 @@ fn snake_step(path: ((i32, i32), (i32, i32)), i: usize) -> (i32, i32) {
 /// Decision (3): the flank rule also removes the attack, for any figurant of
 /// the player on a flank file on its own half.
 fn figurant_capture_dirs(g: &Game, p: usize, kind: Kind, from: usize) -> Vec<(i32, i32)> {
-    let local: &[(i32, i32)] = if kind == Kind::Pawn {
-        &[(-1, 1), (1, 1)]
-    } else {
-        &[(0, 1), (-1, 0), (1, 0)]
+    let local: &[(i32, i32)] = match (g.frame == Frame::Diag, kind == Kind::Pawn) {
+        (false, true) => &[(-1, 1), (1, 1)],
+        (false, false) => &[(0, 1), (-1, 0), (1, 0)],
+        // TDP (White's frame): the pawn's one advancing vertex neighbour,
+        // the dog's two advancing edge neighbours (none is level).
+        // Decision (15).
+        (true, true) => &[(1, 1)],
+        (true, false) => &[(1, 0), (0, 1)],
     };
     let (lx, ly) = g.local(p, from);
     let mut out = Vec::new();
@@ -504,7 +651,7 @@ fn figurant_capture_dirs(g: &Game, p: usize, kind: Kind, from: usize) -> Vec<(i3
                 continue;
             }
         }
-        out.push(dir_to_board(g.np, p, d));
+        out.push(dir_to_board(g.frame, p, d));
     }
     out
 }
@@ -822,7 +969,6 @@ impl RefPos {
     fn push_figurant(&self, out: &mut Vec<Mv>, kind: Kind, from: usize, to: usize, mk: MvKind) {
         let g = self.g();
         let p = self.turn;
-        let (_, ly) = g.local(p, to);
         let mut add = |promo: Option<Kind>| {
             out.push(Mv {
                 from: from as u8,
@@ -837,7 +983,7 @@ impl RefPos {
                 .filter(|k| g.pieces.contains(k))
                 .collect()
         };
-        if ly == g.h - 1 {
+        if g.far_row(p, to) {
             // Far row, mandatory: a pawn to any piece of the game; a dog with
             // pawns in the game to N B F W S, in a game of dogs only like a
             // pawn. Decision (13): "the game" is its setup.
@@ -855,7 +1001,7 @@ impl RefPos {
             for k in choices {
                 add(Some(k));
             }
-        } else if ly == g.h - 2 && g.ncells() >= 100 {
+        } else if g.next_to_last(p, to) {
             // Next-to-last row on 100+ cells, optional: a pawn to N B F W S,
             // a dog to N B (those the game plays).
             add(None);
@@ -1003,20 +1149,22 @@ impl RefPos {
                 Kind::Pawn | Kind::Dog => {
                     // Quiet: one cell forward always; further only while the
                     // end stays on the own half (so the middle row of 9x9 is
-                    // entered and left only by a single step).
-                    let f = g.fwd(p);
-                    let mut cur = from;
-                    let mut n = 0;
-                    while let Some(t) = g.step(cur, f) {
-                        if self.board[t].is_some() {
-                            break;
+                    // entered and left only by a single step). TDP: along
+                    // either of the two quiet directions (Decision 15).
+                    for f in g.quiet_dirs(p) {
+                        let mut cur = from;
+                        let mut n = 0;
+                        while let Some(t) = g.step(cur, f) {
+                            if self.board[t].is_some() {
+                                break;
+                            }
+                            n += 1;
+                            if n >= 2 && !g.own_half_at(p, t) {
+                                break;
+                            }
+                            self.push_figurant(&mut out, pc.kind, from, t, MvKind::Normal);
+                            cur = t;
                         }
-                        n += 1;
-                        if n >= 2 && !g.own_half(g.local(p, t).1) {
-                            break;
-                        }
-                        self.push_figurant(&mut out, pc.kind, from, t, MvKind::Normal);
-                        cur = t;
                     }
                     let dirs = figurant_capture_dirs(g, p, pc.kind, from);
                     for &d in dirs.iter() {
@@ -1071,6 +1219,7 @@ impl RefPos {
     /// Fish/Teacher: k-1 (next to it) or k (onto its cell). The partner goes
     /// to the cell next to the King's destination on the side the King came
     /// from. Decision (5): 4 lines at most; side by side only the swap.
+    /// Decision (18): on TDP too, along the board's ranks and files.
     fn castlings(&self, out: &mut Vec<Mv>, kf: usize) {
         let g = self.g();
         let p = self.turn;
@@ -1177,8 +1326,14 @@ impl RefPos {
                     let (fx, fy) = g.xy(from);
                     let (tx, ty) = g.xy(to);
                     let dist = (tx - fx).abs() + (ty - fy).abs();
-                    let f = g.fwd(p);
-                    if dist >= 2 && (tx - fx, ty - fy) == (f.0 * dist, f.1 * dist) {
+                    // The quiet direction the move ran along, if it was a
+                    // long quiet move (a capture is a single step).
+                    // Decision (16): TDP has two such directions.
+                    let along = g
+                        .quiet_dirs(p)
+                        .into_iter()
+                        .find(|f| (tx - fx, ty - fy) == (f.0 * dist, f.1 * dist));
+                    if let (true, Some(f)) = (dist >= 2, along) {
                         let mut e = Ep {
                             victim: to as u8,
                             cells: [0; 12],
@@ -1568,29 +1723,37 @@ impl RefPos {
             if pc.owner as usize != prev || !pc.kind.is_figurant() {
                 return Err("ep victim is not a figurant of the previous player".into());
             }
-            let f = g.fwd(prev);
+            // The passed cells lie straight behind the victim along one of
+            // its quiet directions (one on TOP, two on TDP; Decision 16).
             let n = cells.len() as i32;
-            let mut path = Vec::new();
-            for i in (1..=n).rev() {
-                let c = g
-                    .step(vc, (-f.0 * i, -f.1 * i))
-                    .ok_or("ep cells off the board")?;
-                path.push(c);
-            }
-            if g.step(vc, (-f.0 * (n + 1), -f.1 * (n + 1))).is_none() {
-                return Err("ep: the long move's start is off the board".into());
-            }
-            let mut sorted_a = path.clone();
             let mut sorted_b = cells.clone();
-            sorted_a.sort();
             sorted_b.sort();
-            if sorted_a != sorted_b {
-                return Err("ep cells are not the cells behind the victim".into());
+            let mut found: Result<Vec<usize>, String> =
+                Err("ep cells are not the cells behind the victim".into());
+            for f in g.quiet_dirs(prev) {
+                let mut path = Vec::new();
+                for i in (1..=n).rev() {
+                    if let Some(c) = g.step(vc, (-f.0 * i, -f.1 * i)) {
+                        path.push(c);
+                    }
+                }
+                let mut sorted_a = path.clone();
+                sorted_a.sort();
+                if path.len() as i32 != n || sorted_a != sorted_b {
+                    continue;
+                }
+                found = if g.step(vc, (-f.0 * (n + 1), -f.1 * (n + 1))).is_none() {
+                    Err("ep: the long move's start is off the board".into())
+                } else {
+                    Ok(path)
+                };
+                break;
             }
+            let path = found?;
             if path.iter().any(|&c| pos.board[c].is_some()) {
                 return Err("ep cell not empty".into());
             }
-            if !g.own_half(g.local(prev, vc).1) {
+            if !g.own_half_at(prev, vc) {
                 return Err("ep victim not on its own half".into());
             }
             let mut e = Ep {

@@ -241,6 +241,19 @@ impl Checker {
             let mut filters = a.filters.clone();
             filters.extend(extra_filter);
             let base = m.topology.path_orientations(&steps, &filters);
+            if base.is_empty() && !filters_contradict(&filters) {
+                // The main file is file 0; a library's atom may be meant
+                // for another kind of board.
+                if a.span.file == 0 {
+                    self.error(Diagnostic::warning(
+                        Code::AtomWithoutMoveOnBoard,
+                        "on this board the filters leave this step no direction",
+                        a.span,
+                        "this atom has no move here",
+                    ));
+                }
+                continue;
+            }
             if base.is_empty() {
                 self.error(
                     Diagnostic::error(
@@ -284,4 +297,18 @@ impl Checker {
         }
         out
     }
+}
+
+/// Filters that no vector passes on any board: two of `forward`,
+/// `backward` and `sideways`, `straight` with `oblique` or `sideways`, or
+/// `vertical` with `sideways`.
+fn filters_contradict(filters: &[Filter]) -> bool {
+    let has = |f: Filter| filters.contains(&f);
+    let advances = [Filter::Forward, Filter::Backward, Filter::Sideways]
+        .into_iter()
+        .filter(|&f| has(f))
+        .count();
+    advances > 1
+        || (has(Filter::Straight) && (has(Filter::Oblique) || has(Filter::Sideways)))
+        || (has(Filter::Vertical) && has(Filter::Sideways))
 }

@@ -121,7 +121,8 @@ impl Checker {
                 });
             }
         }
-        let topology = Topology::new(&geometry, cells.iter().map(|c| c.coord).collect());
+        let diagonal = matches!(board, Board::Square { diagonal: true, .. });
+        let topology = Topology::new(&geometry, cells.iter().map(|c| c.coord).collect(), diagonal);
         let cell_named: HashMap<String, usize> = cells
             .iter()
             .enumerate()
@@ -220,6 +221,7 @@ impl Checker {
                 files,
                 holes,
                 span,
+                ..
             } => {
                 if !(1..=26).contains(width)
                     || !(1..=99).contains(height)

@@ -102,11 +102,13 @@ impl Serialize for Topology {
 }
 
 impl Topology {
-    /// The topology of the board `geometry` describes, with cells at `coords`.
-    pub fn new(geometry: &ir::Geometry, coords: Vec<Vector>) -> Topology {
+    /// The topology of the board `geometry` describes, with cells at
+    /// `coords`; `diagonal` (square boards) turns the players' frames to
+    /// look along the cells' diagonal.
+    pub fn new(geometry: &ir::Geometry, coords: Vec<Vector>, diagonal: bool) -> Topology {
         let grid = Grid::new(coords);
         match geometry {
-            ir::Geometry::Square { .. } => Topology::Square(Square { grid }),
+            ir::Geometry::Square { .. } => Topology::Square(Square { grid, diagonal }),
             ir::Geometry::Hex { pointy } => Topology::Hex(Hex {
                 grid,
                 pointy: *pointy,
