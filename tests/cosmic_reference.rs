@@ -14,10 +14,15 @@
 
 #[path = "support/compare.rs"]
 mod compare;
+#[path = "support/cosmic_hex_ref.rs"]
+mod cosmic_hex_ref;
 #[path = "support/cosmic_ref.rs"]
 mod cosmic_ref;
+// The games on hexagons against their own reference (one test binary).
 #[path = "support/games.rs"]
 mod games;
+#[path = "cosmic/hex_reference.rs"]
+mod hex;
 
 use compare::{cosmic_key, favour_rare, Coverage, Oracle};
 use cosmic_ref::{RefEnd, RefPos, Variant};

@@ -12,6 +12,11 @@
 
 #[path = "support/cosmic_ref.rs"]
 mod cosmic_ref;
+// The hexagonal games' reference and its self-tests (one test binary).
+#[path = "support/cosmic_hex_ref.rs"]
+mod cosmic_hex_ref;
+#[path = "cosmic/hex_reference_selftest.rs"]
+mod hex;
 
 use cosmic_ref::*;
 use std::collections::BTreeSet;

@@ -144,7 +144,8 @@ fn shakhmattron_table() {
 }
 
 /// Cosmic chess on squares (`tests/perft/cosmic-*.tsv`): start perft of
-/// the 10x10, 9x9, four-player and diagonal-positioning games.
+/// the 10x10, 9x9, four-player and diagonal-positioning games, and on
+/// hexagons the three- and six-player games.
 #[test]
 fn cosmic_tables() {
     for (table, game) in [
@@ -160,6 +161,14 @@ fn cosmic_tables() {
         (
             "tests/perft/cosmic-diag.tsv",
             "stdlib/cosmic/square-diag.variant",
+        ),
+        (
+            "tests/perft/cosmic-hex3p.tsv",
+            "stdlib/cosmic/hex-3p.variant",
+        ),
+        (
+            "tests/perft/cosmic-hex6p.tsv",
+            "stdlib/cosmic/hex-6p.variant",
         ),
     ] {
         assert!(own_table(table, game) >= 3, "{table}");

@@ -211,6 +211,11 @@ pub(crate) struct CastlingGroup {
     /// common case where a partner may stand on many cells) is ruled out
     /// without reading the castling itself.
     pub(crate) partner_from: u16,
+    /// Where the walk goes on once the group is done when its partner cell
+    /// holds a piece: past the following groups that need that cell empty
+    /// (a free castling's partners further along the same line), which
+    /// that piece rules out unread.
+    pub(crate) after_occupied: u16,
 }
 
 /// The castling groups (see `Game::castling_groups_of`).
@@ -256,8 +261,26 @@ fn castling_groups(
                 end: end as u16,
                 shared_empty: prefix as u16,
                 partner_from: first.partner_from,
+                after_occupied: end as u16,
             }));
             start = end;
+        }
+        // A group whose shared empty cells include an earlier group's
+        // partner cell can never castle while that cell is occupied.
+        let needs_empty = |i: usize, cell: u16| {
+            let c = &castlings[list[i] as usize];
+            c.must_be_empty[..groups[i].shared_empty as usize].contains(&cell)
+        };
+        let mut after = vec![0u16; list.len()];
+        for (i, slot) in after.iter_mut().enumerate() {
+            let mut j = groups[i].end as usize;
+            while j < list.len() && needs_empty(j, groups[i].partner_from) {
+                j = groups[j].end as usize;
+            }
+            *slot = j as u16;
+        }
+        for (g, a) in groups.iter_mut().zip(after) {
+            g.after_occupied = a;
         }
         out.push(groups);
     }

@@ -19,23 +19,26 @@ impl<'g> Position<'g> {
         let groups = &g.castling_groups_of[me];
         let mut i = 0;
         while i < castlings.len() {
-            let index = castlings[i] as usize;
             let group = groups[i];
-            i += 1;
             if self.board[group.partner_from as usize] == EMPTY {
                 i = group.end as usize;
                 continue;
             }
-            let c = &g.ir.castlings[index];
-            let right = g.castling_right[index];
+            // The partner cell holds a piece: this group's castlings are
+            // tried, and the groups that need that cell empty are skipped.
+            let members = &castlings[i..group.end as usize];
+            i = group.after_occupied as usize;
+            // What the castlings of a group share: the right, the king, the
+            // partner, the cells between them.
+            let first = members[0] as usize;
+            let c = &g.ir.castlings[first];
             let king = self.board[c.king_from as usize];
             let partner = self.board[c.partner_from as usize];
             let has_right = if c.right_is_the_kings() {
                 self.unmoved.contains(c.king_from as usize)
-                    && partner != EMPTY
                     && c.partner_kinds >> g.kind_of[partner as usize] & 1 != 0
             } else {
-                self.rights & right != 0
+                self.rights & g.castling_right[first] != 0
             };
             let occupied = |x: &u16| self.board[*x as usize] != EMPTY;
             let shared = group.shared_empty as usize;
@@ -46,30 +49,29 @@ impl<'g> Position<'g> {
                 || king == EMPTY
                 || !g.royal_code[king as usize]
                 || g.owner[king as usize] as usize != me
-                || partner == EMPTY
                 || g.owner[partner as usize] as usize != me
                 || c.must_be_empty[..shared].iter().any(occupied)
             {
-                i = group.end as usize;
                 continue;
             }
-            if c.must_be_empty[shared..].iter().any(occupied) {
-                continue;
+            for &index in members {
+                let c = &g.ir.castlings[index as usize];
+                if c.must_be_empty[shared..].iter().any(occupied)
+                    || c.must_be_safe
+                        .iter()
+                        .any(|&x| self.attacked_by(x as usize, enemies))
+                {
+                    continue;
+                }
+                list.add(
+                    self,
+                    Move {
+                        kind: MoveKind::Castle,
+                        aux: index as u32,
+                        ..Move::normal(c.king_from as usize, c.king_to as usize)
+                    },
+                );
             }
-            if c.must_be_safe
-                .iter()
-                .any(|&x| self.attacked_by(x as usize, enemies))
-            {
-                continue;
-            }
-            list.add(
-                self,
-                Move {
-                    kind: MoveKind::Castle,
-                    aux: index as u32,
-                    ..Move::normal(c.king_from as usize, c.king_to as usize)
-                },
-            );
         }
     }
 

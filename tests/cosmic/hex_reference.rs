@@ -4,7 +4,9 @@
 //! tests/support/cosmic_hex_ref.rs, written from shared/rules/cosmic.md
 //! and docs/COSMIC.md by someone who had not read the engine, sharing no
 //! code with it (its hand-checked self-tests are
-//! tests/cosmic_hex_reference_selftest.rs).
+//! tests/cosmic/hex_reference_selftest.rs, run in the
+//! cosmic_reference_selftest binary). These tests run in the
+//! cosmic_reference binary.
 //!
 //! Checks: start perft per root move (depth 3; depth 4 under `--ignored`),
 //! constructed positions aimed at each rule (long moves and en passant
@@ -14,15 +16,9 @@
 //! games with frozen armies among them, in which the legal-move sets, the
 //! results and the scores must agree at every ply.
 
-#[path = "support/compare.rs"]
-mod compare;
-#[path = "support/cosmic_hex_ref.rs"]
-mod cosmic_hex_ref;
-#[path = "support/games.rs"]
-mod games;
-
-use compare::{cosmic_key, favour_rare, Coverage, Oracle};
-use cosmic_hex_ref::{RefEnd, RefPos, Variant};
+use super::compare::{self, cosmic_key, favour_rare, Coverage, Oracle};
+use super::cosmic_hex_ref::{RefEnd, RefPos, Variant};
+use super::games;
 use runtime::notation::parse_position;
 use runtime::{Game, GameEnd, Move, Position};
 use std::collections::BTreeMap;
@@ -109,7 +105,7 @@ fn start_perft_agrees() {
 }
 
 /// Depth 4 of both starts: 18.5 and 4.5 million leaves, about 45 s for the
-/// reference (`cargo test --release --test cosmic_hex_reference --
+/// reference (`cargo test --release --test cosmic_reference --
 /// --ignored`); recorded in tests/perft/README.md.
 #[test]
 #[ignore]

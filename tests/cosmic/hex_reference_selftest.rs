@@ -9,10 +9,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-#[path = "support/cosmic_hex_ref.rs"]
-mod cosmic_hex_ref;
-
-use cosmic_hex_ref::*;
+use super::cosmic_hex_ref::*;
 use std::collections::BTreeSet;
 
 fn pos(v: Variant, text: &str) -> RefPos {
