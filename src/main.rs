@@ -14,6 +14,7 @@ use runtime::notation::{
 };
 use runtime::perft::MAX_PERFT_DEPTH;
 use runtime::picture;
+use runtime::search::{Limits, Score, Searcher, MAX_SEARCH_DEPTH};
 use runtime::text::{printable, printable_lines};
 use runtime::{Game, Position};
 use std::io::Write;
@@ -39,10 +40,45 @@ enum Phase {
     Ir,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// Who plays a seat in `play`: `human`, `random`, or `engine` with an
+/// optional limit per move (`engine:depth=N`, `engine:ms=N`; default 1 s).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Player {
     Human,
     Random,
+    Engine(EngineLimit),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum EngineLimit {
+    Depth(u32),
+    Millis(u64),
+}
+
+/// The most milliseconds per move an engine player or `search --movetime`
+/// may be given (an hour).
+const MAX_MOVETIME_MS: u64 = 3_600_000;
+
+fn parse_player(s: &str) -> Result<Player, String> {
+    let bad = || {
+        format!("`{s}`: a player is human, random, engine, engine:depth=N (1..={MAX_SEARCH_DEPTH}) or engine:ms=N (1..={MAX_MOVETIME_MS})")
+    };
+    match s {
+        "human" => return Ok(Player::Human),
+        "random" => return Ok(Player::Random),
+        "engine" => return Ok(Player::Engine(EngineLimit::Millis(1000))),
+        _ => {}
+    }
+    let spec = s.strip_prefix("engine:").ok_or_else(bad)?;
+    let (name, value) = spec.split_once('=').ok_or_else(bad)?;
+    let n: u64 = value.parse().map_err(|_| bad())?;
+    match name {
+        "depth" if (1..=MAX_SEARCH_DEPTH as u64).contains(&n) => {
+            Ok(Player::Engine(EngineLimit::Depth(n as u32)))
+        }
+        "ms" if (1..=MAX_MOVETIME_MS).contains(&n) => Ok(Player::Engine(EngineLimit::Millis(n))),
+        _ => Err(bad()),
+    }
 }
 
 #[derive(Subcommand)]
@@ -97,8 +133,9 @@ enum Command {
         file: PathBuf,
         #[arg(long)]
         fen: Option<String>,
-        /// Who plays each side, in turn order (default: humans).
-        #[arg(long, value_delimiter = ',')]
+        /// Who plays each side, in turn order (default: humans): human,
+        /// random, engine, engine:depth=N or engine:ms=N.
+        #[arg(long, value_delimiter = ',', value_parser = parse_player)]
         players: Vec<Player>,
         /// Seed for random players.
         #[arg(long, default_value_t = 1)]
@@ -115,6 +152,25 @@ enum Command {
         /// (one line, as `--moves` reads it).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+    },
+    /// Search a position: one line per finished depth, then the best move.
+    Search {
+        file: PathBuf,
+        /// Start position: FEN, or the general notation.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from the start position first.
+        #[arg(long, num_args = 0..)]
+        moves: Vec<String>,
+        /// Plies to search, 1 to runtime::search::MAX_SEARCH_DEPTH (64).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_SEARCH_DEPTH as i64))]
+        depth: Option<u32>,
+        /// Milliseconds to search, at most an hour.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
+        movetime: Option<u64>,
+        /// Nodes to search, at least 1.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
     },
     /// Draw a position as an SVG picture.
     Draw {
@@ -436,6 +492,49 @@ fn run(command: Command) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::Search {
+            file,
+            fen,
+            moves,
+            depth,
+            movetime,
+            nodes,
+        } => {
+            if depth.is_none() && movetime.is_none() && nodes.is_none() {
+                return Err("give --depth, --movetime or --nodes: the search needs a bound".into());
+            }
+            let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
+            let mut pos = position(&game, &fen, &moves)?;
+            let limits = Limits {
+                depth,
+                nodes,
+                time: movetime.map(std::time::Duration::from_millis),
+                stop: None,
+            };
+            let mut searcher = Searcher::new(&game);
+            let outcome = searcher.search(&mut pos, limits, |info| {
+                let secs = info.elapsed.as_secs_f64();
+                let pv: Vec<String> = info
+                    .pv
+                    .iter()
+                    .map(|&m| printable(&move_to_string(&game, m)).into_owned())
+                    .collect();
+                println!(
+                    "info depth {} score {} nodes {} nps {:.0} time {} pv {}",
+                    info.depth,
+                    score_text(info.score),
+                    info.nodes,
+                    info.nodes as f64 / secs.max(1e-9),
+                    info.elapsed.as_millis(),
+                    pv.join(" ")
+                );
+            });
+            match outcome.best {
+                Some(mv) => println!("bestmove {}", printable(&move_to_string(&game, mv))),
+                None => println!("bestmove (none): the game is over"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Moves { file, fen, moves } => {
             let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             let mut pos = position(&game, &fen, &moves)?;
@@ -560,9 +659,18 @@ fn describe_result(game: &Game, result: &runtime::GameResult) -> String {
     format!("{:?} — {who} ({})", result.end, scores.join(", "))
 }
 
-fn play(
-    game: &Game,
-    mut pos: Position,
+/// A score as the `search` lines print it: `cp N`, or `mate N` (plies;
+/// negative: the side searched for is mated).
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Centipawns(n) => format!("cp {n}"),
+        Score::MateIn(n) => format!("mate {n}"),
+    }
+}
+
+fn play<'g>(
+    game: &'g Game,
+    mut pos: Position<'g>,
     players: &[Player],
     seed: u64,
     max_plies: u64,
@@ -578,6 +686,7 @@ fn play(
     let mut stdin = stdin.lock();
     let mut rng = seed.max(1);
     let mut played: Vec<String> = Vec::new();
+    let mut searcher: Option<Searcher> = None;
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     // Time left per player, if the game declares a clock.
     let mut clock: Option<Vec<f64>> = clock_override
@@ -633,6 +742,31 @@ fn play(
         let name = player_name(me);
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
+        if let Some(&Player::Engine(limit)) = players.get(me) {
+            let limits = match limit {
+                EngineLimit::Depth(d) => Limits {
+                    depth: Some(d),
+                    ..Limits::default()
+                },
+                EngineLimit::Millis(ms) => Limits {
+                    time: Some(std::time::Duration::from_millis(ms)),
+                    ..Limits::default()
+                },
+            };
+            let engine = searcher.get_or_insert_with(|| Searcher::new(game));
+            let outcome = engine.search(&mut pos, limits, |_| {});
+            let mv = outcome.best.unwrap_or(list[0]);
+            let text = move_to_string(game, mv);
+            println!(
+                "{name} plays {} (depth {}, {})",
+                with_aliases(game, mv),
+                outcome.depth,
+                score_text(outcome.score)
+            );
+            played.push(text);
+            pos.make(mv);
+            continue;
+        }
         if players.get(me) == Some(&Player::Random) {
             rng ^= rng << 13;
             rng ^= rng >> 7;

@@ -1,5 +1,7 @@
 //! The endgame analysis (`runtime::endgame`) against ground truth from
-//! outside the engine:
+//! outside the engine (and, in the module `engine`, tests/search/engine.rs,
+//! the search engine `runtime::search` against claimed mates and the Win
+//! At Chess suite):
 //!
 //! - chess (`dsl-examples/chess.variant`): the longest forced wins of
 //!   King + Queen vs King (10 moves) and King + Rook vs King (16 moves),
@@ -26,6 +28,9 @@
 
 #[path = "support/games.rs"]
 mod games;
+// The search engine's tests (one test binary with the endgame analysis).
+#[path = "search/engine.rs"]
+mod engine;
 
 use games::Claims;
 use runtime::endgame::{

@@ -2,7 +2,8 @@
 //! loader (`game`), positions with strictly legal move generation
 //! (`position`), perft (`perft`), how games end (`outcome`), whose turn it
 //! is (`turn`), text notations for positions and moves (`notation`), and
-//! endgame analysis (`endgame`: mate search, retrograde analysis), where
+//! endgame analysis (`endgame`: mate search, retrograde analysis), a search
+//! for the best move (`search`: alpha-beta, Paranoid for more players), where
 //! cells are drawn (`layout`) and pictures of positions as SVG (`picture`).
 //!
 //! The compiler depends on this crate, never the reverse. Every `unsafe`
@@ -44,6 +45,7 @@ pub mod outcome;
 pub mod perft;
 pub mod picture;
 pub mod position;
+pub mod search;
 pub mod text;
 pub mod turn;
 mod unchecked;

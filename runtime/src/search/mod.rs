@@ -1,0 +1,606 @@
+//! A search for a good move in any game the language defines: iterative
+//! deepening alpha-beta (principal variation search) over the runtime's
+//! legal moves, with a transposition table on the Zobrist hash, quiescence
+//! on captures and promotions, check extensions, and moves ordered by the
+//! table's move, captures (most valuable victim first), killers and
+//! history.
+//!
+//! One scheme serves every number of players: a score is the utility of
+//! the player the search is for (the root player). Its side (itself and
+//! its partners) maximises it, every other player minimises it. With two
+//! players this is alpha-beta; with more it is Paranoid search (Sturtevant
+//! and Korf 2000; Schadd and Winands 2011 compare it with Best-Reply
+//! Search): the others are taken as a coalition against the root player.
+//!
+//! The evaluation (`eval.rs`) reads only the rules: each kind's value and
+//! its reach on an empty board. Game ends come from `Position::result`, so
+//! a game's own wins (a Throne, an arrival) are seen as the rules score
+//! them. Limits: depth, nodes, time, and a stop flag another thread may
+//! set; an interrupted iteration is discarded.
+
+mod eval;
+mod tt;
+
+use crate::game::{Game, EMPTY};
+use crate::outcome::GameResult;
+use crate::position::{Move, MoveKind, Position};
+use eval::Evaluator;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tt::{Bound, Entry, Table};
+
+/// The deepest iteration a search runs.
+pub const MAX_SEARCH_DEPTH: u32 = 64;
+/// Plies of the search tree, extensions and quiescence included.
+const MAX_PLY: usize = 128;
+/// A win in `n` plies scores `MATE - n`.
+const MATE: i32 = 1_000_000;
+const INFINITY: i32 = MATE + 1;
+/// Scores beyond this are wins or losses found by the search.
+const MATE_BOUND: i32 = MATE - 1000;
+/// The utility of the root player's side having gone out of the game.
+const OUT: i32 = 500_000;
+/// Quiescence stops after this many plies of captures.
+const MAX_QUIESCENCE: usize = 12;
+/// Within quiescence, a side in check answers with every move only this
+/// many plies beyond the horizon; deeper it may stand on the evaluation.
+const MAX_EVASION_PLIES: usize = 2;
+
+/// What bounds a search. Without depth, nodes and time, it stops at
+/// `MAX_SEARCH_DEPTH` (or when the stop flag is set).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// A score for the root player: centipawns, or a win (positive) or loss
+/// (negative) in so many plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Centipawns(i32),
+    MateIn(i32),
+}
+
+impl Score {
+    fn of(v: i32) -> Score {
+        if v > MATE_BOUND {
+            Score::MateIn(MATE - v)
+        } else if v < -MATE_BOUND {
+            Score::MateIn(-(MATE + v))
+        } else {
+            Score::Centipawns(v)
+        }
+    }
+}
+
+/// One finished iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The principal variation, from the root.
+    pub pv: Vec<Move>,
+}
+
+/// What a search found: the best move of the deepest finished iteration
+/// (`None` when the game is over or the side to move has no move).
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub best: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// A search engine for one game: its tables live across searches.
+pub struct Searcher<'g> {
+    game: &'g Game,
+    eval: Evaluator,
+    table: Table,
+    /// Per ply: two quiet moves that caused a cut.
+    killers: Vec<[Option<Move>; 2]>,
+    /// Per (piece code, target cell): how often a quiet move there cut.
+    history: Vec<u32>,
+    /// Per ply: a move list and the order keys, kept warm.
+    lists: Vec<Vec<Move>>,
+    keys: Vec<Vec<i64>>,
+    worth: Vec<i32>,
+    nodes: u64,
+    start: Instant,
+    limits: Limits,
+    aborted: bool,
+    root: usize,
+    root_key: u64,
+}
+
+impl<'g> Searcher<'g> {
+    pub fn new(game: &'g Game) -> Searcher<'g> {
+        Searcher {
+            game,
+            eval: Evaluator::new(game),
+            table: Table::new(20),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; game.codes() * game.cells()],
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            worth: vec![0; game.players()],
+            nodes: 0,
+            start: Instant::now(),
+            limits: Limits::default(),
+            aborted: false,
+            root: 0,
+            root_key: 0,
+        }
+    }
+
+    /// Searches `pos` for its side to move, calling `on_info` after each
+    /// finished iteration. `pos` is left as it was.
+    pub fn search(
+        &mut self,
+        pos: &mut Position<'g>,
+        limits: Limits,
+        mut on_info: impl FnMut(&Info),
+    ) -> Outcome {
+        self.limits = limits;
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.root = pos.to_move();
+        // Scores are the root player's: positions searched for another
+        // player are other entries.
+        self.root_key = (self.root as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        let mut root_moves = Vec::new();
+        pos.legal_moves(&mut root_moves);
+        let mut outcome = Outcome {
+            best: None,
+            score: Score::Centipawns(self.evaluate(pos)),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        if root_moves.is_empty() || pos.result().is_some() {
+            return outcome;
+        }
+        outcome.best = Some(root_moves[0]);
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_SEARCH_DEPTH)
+            .clamp(1, MAX_SEARCH_DEPTH);
+        for depth in 1..=max_depth {
+            let score = self.node(pos, depth as i32, -INFINITY, INFINITY, 0);
+            if self.aborted {
+                break;
+            }
+            let pv = self.principal_variation(pos, depth as usize);
+            outcome = Outcome {
+                best: pv.first().copied().or(outcome.best),
+                score: Score::of(score),
+                depth,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv,
+            };
+            on_info(&Info {
+                depth,
+                score: outcome.score,
+                nodes: self.nodes,
+                elapsed: outcome.elapsed,
+                pv: outcome.pv.clone(),
+            });
+            // A forced win or loss found: deeper iterations find the same.
+            if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() {
+                break;
+            }
+            if self.out_of_time_soon() {
+                break;
+            }
+        }
+        outcome.nodes = self.nodes;
+        outcome.elapsed = self.start.elapsed();
+        outcome
+    }
+
+    /// Past half the time: the next iteration would not finish.
+    fn out_of_time_soon(&self) -> bool {
+        self.limits
+            .time
+            .is_some_and(|t| self.start.elapsed() * 2 > t)
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        } else if self.nodes % 1024 == 1 {
+            let late = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
+            let stopped = self
+                .limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            self.aborted = late || stopped;
+        }
+        self.aborted
+    }
+
+    fn side(&self, player: usize) -> u8 {
+        self.game.team_of[player]
+    }
+
+    fn maximising(&self, pos: &Position) -> bool {
+        self.side(pos.to_move()) == self.side(self.root)
+    }
+
+    /// The root player's utility by the evaluation: its side's worth less
+    /// the average worth of the other sides in play.
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        if !pos.in_play(self.root) {
+            return -OUT;
+        }
+        self.eval.worth(pos, &mut self.worth);
+        let mine = self.side(self.root);
+        let (mut own, mut others, mut sides) = (0, 0, 0u64);
+        for p in 0..self.game.players() {
+            if self.side(p) == mine {
+                own += self.worth[p];
+            } else {
+                others += self.worth[p];
+                if pos.in_play(p) {
+                    sides |= 1 << self.side(p);
+                }
+            }
+        }
+        own - others / (sides.count_ones() as i32).max(1)
+    }
+
+    /// The root player's utility of a finished game, `ply` plies from the root.
+    fn terminal(&self, result: GameResult, ply: usize) -> i32 {
+        let g = self.game;
+        let points = g.ir().end.points as f64;
+        let mine = result.score(g, self.root);
+        let ply = ply as i32;
+        if mine >= points - 1e-9 && mine > 0.0 {
+            MATE - ply
+        } else if mine <= 1e-9 && (result.winner.is_some() || result.loser.is_some()) {
+            -MATE + ply
+        } else {
+            // A shared result: above or below an even share.
+            let share = points / g.players() as f64;
+            ((mine - share) / points.max(1.0) * 100.0) as i32
+        }
+    }
+
+    /// A game end that needs no move list: a repetition within the search
+    /// (a draw), the move rule, or a result the rules give at once.
+    fn quick_end(&self, pos: &mut Position, ply: usize) -> Option<i32> {
+        if ply > 0 && pos.repetitions() >= 2 {
+            return Some(0);
+        }
+        let g = self.game;
+        let rule = g.ir().end.move_rule;
+        if rule > 0 && pos.halfmove() >= rule * g.players() as u32 {
+            return Some(0);
+        }
+        if pos.won_by_arrival().is_some() || (g.eliminates && pos.players_in_play() == 1) {
+            return pos.result().map(|r| self.terminal(r, ply));
+        }
+        None
+    }
+
+    fn node(
+        &mut self,
+        pos: &mut Position<'g>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        if ply > 0 {
+            if let Some(v) = self.quick_end(pos, ply) {
+                return v;
+            }
+        }
+        let key = pos.hash() ^ self.root_key;
+        let hit = self.table.get(key);
+        if let Some(e) = hit {
+            if ply > 0 && e.depth as i32 >= depth {
+                let v = from_table(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return v,
+                    Bound::Lower if v >= beta => return v,
+                    Bound::Upper if v <= alpha => return v,
+                    _ => {}
+                }
+            }
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return match pos.result() {
+                Some(r) => self.terminal(r, ply),
+                None => self.evaluate(pos),
+            };
+        }
+        self.order(pos, &mut list, hit.and_then(|e| e.best), ply);
+        let maximising = self.maximising(pos);
+        let (alpha0, beta0) = (alpha, beta);
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut best = if maximising { -INFINITY } else { INFINITY };
+        let mut best_move = None;
+        for (i, &mv) in list.iter().enumerate() {
+            let quiet = pos.board()[mv.to()] == EMPTY && mv.promotion().is_none();
+            let mover = pos.board()[mv.from()];
+            pos.make(mv);
+            // Checks are extended, within twice the nominal depth.
+            let extend = (pos.in_check() && (ply as i32) < 2 * depth + 8) as i32;
+            let d = depth - 1 + extend;
+            let v = if i == 0 {
+                self.node(pos, d, alpha, beta, ply + 1)
+            } else if maximising {
+                let v = self.node(pos, d, alpha, alpha + 1, ply + 1);
+                if v > alpha && v < beta && !self.aborted {
+                    self.node(pos, d, alpha, beta, ply + 1)
+                } else {
+                    v
+                }
+            } else {
+                let v = self.node(pos, d, beta - 1, beta, ply + 1);
+                if v < beta && v > alpha && !self.aborted {
+                    self.node(pos, d, alpha, beta, ply + 1)
+                } else {
+                    v
+                }
+            };
+            pos.unmake(mv);
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            let better = if maximising { v > best } else { v < best };
+            if better {
+                best = v;
+                best_move = Some(mv);
+            }
+            if maximising {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                if quiet {
+                    self.note_cut(mv, mover, depth, ply);
+                }
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.put(Entry {
+            key,
+            best: best_move,
+            score: to_table(best, ply),
+            depth: depth as i16,
+            bound,
+        });
+        best
+    }
+
+    /// Captures and promotions until the position is quiet (every move
+    /// when in check); the side to move may stand on the evaluation.
+    fn quiescence(
+        &mut self,
+        pos: &mut Position<'g>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        q: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        if let Some(v) = self.quick_end(pos, ply) {
+            return v;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return match pos.result() {
+                Some(r) => self.terminal(r, ply),
+                None => self.evaluate(pos),
+            };
+        }
+        let maximising = self.maximising(pos);
+        let in_check = pos.in_check();
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut best;
+        // With more players every capture has more answers: one capture
+        // and its replies by each other player.
+        let q_limit = if self.game.players() > 2 {
+            self.game.players()
+        } else {
+            MAX_QUIESCENCE
+        };
+        // Evasions are searched in full only near the horizon: with many
+        // players checks are common and every reply would widen the tree.
+        if in_check && q < MAX_EVASION_PLIES && ply < MAX_PLY {
+            best = if maximising { -INFINITY } else { INFINITY };
+        } else {
+            best = self.evaluate(pos);
+            if q >= q_limit || ply >= MAX_PLY {
+                self.lists[ply] = list;
+                return best;
+            }
+            if maximising {
+                if best >= beta {
+                    self.lists[ply] = list;
+                    return best;
+                }
+                alpha = alpha.max(best);
+            } else {
+                if best <= alpha {
+                    self.lists[ply] = list;
+                    return best;
+                }
+                beta = beta.min(best);
+            }
+            let board = pos.board();
+            list.retain(|m| {
+                board[m.to()] != EMPTY || m.promotion().is_some() || m.kind() == MoveKind::EnPassant
+            });
+        }
+        self.order(pos, &mut list, None, ply);
+        for &mv in list.iter() {
+            pos.make(mv);
+            let v = self.quiescence(pos, alpha, beta, ply + 1, q + 1);
+            pos.unmake(mv);
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if maximising {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+
+    fn note_cut(&mut self, mv: Move, mover: u8, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let h = &mut self.history[mover as usize * self.game.cells() + mv.to()];
+        *h = h.saturating_add((depth * depth) as u32).min(1 << 20);
+    }
+
+    /// Best first: the table's move, captures by victim then attacker,
+    /// promotions, killers, then history.
+    fn order(&mut self, pos: &Position, list: &mut [Move], hint: Option<Move>, ply: usize) {
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        let board = pos.board();
+        let cells = self.game.cells();
+        for &mv in list.iter() {
+            let victim = board[mv.to()];
+            let mover = board[mv.from()];
+            let key: i64 = if Some(mv) == hint {
+                1 << 40
+            } else if victim != EMPTY || mv.kind() == MoveKind::EnPassant {
+                (1 << 32) + self.eval.value(victim) as i64 * 64 - self.eval.value(mover) as i64
+            } else if let Some(kind) = mv.promotion() {
+                (1 << 31) + self.eval.value(self.game.code(pos.to_move(), kind)) as i64
+            } else if self.killers[ply][0] == Some(mv) {
+                (1 << 30) + 1
+            } else if self.killers[ply][1] == Some(mv) {
+                1 << 30
+            } else {
+                self.history[mover as usize * cells + mv.to()] as i64
+            };
+            keys.push(key);
+        }
+        // Insertion sort, best first: lists are short and mostly ordered.
+        for i in 1..list.len() {
+            let (m, k) = (list[i], keys[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                list[j] = list[j - 1];
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            list[j] = m;
+            keys[j] = k;
+        }
+        self.keys[ply] = keys;
+    }
+
+    /// The table's moves from the root, each checked to be legal.
+    fn principal_variation(&mut self, pos: &mut Position<'g>, max: usize) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut list = Vec::new();
+        while pv.len() < max.max(1) {
+            let Some(mv) = self
+                .table
+                .get(pos.hash() ^ self.root_key)
+                .and_then(|e| e.best)
+            else {
+                break;
+            };
+            list.clear();
+            pos.legal_moves(&mut list);
+            if !list.contains(&mv) {
+                break;
+            }
+            pos.make(mv);
+            pv.push(mv);
+            if pos.repetitions() >= 2 {
+                break;
+            }
+        }
+        for &mv in pv.iter().rev() {
+            pos.unmake(mv);
+        }
+        pv
+    }
+}
+
+/// Mate scores are kept in the table relative to the node, not the root.
+fn to_table(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v + ply as i32
+    } else if v < -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_table(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v - ply as i32
+    } else if v < -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}

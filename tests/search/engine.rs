@@ -1,0 +1,339 @@
+//! The search engine (`runtime::search`) against outside truth: the mates
+//! the game files claim (`claim "..." ends checkmate` / `ends win`),
+//! restated as "the engine finds the mate in one", the published
+//! Win At Chess suite (tests/search/wac.epd, 299 positions: this public
+//! copy, from github.com/sarona-CCCF/EPD-sets, lacks WAC.274; a sample of its
+//! forced mates and of its other positions runs here at a fixed depth, the
+//! whole suite at 1 s a position is recorded in docs/PERFORMANCE.md), the
+//! limits a user gives (nodes, time, the stop flag), and games of more
+//! than two players (Paranoid search returns a legal move and finds a mate
+//! the rules score for the side to move).
+//!
+//! A module of the `endgame` test binary: run with `cargo test --release
+//! --test endgame engine::`; the whole suite with `cargo test --release
+//! --test endgame -- --ignored --nocapture win_at_chess_at_one_second`.
+
+use super::games::{self, Claims};
+use runtime::notation::{parse_position, play_record};
+use runtime::search::{Limits, Score, Searcher};
+use runtime::{Game, Move, MoveKind, Position};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+fn chess() -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    games::shared(&GAME, "dsl-examples/chess.variant", Claims::Skipped)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// The claims of a game file that end a game by the last move: (moves,
+/// position) pairs.
+fn ending_claims(path: &str) -> Vec<(String, Option<String>)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        let Some(rest) = line.strip_prefix("claim \"") else {
+            continue;
+        };
+        let Some((moves, tail)) = rest.split_once('"') else {
+            continue;
+        };
+        if !(tail.contains("ends checkmate") || tail.contains("ends win")) {
+            continue;
+        }
+        let position = tail
+            .split_once("position \"")
+            .map(|(_, p)| p.split('"').next().unwrap().to_string());
+        out.push((moves.to_string(), position));
+    }
+    out
+}
+
+/// Every mate the shipped games claim: from the position before the
+/// mating move, a search to depth 2 scores a win in one ply, and its move
+/// wins the game for the side to move.
+#[test]
+fn finds_every_claimed_mate_in_one() {
+    let mut found = 0;
+    for path in [
+        "dsl-examples/chess.variant",
+        "stdlib/das.variant",
+        "stdlib/hundred.variant",
+        "stdlib/shakhmattron.variant",
+        "stdlib/mirodol.variant",
+    ] {
+        let game = games::load(path, Claims::Skipped);
+        for (moves, position) in ending_claims(path) {
+            let mut pos = match &position {
+                Some(p) => parse_position(&game, p).unwrap(),
+                None => Position::start(&game),
+            };
+            let words: Vec<&str> = moves.split_whitespace().collect();
+            let (before, _) = words.split_at(words.len() - 1);
+            play_record(&mut pos, &before.join(" ")).unwrap();
+            let me = pos.to_move();
+            let mut searcher = Searcher::new(&game);
+            let outcome = searcher.search(&mut pos, depth(2), |_| {});
+            assert_eq!(outcome.score, Score::MateIn(1), "{path}: {moves}");
+            pos.make(outcome.best.unwrap());
+            let result = pos.result().expect("the game is over");
+            assert_eq!(
+                result.score(&game, me),
+                game.ir().end.points as f64,
+                "{path}: {moves}"
+            );
+            found += 1;
+        }
+    }
+    assert!(found >= 8, "{found} claimed mates");
+}
+
+/// One position of an EPD suite: the FEN and the best moves in SAN.
+struct Epd {
+    fen: String,
+    best: Vec<String>,
+    id: String,
+    mate_in: Option<u32>,
+}
+
+fn wac() -> Vec<Epd> {
+    let text = std::fs::read_to_string("tests/search/wac.epd").unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.splitn(5, ' ').collect();
+            let fen = format!(
+                "{} {} {} {} 0 1",
+                fields[0], fields[1], fields[2], fields[3]
+            );
+            let ops = fields[4];
+            let op = |name: &str| {
+                ops.split(';')
+                    .map(str::trim)
+                    .find_map(|o| o.strip_prefix(name).map(|v| v.trim().to_string()))
+            };
+            Epd {
+                fen,
+                best: op("bm ")
+                    .unwrap()
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect(),
+                id: op("id ").unwrap().trim_matches('"').to_string(),
+                mate_in: op("dm ").map(|d| d.parse().unwrap()),
+            }
+        })
+        .collect()
+}
+
+/// Does `mv` in `pos` match the SAN `san` (piece letter, destination,
+/// disambiguation, promotion; `+`, `#` and `x` ignored)?
+fn matches_san(pos: &Position, mv: Move, san: &str) -> bool {
+    let game = pos.game();
+    let san = san.trim_end_matches(['+', '#', '!', '?']);
+    if san == "O-O" || san == "O-O-O" {
+        let long = san == "O-O-O";
+        return mv.kind() == MoveKind::Castle
+            && (game.cell_name(mv.to()) < game.cell_name(mv.from())) == long;
+    }
+    let (body, promo) = match san.split_once('=') {
+        Some((b, p)) => (b, p.chars().next()),
+        None => (san, None),
+    };
+    let body: String = body.chars().filter(|&c| c != 'x').collect();
+    let (piece, rest) = match body.chars().next() {
+        Some(c) if c.is_ascii_uppercase() => (c, &body[1..]),
+        _ => ('P', &body[..]),
+    };
+    let (hint, to) = rest.split_at(rest.len() - 2);
+    let code = pos.board()[mv.from()];
+    let letter = game.ir().kinds[game.kind_of(code)].letter;
+    let from = game.cell_name(mv.from());
+    letter == piece
+        && game.cell_name(mv.to()) == to
+        && hint.chars().all(|h| from.contains(h))
+        && promo.is_none_or(|p| {
+            mv.promotion()
+                .is_some_and(|k| game.ir().kinds[k].letter == p)
+        })
+}
+
+/// Its forced mates in two: at depth 4 the engine scores a win in three
+/// plies and plays the book's move.
+#[test]
+fn win_at_chess_mates_in_two() {
+    let game = chess();
+    let mut tried = 0;
+    for epd in wac().iter().filter(|e| e.mate_in == Some(2)) {
+        let mut pos = parse_position(game, &epd.fen).unwrap();
+        let mut searcher = Searcher::new(game);
+        let outcome = searcher.search(&mut pos, depth(4), |_| {});
+        assert_eq!(outcome.score, Score::MateIn(3), "{}", epd.id);
+        let best = outcome.best.unwrap();
+        assert!(
+            epd.best.iter().any(|b| matches_san(&pos, best, b)),
+            "{}: {:?} is not {:?}",
+            epd.id,
+            runtime::notation::move_to_string(game, best),
+            epd.best
+        );
+        tried += 1;
+    }
+    assert!(tried >= 10, "{tried}");
+}
+
+/// The suite, its first 40 positions at depth 5: the share solved is
+/// printed, and must not fall below what was measured (36 of 40 when this
+/// was written, 34 allowed; a weaker search fails).
+#[test]
+fn win_at_chess_sample_at_depth_5() {
+    let game = chess();
+    let suite = wac();
+    let mut solved = 0;
+    for epd in &suite[..40] {
+        let mut pos = parse_position(game, &epd.fen).unwrap();
+        let mut searcher = Searcher::new(game);
+        let outcome = searcher.search(&mut pos, depth(5), |_| {});
+        let best = outcome.best.unwrap();
+        if epd.best.iter().any(|b| matches_san(&pos, best, b)) {
+            solved += 1;
+        }
+    }
+    eprintln!("Win At Chess, first 40 at depth 5: {solved} solved");
+    assert!(solved >= SAMPLE_SOLVED, "{solved} of 40");
+}
+
+const SAMPLE_SOLVED: usize = 34;
+
+/// The whole suite at one second a position (`--ignored`): the issue asks
+/// for 80%.
+#[test]
+#[ignore]
+fn win_at_chess_at_one_second() {
+    let game = chess();
+    let suite = wac();
+    let mut solved = 0;
+    let start = Instant::now();
+    for epd in &suite {
+        let mut pos = parse_position(game, &epd.fen).unwrap();
+        let mut searcher = Searcher::new(game);
+        let limits = Limits {
+            time: Some(Duration::from_secs(1)),
+            ..Limits::default()
+        };
+        let outcome = searcher.search(&mut pos, limits, |_| {});
+        let best = outcome.best.unwrap();
+        let ok = epd.best.iter().any(|b| matches_san(&pos, best, b));
+        solved += ok as usize;
+        if !ok {
+            eprintln!(
+                "{} not solved: {}",
+                epd.id,
+                runtime::notation::move_to_string(game, best)
+            );
+        }
+    }
+    eprintln!(
+        "Win At Chess at 1 s: {solved} of {} solved in {:.0} s",
+        suite.len(),
+        start.elapsed().as_secs_f64()
+    );
+}
+
+/// A node limit stops the search near it; a set stop flag stops it at
+/// once; a time limit is kept; every search returns a legal move.
+#[test]
+fn limits_are_kept() {
+    let game = chess();
+    let mut pos = Position::start(game);
+    let mut searcher = Searcher::new(game);
+    let outcome = searcher.search(
+        &mut pos,
+        Limits {
+            nodes: Some(5000),
+            ..Limits::default()
+        },
+        |_| {},
+    );
+    assert!(outcome.nodes <= 5001, "{}", outcome.nodes);
+    assert!(outcome.best.is_some());
+    let stop = Arc::new(AtomicBool::new(true));
+    let outcome = searcher.search(
+        &mut pos,
+        Limits {
+            stop: Some(stop),
+            ..Limits::default()
+        },
+        |_| {},
+    );
+    assert!(outcome.nodes <= 1024, "{}", outcome.nodes);
+    assert!(outcome.best.is_some(), "a move even when stopped at once");
+    let start = Instant::now();
+    searcher.search(
+        &mut pos,
+        Limits {
+            time: Some(Duration::from_millis(200)),
+            ..Limits::default()
+        },
+        |_| {},
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    // The position is left as it was.
+    assert_eq!(pos.hash(), Position::start(game).hash());
+}
+
+/// The iterations report increasing depths with a legal principal
+/// variation.
+#[test]
+fn iterations_report_their_variation() {
+    let game = chess();
+    let mut pos = Position::start(game);
+    let mut searcher = Searcher::new(game);
+    let mut depths = Vec::new();
+    searcher.search(&mut pos, depth(4), |info| {
+        depths.push(info.depth);
+        let mut p = Position::start(game);
+        for &mv in &info.pv {
+            let mut list = Vec::new();
+            p.legal_moves(&mut list);
+            assert!(list.contains(&mv), "depth {}: illegal pv", info.depth);
+            p.make(mv);
+        }
+        assert!(!info.pv.is_empty());
+    });
+    assert_eq!(depths, vec![1, 2, 3, 4]);
+}
+
+/// Games of more than two players and of teams: a legal move from the
+/// start, and in Shakhmattron the mate the last-attacker rule scores for
+/// White.
+#[test]
+fn several_players() {
+    for path in [
+        "stdlib/cosmic/hex-6p.variant",
+        "stdlib/cosmic/square-4p.variant",
+        "stdlib/shakhmattron.variant",
+        "dsl-examples/four-player-teams.variant",
+    ] {
+        let game = games::load(path, Claims::Skipped);
+        let mut pos = Position::start(&game);
+        let mut searcher = Searcher::new(&game);
+        let outcome = searcher.search(&mut pos, depth(3), |_| {});
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        assert!(list.contains(&outcome.best.unwrap()), "{path}");
+        assert_eq!(outcome.depth, 3, "{path}");
+    }
+}
