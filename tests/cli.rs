@@ -879,3 +879,82 @@ fn serve_refuses_missing_games_before_listening() {
     );
     assert!(!out.status.success());
 }
+
+/// `search` prints one `info` line per depth and `bestmove`; it refuses to
+/// run without a bound, and finds a mate in one (the score counts plies).
+#[test]
+fn search_prints_depths_and_the_best_move() {
+    let out = variant(
+        &["search", "dsl-examples/chess.variant", "--depth", "3"],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    for (d, line) in lines[..3].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("info depth {} score ", d + 1)),
+            "{line}"
+        );
+        assert!(line.contains(" pv "), "{line}");
+    }
+    assert!(lines[3].starts_with("bestmove "), "{}", lines[3]);
+    let mate = variant(
+        &[
+            "search",
+            "dsl-examples/chess.variant",
+            "--fen",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "--depth",
+            "3",
+        ],
+        None,
+    );
+    let out = text(&mate.stdout);
+    assert!(out.contains("score mate 1 "), "{out}");
+    assert!(out.ends_with("bestmove a1a8\n"), "{out}");
+    let unbounded = variant(&["search", "dsl-examples/chess.variant"], None);
+    assert!(!unbounded.status.success());
+    assert!(
+        text(&unbounded.stderr).contains("give --depth, --movetime or --nodes"),
+        "{}",
+        text(&unbounded.stderr)
+    );
+    let deep = variant(
+        &["search", "dsl-examples/chess.variant", "--depth", "65"],
+        None,
+    );
+    assert!(!deep.status.success());
+}
+
+/// An engine seat plays its moves in `play`; a bad seat is refused.
+#[test]
+fn play_seats_an_engine() {
+    let out = variant(
+        &[
+            "play",
+            "dsl-examples/chess.variant",
+            "--players",
+            "engine:depth=2,random",
+            "--max-plies",
+            "6",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("(depth 2, "), "{stdout}");
+    assert!(stdout.contains("6 plies played"), "{stdout}");
+    for bad in ["engine:depth=0", "engine:ms=x", "robot", "engine:depth=99"] {
+        let out = variant(
+            &["play", "dsl-examples/chess.variant", "--players", bad],
+            None,
+        );
+        assert!(!out.status.success(), "{bad}");
+        assert!(
+            text(&out.stderr).contains("a player is human, random, engine"),
+            "{bad}: {}",
+            text(&out.stderr)
+        );
+    }
+}

@@ -8,7 +8,7 @@ use crate::game::{Game, EMPTY};
 use crate::position::Position;
 
 /// Centipawns per unit of a kind's `value`.
-const PAWN: i32 = 100;
+const UNIT: i32 = 100;
 /// Centipawns per cell of reach above or below the kind's average.
 const REACH: i32 = 3;
 
@@ -50,11 +50,12 @@ impl Evaluator {
                 material[code as usize] = if info.royal {
                     0
                 } else if info.value != 0 {
-                    info.value * PAWN
+                    info.value * UNIT
                 } else {
-                    // No value given: a queen's reach on 8x8 (about 23
-                    // cells) is worth about 8 pawns, a knight's (5) 2.
-                    (average * 35).max(PAWN)
+                    // No value given: 35 per cell of average reach, so a
+                    // rider over 23 cells of an 8x8 board is worth about 8
+                    // units, a leaper to 5 cells about 2.
+                    (average * 35).max(UNIT)
                 };
                 for (cell, r) in reach.iter().enumerate() {
                     placement[code as usize * cells + cell] = (r - average) * REACH;

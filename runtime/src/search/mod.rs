@@ -14,7 +14,7 @@
 //!
 //! The evaluation (`eval.rs`) reads only the rules: each kind's value and
 //! its reach on an empty board. Game ends come from `Position::result`, so
-//! a game's own wins (a Throne, an arrival) are seen as the rules score
+//! a game's own wins (a winning arrival, the last player in play) are seen as the rules score
 //! them. Limits: depth, nodes, time, and a stop flag another thread may
 //! set; an interrupted iteration is discarded.
 
