@@ -4,6 +4,7 @@
 mod display;
 mod input;
 mod serve;
+mod uci;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use compiler::compile_file;
@@ -172,6 +173,8 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
     },
+    /// Speak the UCI protocol on standard input and output (two-player games).
+    Uci { file: PathBuf },
     /// Draw a position as an SVG picture.
     Draw {
         file: PathBuf,
@@ -556,6 +559,11 @@ fn run(command: Command) -> Result<ExitCode, String> {
             arrows,
             output,
         } => draw(&file, &fen, &moves, &highlight, &arrows, &output),
+        Command::Uci { file } => {
+            let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
+            uci::run(&game)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Serve { files, port, host } => {
             let mut games = Vec::new();
             for f in &files {

@@ -958,3 +958,36 @@ fn play_seats_an_engine() {
         );
     }
 }
+
+/// `uci` answers the handshake, searches a position given with moves
+/// (a command other than `isready`, `stop` or `quit` waits for the search),
+/// refuses an illegal move without losing the position, and refuses a
+/// game of three players.
+#[test]
+fn uci_session() {
+    let input = "uci\nisready\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n\
+                 position startpos moves e2e5\nisready\ngo depth 2\nucinewgame\nquit\n";
+    let out = variant(&["uci", "dsl-examples/chess.variant"], Some(input));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "id name variant (Chess)",
+            "id author the variant project",
+            "uciok"
+        ]
+    );
+    assert!(stdout.contains("readyok"), "{stdout}");
+    assert!(stdout.contains("score mate 1 "), "{stdout}");
+    assert!(
+        stdout.contains("info string error: move 1 (e2e5): illegal move"),
+        "{stdout}"
+    );
+    // Both searches were of the mate position: the bad `position` changed nothing.
+    assert_eq!(stdout.matches("bestmove a1a8").count(), 2, "{stdout}");
+    let three = variant(&["uci", "stdlib/shakhmattron.variant"], Some(""));
+    assert!(!three.status.success());
+    assert!(text(&three.stderr).contains("UCI is a protocol for two players"));
+}

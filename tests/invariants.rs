@@ -1527,6 +1527,19 @@ fn loader_names_what_is_wrong_in_crafted_ir() {
     let mut ir = chess();
     ir.cells[5].coord = (8, 0);
     assert_eq!(refused(ir), LoadError::CellOutsideGeometry { cell: 5 });
+    // A position keeps one lasting passing per player, for 16 players.
+    let mut ir = chess();
+    ir.en_passant_until_owner_moves = true;
+    while ir.players.len() <= runtime::position::MAX_LASTING_PASSINGS {
+        let mut extra = ir.players[0].clone();
+        extra.name = format!("p{}", ir.players.len());
+        ir.players.push(extra);
+    }
+    let players = ir.players.len();
+    assert_eq!(
+        refused(ir),
+        LoadError::TooManyPlayersForLastingPassings { players }
+    );
 }
 
 /// The screen layout has at most `MAX_GAP` empty rows or columns between

@@ -347,6 +347,7 @@ impl Game {
         check(!eliminates || players <= MAX_ELIMINATION_PLAYERS, || {
             LoadError::TooManyPlayersToEliminate { players }
         })?;
+
         let out_masks = if eliminates {
             1usize << (players - 1)
         } else {

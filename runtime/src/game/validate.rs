@@ -84,6 +84,12 @@ pub enum LoadError {
     TooManyPlayersToEliminate {
         players: usize,
     },
+    /// Passings that last until their owner moves again, in a game with
+    /// more seats than a position keeps such passings for
+    /// (`MAX_LASTING_PASSINGS`, one per player).
+    TooManyPlayersForLastingPassings {
+        players: usize,
+    },
     /// More distinct sets of attacking codes than a reverse table indexes.
     TooManyAttackSets,
     /// An `insufficient` declaration names a kind the game does not have.
@@ -194,6 +200,11 @@ impl std::fmt::Display for LoadError {
                 "players go out of a game of {players} players; at most {} are supported",
                 super::MAX_ELIMINATION_PLAYERS
             ),
+            TooManyPlayersForLastingPassings { players } => write!(
+                f,
+                "en passant lasts until the owner moves in a game of {players} players; at most {} are supported",
+                crate::position::MAX_LASTING_PASSINGS
+            ),
             TooManyAttackSets => write!(
                 f,
                 "more than 65536 distinct sets of attacking pieces in the reverse tables"
@@ -250,6 +261,10 @@ pub(super) fn validate(ir: &GameIr) -> Result<(), LoadError> {
     let kinds = ir.kinds.len();
     check(cells > 0 && cells <= MAX_CELLS, || CellCount(cells))?;
     check(players >= 2, || FewerThanTwoPlayers)?;
+    check(
+        !ir.en_passant_until_owner_moves || players <= crate::position::MAX_LASTING_PASSINGS,
+        || TooManyPlayersForLastingPassings { players },
+    )?;
     check(codes_needed(players, kinds) <= MAX_CODES, || TooManyCodes {
         players,
         kinds,

@@ -152,7 +152,8 @@ impl<'g> Position<'g> {
     /// attacker has none).
     pub(super) fn keep_en_passant(&mut self, saved: EnPassantRanges, mover: usize, captured: u16) {
         // One passing per player at most: its owner's next move closes it.
-        let mut kept = [NO_CELL; 16];
+        // The loader refuses games with more players than this holds.
+        let mut kept = [NO_CELL; super::MAX_LASTING_PASSINGS];
         let mut n = 0;
         for i in saved.records.0..saved.records.1 {
             let record = self.ep_records[i as usize];

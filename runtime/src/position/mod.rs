@@ -34,6 +34,11 @@ use make::Undo;
 /// No player (`Position::won` while nobody has won by an arrival).
 pub const NO_PLAYER: u8 = u8::MAX;
 
+/// The most passings that last until their owner moves again a position
+/// keeps at once: one per player, so games with such passings have at
+/// most this many players (`LoadError::TooManyPlayersForLastingPassings`).
+pub const MAX_LASTING_PASSINGS: usize = 16;
+
 /// The game state: pieces, side to move, castling rights, unmoved pieces,
 /// arrival budgets, en-passant rights, counters and the hash history.
 #[derive(Clone)]
