@@ -15,7 +15,7 @@ use runtime::notation::{
 };
 use runtime::perft::MAX_PERFT_DEPTH;
 use runtime::picture;
-use runtime::search::{Limits, Score, Searcher, MAX_SEARCH_DEPTH};
+use runtime::search::{Engine, Limits, Score, MAX_SEARCH_DEPTH};
 use runtime::text::{printable, printable_lines};
 use runtime::{Game, Position};
 use std::io::Write;
@@ -514,7 +514,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 time: movetime.map(std::time::Duration::from_millis),
                 stop: None,
             };
-            let mut searcher = Searcher::new(&game);
+            let mut searcher = Engine::new(&game);
             let outcome = searcher.search(&mut pos, limits, |info| {
                 let secs = info.elapsed.as_secs_f64();
                 let pv: Vec<String> = info
@@ -694,7 +694,7 @@ fn play<'g>(
     let mut stdin = stdin.lock();
     let mut rng = seed.max(1);
     let mut played: Vec<String> = Vec::new();
-    let mut searcher: Option<Searcher> = None;
+    let mut searcher: Option<Engine> = None;
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     // Time left per player, if the game declares a clock.
     let mut clock: Option<Vec<f64>> = clock_override
@@ -761,7 +761,7 @@ fn play<'g>(
                     ..Limits::default()
                 },
             };
-            let engine = searcher.get_or_insert_with(|| Searcher::new(game));
+            let engine = searcher.get_or_insert_with(|| Engine::new(game));
             let outcome = engine.search(&mut pos, limits, |_| {});
             let mv = outcome.best.unwrap_or(list[0]);
             let text = move_to_string(game, mv);

@@ -11,7 +11,7 @@
 //! and changes nothing (the protocol has no other error channel).
 
 use runtime::notation::{move_to_string, parse_move, parse_position};
-use runtime::search::{Limits, Outcome, Score, Searcher, MAX_SEARCH_DEPTH};
+use runtime::search::{Engine, Limits, Outcome, Score, MAX_SEARCH_DEPTH};
 use runtime::text::printable;
 use runtime::{Game, Position};
 use std::io::{BufRead, Write};
@@ -32,14 +32,14 @@ pub fn run(game: &Game) -> Result<(), String> {
     }
     let stdin = std::io::stdin();
     let mut pos = Position::start(game);
-    let mut searcher = Some(Searcher::new(game));
+    let mut searcher = Some(Engine::new(game));
     let out = |line: &str| {
         let mut o = std::io::stdout().lock();
         writeln!(o, "{line}").ok();
         o.flush().ok();
     };
     std::thread::scope(|scope| {
-        let mut running: Option<(Arc<AtomicBool>, std::thread::ScopedJoinHandle<'_, Searcher>)> =
+        let mut running: Option<(Arc<AtomicBool>, std::thread::ScopedJoinHandle<'_, Engine>)> =
             None;
         for line in stdin.lock().lines() {
             let Ok(line) = line else { break };
@@ -65,7 +65,7 @@ pub fn run(game: &Game) -> Result<(), String> {
                 }
                 "isready" => out("readyok"),
                 "ucinewgame" => {
-                    searcher = Some(Searcher::new(game));
+                    searcher = Some(Engine::new(game));
                     pos = Position::start(game);
                 }
                 "position" => match position(game, &words[1..]) {
@@ -76,7 +76,7 @@ pub fn run(game: &Game) -> Result<(), String> {
                     Ok(mut limits) => {
                         let flag = Arc::new(AtomicBool::new(false));
                         limits.stop = Some(flag.clone());
-                        let mut engine = searcher.take().unwrap_or_else(|| Searcher::new(game));
+                        let mut engine = searcher.take().unwrap_or_else(|| Engine::new(game));
                         let mut at = pos.clone();
                         let handle = scope.spawn(move || {
                             let outcome = engine.search(&mut at, limits, |info| {

@@ -15,7 +15,7 @@
 
 use super::games::{self, Claims};
 use runtime::notation::{parse_position, play_record};
-use runtime::search::{Limits, Score, Searcher};
+use runtime::search::{Engine, Limits, Score};
 use runtime::{Game, Move, MoveKind, Position};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -80,7 +80,7 @@ fn finds_every_claimed_mate_in_one() {
             let (before, _) = words.split_at(words.len() - 1);
             play_record(&mut pos, &before.join(" ")).unwrap();
             let me = pos.to_move();
-            let mut searcher = Searcher::new(&game);
+            let mut searcher = Engine::new(&game);
             let outcome = searcher.search(&mut pos, depth(2), |_| {});
             assert_eq!(outcome.score, Score::MateIn(1), "{path}: {moves}");
             pos.make(outcome.best.unwrap());
@@ -174,7 +174,7 @@ fn win_at_chess_mates_in_two() {
     let mut tried = 0;
     for epd in wac().iter().filter(|e| e.mate_in == Some(2)) {
         let mut pos = parse_position(game, &epd.fen).unwrap();
-        let mut searcher = Searcher::new(game);
+        let mut searcher = Engine::new(game);
         let outcome = searcher.search(&mut pos, depth(4), |_| {});
         assert_eq!(outcome.score, Score::MateIn(3), "{}", epd.id);
         let best = outcome.best.unwrap();
@@ -200,7 +200,7 @@ fn win_at_chess_sample_at_depth_5() {
     let mut solved = 0;
     for epd in &suite[..40] {
         let mut pos = parse_position(game, &epd.fen).unwrap();
-        let mut searcher = Searcher::new(game);
+        let mut searcher = Engine::new(game);
         let outcome = searcher.search(&mut pos, depth(5), |_| {});
         let best = outcome.best.unwrap();
         if epd.best.iter().any(|b| matches_san(&pos, best, b)) {
@@ -224,7 +224,7 @@ fn win_at_chess_at_one_second() {
     let start = Instant::now();
     for epd in &suite {
         let mut pos = parse_position(game, &epd.fen).unwrap();
-        let mut searcher = Searcher::new(game);
+        let mut searcher = Engine::new(game);
         let limits = Limits {
             time: Some(Duration::from_secs(1)),
             ..Limits::default()
@@ -254,7 +254,7 @@ fn win_at_chess_at_one_second() {
 fn limits_are_kept() {
     let game = chess();
     let mut pos = Position::start(game);
-    let mut searcher = Searcher::new(game);
+    let mut searcher = Engine::new(game);
     let outcome = searcher.search(
         &mut pos,
         Limits {
@@ -300,7 +300,7 @@ fn limits_are_kept() {
 fn iterations_report_their_variation() {
     let game = chess();
     let mut pos = Position::start(game);
-    let mut searcher = Searcher::new(game);
+    let mut searcher = Engine::new(game);
     let mut depths = Vec::new();
     searcher.search(&mut pos, depth(4), |info| {
         depths.push(info.depth);
@@ -329,7 +329,7 @@ fn several_players() {
     ] {
         let game = games::load(path, Claims::Skipped);
         let mut pos = Position::start(&game);
-        let mut searcher = Searcher::new(&game);
+        let mut searcher = Engine::new(&game);
         let outcome = searcher.search(&mut pos, depth(3), |_| {});
         let mut list = Vec::new();
         pos.legal_moves(&mut list);

@@ -101,7 +101,7 @@ pub struct Outcome {
 }
 
 /// A search engine for one game: its tables live across searches.
-pub struct Searcher<'g> {
+pub struct Engine<'g> {
     game: &'g Game,
     eval: Evaluator,
     table: Table,
@@ -121,9 +121,9 @@ pub struct Searcher<'g> {
     root_key: u64,
 }
 
-impl<'g> Searcher<'g> {
-    pub fn new(game: &'g Game) -> Searcher<'g> {
-        Searcher {
+impl<'g> Engine<'g> {
+    pub fn new(game: &'g Game) -> Engine<'g> {
+        Engine {
             game,
             eval: Evaluator::new(game),
             table: Table::new(20),
@@ -301,6 +301,15 @@ impl<'g> Searcher<'g> {
         None
     }
 
+    /// The utility where the side to move has no move: the game's result
+    /// (the evaluation if the rules give none).
+    fn without_moves(&mut self, pos: &mut Position, ply: usize) -> i32 {
+        match pos.result() {
+            Some(r) => self.terminal(r, ply),
+            None => self.evaluate(pos),
+        }
+    }
+
     fn node(
         &mut self,
         pos: &mut Position<'g>,
@@ -339,10 +348,7 @@ impl<'g> Searcher<'g> {
         pos.legal_moves(&mut list);
         if list.is_empty() {
             self.lists[ply] = list;
-            return match pos.result() {
-                Some(r) => self.terminal(r, ply),
-                None => self.evaluate(pos),
-            };
+            return self.without_moves(pos, ply);
         }
         self.order(pos, &mut list, hit.and_then(|e| e.best), ply);
         let maximising = self.maximising(pos);
@@ -436,10 +442,7 @@ impl<'g> Searcher<'g> {
         pos.legal_moves(&mut list);
         if list.is_empty() {
             self.lists[ply] = list;
-            return match pos.result() {
-                Some(r) => self.terminal(r, ply),
-                None => self.evaluate(pos),
-            };
+            return self.without_moves(pos, ply);
         }
         let maximising = self.maximising(pos);
         let in_check = pos.in_check();
