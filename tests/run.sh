@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --workspace --all-targets
+# Profile `ci` (Cargo.toml): release speed without release's build time.
+cargo build --profile ci --workspace --all-targets
 
 if [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/bin/chromium ]; then
   if ! command -v apt-get >/dev/null 2>&1; then
@@ -21,14 +22,14 @@ if [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/bin/chromium ]; then
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
 fi
 # The script stops the server and chromedriver on any exit, timeout's included.
-timeout 120 python3 tests/browser/board_test.py --bin target/release/variant
-cargo test --release --workspace
-cargo test --release --test perft_tables -- --ignored
+timeout 120 python3 tests/browser/board_test.py --bin target/ci/variant
+cargo test --profile ci --workspace
+cargo test --profile ci --test perft_tables -- --ignored
 
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -c 'import pyffish' 2>/dev/null || .venv/bin/pip install --quiet pyffish
 .venv/bin/python tests/differential/fsdiff.py --check-config
-.venv/bin/python tests/differential/fsdiff.py --variant-bin target/release/variant --games 10 --plies 80 --seed 7
+.venv/bin/python tests/differential/fsdiff.py --variant-bin target/ci/variant --games 10 --plies 80 --seed 7
 echo "all tests passed"
