@@ -3,11 +3,14 @@
 
 mod display;
 mod input;
+mod players;
+mod selfplay;
 mod serve;
 mod uci;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use compiler::compile_file;
+use players::{computer_move, parse_player, Player, Rng, MAX_MOVETIME_MS};
 use runtime::ir::GameIr;
 use runtime::notation::{
     move_to_string, parse_position, parse_recorded, play_record, recorded_to_string, write_fen,
@@ -39,47 +42,6 @@ enum Phase {
     Ast,
     Model,
     Ir,
-}
-
-/// Who plays a seat in `play`: `human`, `random`, or `engine` with an
-/// optional limit per move (`engine:depth=N`, `engine:ms=N`; default 1 s).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Player {
-    Human,
-    Random,
-    Engine(EngineLimit),
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum EngineLimit {
-    Depth(u32),
-    Millis(u64),
-}
-
-/// The most milliseconds per move an engine player or `search --movetime`
-/// may be given (an hour).
-const MAX_MOVETIME_MS: u64 = 3_600_000;
-
-fn parse_player(s: &str) -> Result<Player, String> {
-    let bad = || {
-        format!("`{s}`: a player is human, random, engine, engine:depth=N (1..={MAX_SEARCH_DEPTH}) or engine:ms=N (1..={MAX_MOVETIME_MS})")
-    };
-    match s {
-        "human" => return Ok(Player::Human),
-        "random" => return Ok(Player::Random),
-        "engine" => return Ok(Player::Engine(EngineLimit::Millis(1000))),
-        _ => {}
-    }
-    let spec = s.strip_prefix("engine:").ok_or_else(bad)?;
-    let (name, value) = spec.split_once('=').ok_or_else(bad)?;
-    let n: u64 = value.parse().map_err(|_| bad())?;
-    match name {
-        "depth" if (1..=MAX_SEARCH_DEPTH as u64).contains(&n) => {
-            Ok(Player::Engine(EngineLimit::Depth(n as u32)))
-        }
-        "ms" if (1..=MAX_MOVETIME_MS).contains(&n) => Ok(Player::Engine(EngineLimit::Millis(n))),
-        _ => Err(bad()),
-    }
 }
 
 #[derive(Subcommand)]
@@ -120,6 +82,9 @@ enum Command {
         /// One line per root move.
         #[arg(long)]
         divide: bool,
+        /// Threads to share the root moves over (at most 256).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Print the legal moves, one a line.
     Moves {
@@ -175,6 +140,45 @@ enum Command {
     },
     /// Speak the UCI protocol on standard input and output (two-player games).
     Uci { file: PathBuf },
+    /// Play many computer games in parallel: a JSON line per game in OUT,
+    /// then a summary (wins and points per seat, draws, endings, length).
+    Selfplay {
+        /// The game (not with --merge).
+        #[arg(required_unless_present = "merge")]
+        file: Option<PathBuf>,
+        /// Games to play (the whole run, all shards together).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=selfplay::MAX_GAMES))]
+        games: u64,
+        /// Who plays each seat, in turn order (one name: every seat):
+        /// random, engine:depth=N, engine:nodes=N or engine:ms=N.
+        #[arg(long, value_delimiter = ',', value_parser = parse_player, default_value = "engine:nodes=5000")]
+        players: Vec<Player>,
+        /// Games played at once (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
+        /// The run's seed: the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// K/N: play only the games i with i % N == K - 1 (1 <= K <= N).
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<(u64, u64)>,
+        /// Plies of uniform random moves that open each game (default: one
+        /// per player), so that games differ.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1000))]
+        random_plies: Option<u32>,
+        /// A game not over after this many plies ends as a draw (`ply_cap`).
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
+        /// Start position: FEN, or the general notation.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Where the games go, a JSON line each (with --merge: the merged file).
+        #[arg(long, required_unless_present = "merge")]
+        out: Option<PathBuf>,
+        /// Merge the records of several runs (shards) and print their summary.
+        #[arg(long, num_args = 1.., conflicts_with_all = ["file", "shard", "fen", "threads", "random_plies"])]
+        merge: Vec<PathBuf>,
+    },
     /// Draw a position as an SVG picture.
     Draw {
         file: PathBuf,
@@ -467,20 +471,27 @@ fn run(command: Command) -> Result<ExitCode, String> {
             fen,
             moves,
             divide,
+            threads,
         } => {
             let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             let mut pos = position(&game, &fen, &moves)?;
             let start = Instant::now();
-            let nodes = if divide {
-                let mut rows: Vec<(String, u64)> = pos
-                    .divide(depth)
+            let nodes = if divide || (threads > 1 && depth > 1) {
+                let rows = if threads > 1 {
+                    pos.divide_threads(depth, threads as usize)
+                } else {
+                    pos.divide(depth)
+                };
+                let mut rows: Vec<(String, u64)> = rows
                     .into_iter()
                     .map(|(m, n)| (move_to_string(&game, m), n))
                     .collect();
                 rows.sort();
-                let mut out = std::io::stdout().lock();
-                for (m, n) in &rows {
-                    writeln!(out, "{} {n}", printable(m)).ok();
+                if divide {
+                    let mut out = std::io::stdout().lock();
+                    for (m, n) in &rows {
+                        writeln!(out, "{} {n}", printable(m)).ok();
+                    }
                 }
                 rows.iter().map(|r| r.1).sum()
             } else {
@@ -597,6 +608,31 @@ fn run(command: Command) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::Selfplay {
+            file,
+            games,
+            players,
+            threads,
+            seed,
+            shard,
+            random_plies,
+            max_plies,
+            fen,
+            out,
+            merge,
+        } => selfplay_command(
+            file,
+            games,
+            players,
+            threads,
+            seed,
+            shard,
+            random_plies,
+            max_plies,
+            fen,
+            out,
+            merge,
+        ),
         Command::Play {
             file,
             fen,
@@ -633,6 +669,101 @@ fn run(command: Command) -> Result<ExitCode, String> {
             )
         }
     }
+}
+
+/// A shard `K/N`: 1 <= K <= N.
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("`{text}`: a shard is K/N with 1 <= K <= N, like 3/10");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// `variant selfplay`: a run, or a merge of runs.
+#[allow(clippy::too_many_arguments)]
+fn selfplay_command(
+    file: Option<PathBuf>,
+    games: u64,
+    players: Vec<Player>,
+    threads: Option<u32>,
+    seed: u64,
+    shard: Option<(u64, u64)>,
+    random_plies: Option<u32>,
+    max_plies: u32,
+    fen: Option<String>,
+    out: Option<PathBuf>,
+    merge: Vec<PathBuf>,
+) -> Result<ExitCode, String> {
+    if !merge.is_empty() {
+        if let Some(out) = &out {
+            if let Some(input) = merge.iter().find(|m| same_file(m, out)) {
+                return Err(format!(
+                    "refusing to write the merged games over {}, one of the files merged",
+                    input.display()
+                ));
+            }
+        }
+        let records = selfplay::merge(&merge)?;
+        if let Some(out) = &out {
+            let mut text = String::new();
+            for r in &records {
+                text += &serde_json::to_string(r).map_err(|e| e.to_string())?;
+                text.push('\n');
+            }
+            std::fs::write(out, text)
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        }
+        print!("{}", printable_lines(&selfplay::summary(&records)));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (Some(file), Some(out)) = (file, out) else {
+        return Err("selfplay needs a game file and --out (or --merge FILES)".into());
+    };
+    if same_file(&file, &out) {
+        return Err(format!(
+            "refusing to write the games over the game file {}: give another --out",
+            file.display()
+        ));
+    }
+    let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
+    let players = match players.len() {
+        1 => vec![players[0]; game.players()],
+        n if n == game.players() => players,
+        n => return Err(format!(
+            "--players names {n} players, but {} has {} (name one for every seat, or one for all)",
+            printable(&game.ir().name),
+            game.players()
+        )),
+    };
+    if players.contains(&Player::Human) {
+        return Err(
+            "selfplay seats are computers: random or engine[:depth=N|:nodes=N|:ms=N]".into(),
+        );
+    }
+    let start = position(&game, &fen, &[])?;
+    let threads = threads
+        .map(|t| t as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let run = selfplay::Run {
+        game: &game,
+        fen,
+        players,
+        games,
+        seed,
+        shard: shard.unwrap_or((1, 1)),
+        random_plies: random_plies.unwrap_or(game.players() as u32),
+        max_plies,
+        threads,
+    };
+    let mut sink = std::fs::File::create(&out)
+        .map(std::io::BufWriter::new)
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    let records = selfplay::run(&run, &start, &mut sink)?;
+    print!("{}", printable_lines(&selfplay::summary(&records)));
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A duration like `30m`, `1h` or `90s`, in seconds.
@@ -692,7 +823,7 @@ fn play<'g>(
     }
     let stdin = std::io::stdin();
     let mut stdin = stdin.lock();
-    let mut rng = seed.max(1);
+    let mut rng = Rng::new(seed);
     let mut played: Vec<String> = Vec::new();
     let mut searcher: Option<Engine> = None;
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
@@ -750,39 +881,21 @@ fn play<'g>(
         let name = player_name(me);
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
-        if let Some(&Player::Engine(limit)) = players.get(me) {
-            let limits = match limit {
-                EngineLimit::Depth(d) => Limits {
-                    depth: Some(d),
-                    ..Limits::default()
-                },
-                EngineLimit::Millis(ms) => Limits {
-                    time: Some(std::time::Duration::from_millis(ms)),
-                    ..Limits::default()
-                },
-            };
+        let computer = players.get(me).filter(|&&p| p != Player::Human);
+        if let Some((mv, outcome)) = computer.and_then(|&seat| {
             let engine = searcher.get_or_insert_with(|| Engine::new(game));
-            let outcome = engine.search(&mut pos, limits, |_| {});
-            let mv = outcome.best.unwrap_or(list[0]);
-            let text = move_to_string(game, mv);
-            println!(
-                "{name} plays {} (depth {}, {})",
-                with_aliases(game, mv),
-                outcome.depth,
-                score_text(outcome.score)
-            );
-            played.push(text);
-            pos.make(mv);
-            continue;
-        }
-        if players.get(me) == Some(&Player::Random) {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let mv = list[(rng % list.len() as u64) as usize];
-            let text = move_to_string(game, mv);
-            println!("{name} plays {}", with_aliases(game, mv));
-            played.push(text);
+            computer_move(seat, engine, &mut rng, &mut pos, &list)
+        }) {
+            played.push(move_to_string(game, mv));
+            match outcome {
+                Some(o) => println!(
+                    "{name} plays {} (depth {}, {})",
+                    with_aliases(game, mv),
+                    o.depth,
+                    score_text(o.score)
+                ),
+                None => println!("{name} plays {}", with_aliases(game, mv)),
+            }
             pos.make(mv);
             continue;
         }

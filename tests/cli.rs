@@ -15,12 +15,11 @@ fn variant(args: &[&str], stdin: Option<&str>) -> Output {
                 .stdout(std::process::Stdio::piped())
                 .stderr(std::process::Stdio::piped());
             let mut child = cmd.spawn().unwrap();
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(input.as_bytes())
-                .unwrap();
+            // A command that fails before reading its input closes the pipe.
+            match child.stdin.take().unwrap().write_all(input.as_bytes()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other.unwrap(),
+            }
             child.wait_with_output().unwrap()
         }
     }
@@ -53,6 +52,43 @@ fn perft_last_line_is_the_node_count_and_divide_sums_to_it() {
     assert_eq!(sum, 8902);
     assert_eq!(lines.len() - 1, 20, "one line per root move");
     assert!(text(&out.stderr).contains("nodes/s"));
+}
+
+#[test]
+fn perft_threads_share_the_root_moves_and_count_the_same() {
+    // Kiwipete (published: 97,862 at depth 3, 48 root moves).
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "perft",
+            "dsl-examples/chess.variant",
+            "--fen",
+            fen,
+            "--depth",
+            "3",
+        ];
+        args.extend_from_slice(extra);
+        let out = variant(&args, None);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let single = run(&["--divide"]);
+    assert_eq!(single.lines().count(), 49);
+    assert_eq!(run(&["--divide", "--threads", "3"]), single);
+    assert_eq!(run(&["--threads", "2"]), "nodes 97862\n");
+    let out = variant(
+        &[
+            "perft",
+            "dsl-examples/chess.variant",
+            "--depth",
+            "2",
+            "--threads",
+            "0",
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--threads"));
 }
 
 #[test]
@@ -990,4 +1026,138 @@ fn uci_session() {
     let three = variant(&["uci", "stdlib/shakhmattron.variant"], Some(""));
     assert!(!three.status.success());
     assert!(text(&three.stderr).contains("UCI is a protocol for two players"));
+}
+
+#[test]
+fn selfplay_is_deterministic_shards_merge_and_records_replay() {
+    let dir = std::env::temp_dir().join(format!("variant-selfplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let chess = "dsl-examples/chess.variant";
+    let run = |out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "selfplay",
+            chess,
+            "--games",
+            "8",
+            "--players",
+            "random,engine:depth=1",
+            "--max-plies",
+            "160",
+            "--out",
+            out,
+        ];
+        if !extra.contains(&"--seed") {
+            args.extend(["--seed", "42"]);
+        }
+        args.extend_from_slice(extra);
+        let out = variant(&args, None);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let summary = run(&path("one.jsonl"), &["--threads", "1"]);
+    run(&path("two.jsonl"), &["--threads", "2"]);
+    let one = std::fs::read_to_string(path("one.jsonl")).unwrap();
+    assert_eq!(one, std::fs::read_to_string(path("two.jsonl")).unwrap());
+    let lines: Vec<serde_json::Value> = one
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 8);
+    // A different seed plays different games.
+    run(&path("other.jsonl"), &["--seed", "43"]);
+    assert_ne!(one, std::fs::read_to_string(path("other.jsonl")).unwrap());
+
+    // The summary counts what the records say.
+    let white_wins = lines.iter().filter(|l| l["winner"] == "white").count();
+    let row = summary.lines().find(|l| l.starts_with("white")).unwrap();
+    assert_eq!(
+        row.split_whitespace().nth(2),
+        Some(white_wins.to_string().as_str()),
+        "{summary}"
+    );
+    assert!(summary.contains("8 games"), "{summary}");
+
+    // Every record replays: a checkmate ends with no legal move, a capped
+    // game has exactly the cap's plies.
+    for l in &lines {
+        let moves: Vec<&str> = l["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(l["plies"].as_u64().unwrap() as usize, moves.len());
+        let out = variant(&[&["moves", chess, "--moves"][..], &moves].concat(), None);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        match l["reason"].as_str().unwrap() {
+            "checkmate" | "stalemate" => assert_eq!(text(&out.stdout).trim(), ""),
+            "ply_cap" => assert_eq!(moves.len(), 160),
+            _ => {}
+        }
+    }
+
+    // Two shards, merged, are the whole run line for line.
+    run(&path("s1.jsonl"), &["--shard", "1/2"]);
+    run(&path("s2.jsonl"), &["--shard", "2/2"]);
+    let merged = variant(
+        &[
+            "selfplay",
+            "--merge",
+            &path("s2.jsonl"),
+            &path("s1.jsonl"),
+            "--out",
+            &path("m.jsonl"),
+        ],
+        None,
+    );
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    assert_eq!(std::fs::read_to_string(path("m.jsonl")).unwrap(), one);
+    assert_eq!(text(&merged.stdout), summary);
+
+    // Refusals: a game twice, bad shards, seats, and the output over an input.
+    let twice = variant(
+        &["selfplay", "--merge", &path("s1.jsonl"), &path("one.jsonl")],
+        None,
+    );
+    assert!(!twice.status.success());
+    assert!(
+        text(&twice.stderr).contains("twice"),
+        "{}",
+        text(&twice.stderr)
+    );
+    for (args, needle) in [
+        (vec!["--shard", "3/2"], "shard"),
+        (vec!["--shard", "0/2"], "shard"),
+        (vec!["--players", "human"], "computers"),
+        (vec!["--players", "random,random,random"], "names 3 players"),
+        (vec!["--games", "0"], "--games"),
+    ] {
+        let out = variant(
+            &[&["selfplay", chess, "--out", &path("x.jsonl")][..], &args].concat(),
+            None,
+        );
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(needle),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    let over = variant(
+        &[
+            "selfplay",
+            "--merge",
+            &path("s1.jsonl"),
+            "--out",
+            &path("s1.jsonl"),
+        ],
+        None,
+    );
+    assert!(
+        text(&over.stderr).contains("refusing"),
+        "{}",
+        text(&over.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

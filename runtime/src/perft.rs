@@ -93,3 +93,36 @@ impl<'g> Position<'g> {
             .collect()
     }
 }
+
+impl Position<'_> {
+    /// `divide` with the root moves shared out over `threads` threads, each
+    /// taking the next unclaimed root move on its own copy of the position
+    /// (so an uneven subtree does not keep the others idle). Same counts,
+    /// same order as `divide`.
+    pub fn divide_threads(&self, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let mut root = self.clone();
+        let mut list = Vec::new();
+        root.legal_moves(&mut list);
+        let counts: Vec<std::sync::atomic::AtomicU64> =
+            list.iter().map(|_| Default::default()).collect();
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads.clamp(1, list.len().max(1)) {
+                let (list, counts, next) = (&list, &counts, &next);
+                let mut pos = self.clone();
+                scope.spawn(move || loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = list.get(i) else { break };
+                    pos.make(mv);
+                    counts[i].store(pos.perft(depth.saturating_sub(1)), Ordering::Relaxed);
+                    pos.unmake(mv);
+                });
+            }
+        });
+        list.iter()
+            .zip(counts)
+            .map(|(&mv, n)| (mv, n.into_inner()))
+            .collect()
+    }
+}

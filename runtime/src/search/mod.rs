@@ -122,11 +122,18 @@ pub struct Engine<'g> {
 }
 
 impl<'g> Engine<'g> {
+    /// An engine with a transposition table of 2^20 entries (24 MiB).
     pub fn new(game: &'g Game) -> Engine<'g> {
+        Engine::with_table_bits(game, 20)
+    }
+
+    /// An engine with a table of 2^`bits` entries (`bits` within 10..=26):
+    /// smaller for many engines at once on short searches.
+    pub fn with_table_bits(game: &'g Game, bits: u32) -> Engine<'g> {
         Engine {
             game,
             eval: Evaluator::new(game),
-            table: Table::new(20),
+            table: Table::new(bits.clamp(10, 26)),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; game.codes() * game.cells()],
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),

@@ -1,0 +1,368 @@
+//! `variant selfplay`: many computer games of one variant, in parallel, one
+//! JSON line per game, then a balance summary (wins and points per seat,
+//! draws, how games ended, their length, each with a 95% interval).
+//!
+//! Determinism: game `i` of a run with seed `S` starts from a generator
+//! seeded by `S` and `i` alone, and every seat's engine is fresh for each
+//! game, so a game's moves do not depend on the thread count, the shard or
+//! the machine (for `random`, `engine:depth=N` and `engine:nodes=N` seats;
+//! `engine:ms=N` depends on the machine's speed). The first `--random-plies`
+//! plies are uniform random moves, so that games differ. A shard `K/N`
+//! plays the games `i` with `i % N == K - 1`; merging every shard's file
+//! gives, line for line, the file of the whole run.
+
+use crate::players::{computer_move, Player, Rng};
+use runtime::notation::move_to_string;
+use runtime::search::Engine;
+use runtime::{Game, GameEnd, Position};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// The most games one run may ask for.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+/// The table of each game's engine: 2^18 entries (6 MiB), ample for the
+/// short searches of self-play, and small for many threads.
+const TABLE_BITS: u32 = 18;
+
+/// One game, as one line of the output.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Record {
+    /// The game's number in the run (0-based), shards included.
+    pub game: u64,
+    /// The run's seed.
+    pub seed: u64,
+    pub variant: String,
+    /// The seats' names, in turn order.
+    pub seats: Vec<String>,
+    /// Who played each seat (`engine:nodes=5000`, `random`).
+    pub players: Vec<String>,
+    /// The start position given with `--fen`, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The moves, in the project's notation.
+    pub moves: Vec<String>,
+    pub plies: u64,
+    /// How the game ended: `checkmate`, `stalemate`, `repetition`,
+    /// `move_rule`, ..., or `ply_cap` (scored as a draw).
+    pub reason: String,
+    pub winner: Option<String>,
+    pub loser: Option<String>,
+    /// Each seat's points, in turn order.
+    pub scores: Vec<f64>,
+}
+
+/// What a run plays.
+pub struct Run<'a> {
+    pub game: &'a Game,
+    pub fen: Option<String>,
+    pub players: Vec<Player>,
+    pub games: u64,
+    pub seed: u64,
+    /// `(k, n)`: this run plays the games `i % n == k - 1`.
+    pub shard: (u64, u64),
+    pub random_plies: u32,
+    pub max_plies: u32,
+    pub threads: usize,
+}
+
+/// A reason's name in the records.
+fn reason(end: GameEnd) -> &'static str {
+    match end {
+        GameEnd::Checkmate => "checkmate",
+        GameEnd::Stalemate => "stalemate",
+        GameEnd::Repetition => "repetition",
+        GameEnd::MoveRule => "move_rule",
+        GameEnd::InsufficientMaterial => "insufficient_material",
+        GameEnd::Agreement => "agreement",
+        GameEnd::Time => "time",
+        GameEnd::WinningArrival => "winning_arrival",
+        GameEnd::LastInPlay => "last_in_play",
+    }
+}
+
+/// SplitMix64: game `index`'s seed from the run's seed.
+fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays game `index` of the run.
+fn play_one(run: &Run, start: &Position, index: u64) -> Record {
+    let game = run.game;
+    let mut pos = start.clone();
+    let mut rng = Rng::new(game_seed(run.seed, index));
+    let mut engine = Engine::with_table_bits(game, TABLE_BITS);
+    let mut moves = Vec::new();
+    let mut list = Vec::new();
+    let names: Vec<String> = (0..game.players())
+        .map(|p| game.ir().players[p].name.clone())
+        .collect();
+    let result = loop {
+        if let Some(result) = pos.result() {
+            break Some(result);
+        }
+        if moves.len() as u64 >= run.max_plies as u64 {
+            break None;
+        }
+        list.clear();
+        pos.legal_moves(&mut list);
+        let seat = if (moves.len() as u64) < run.random_plies as u64 {
+            Player::Random
+        } else {
+            run.players[pos.to_move()]
+        };
+        // `result` is None, so the side to move has a move.
+        let Some((mv, _)) = computer_move(seat, &mut engine, &mut rng, &mut pos, &list) else {
+            break None;
+        };
+        moves.push(move_to_string(game, mv));
+        pos.make(mv);
+    };
+    let (reason, winner, loser, scores) = match result {
+        Some(r) => (
+            reason(r.end),
+            r.winner.map(|p| names[p].clone()),
+            r.loser.map(|p| names[p].clone()),
+            (0..game.players()).map(|p| r.score(game, p)).collect(),
+        ),
+        None => {
+            let share = game.ir().end.points as f64 / game.players() as f64;
+            ("ply_cap", None, None, vec![share; game.players()])
+        }
+    };
+    Record {
+        game: index,
+        seed: run.seed,
+        variant: game.ir().name.clone(),
+        seats: names,
+        players: run.players.iter().map(|p| p.to_string()).collect(),
+        fen: run.fen.clone(),
+        plies: moves.len() as u64,
+        moves,
+        reason: reason.to_string(),
+        winner,
+        loser,
+        scores,
+    }
+}
+
+/// Lines finished out of order wait here until the ones before them are
+/// written, so the file's order is the games' order.
+struct Writer<'w> {
+    out: &'w mut (dyn Write + Send),
+    next: usize,
+    waiting: BTreeMap<usize, Record>,
+    done: Vec<Record>,
+    error: Option<String>,
+}
+
+impl Writer<'_> {
+    fn put(&mut self, slot: usize, record: Record) {
+        self.waiting.insert(slot, record);
+        while let Some(r) = self.waiting.remove(&self.next) {
+            if self.error.is_none() {
+                let line = serde_json::to_string(&r).unwrap_or_default();
+                if let Err(e) = writeln!(self.out, "{line}").and_then(|_| self.out.flush()) {
+                    self.error = Some(e.to_string());
+                }
+            }
+            self.done.push(r);
+            self.next += 1;
+        }
+    }
+}
+
+/// Plays the run, writing each game's line to `out` in game order, and
+/// returns the records.
+pub fn run(
+    run: &Run,
+    start: &Position,
+    out: &mut (dyn Write + Send),
+) -> Result<Vec<Record>, String> {
+    let (k, n) = run.shard;
+    let indices: Vec<u64> = (0..run.games).filter(|i| i % n == k - 1).collect();
+    let bar = indicatif::ProgressBar::new(indices.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let writer = Mutex::new(Writer {
+        out,
+        next: 0,
+        waiting: BTreeMap::new(),
+        done: Vec::with_capacity(indices.len()),
+        error: None,
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(run.threads)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", run.threads))?;
+    pool.install(|| {
+        use rayon::prelude::*;
+        indices.par_iter().enumerate().for_each(|(slot, &i)| {
+            let record = play_one(run, start, i);
+            if let Ok(mut w) = writer.lock() {
+                w.put(slot, record);
+            }
+            bar.inc(1);
+        });
+    });
+    bar.finish_and_clear();
+    let w = writer
+        .into_inner()
+        .map_err(|_| "a game's thread failed".to_string())?;
+    match w.error {
+        Some(e) => Err(format!("cannot write the games: {e}")),
+        None => Ok(w.done),
+    }
+}
+
+/// Reads and merges records from shard files: one variant, one set of
+/// seats, no game twice; sorted by game number.
+pub fn merge(files: &[impl AsRef<Path>]) -> Result<Vec<Record>, String> {
+    let mut records: Vec<Record> = Vec::new();
+    for file in files {
+        let file = file.as_ref();
+        let f = std::fs::File::open(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
+            let at = format!("{}:{}", file.display(), n + 1);
+            let line = line.map_err(|e| format!("{at}: {e}"))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let r: Record = serde_json::from_str(&line)
+                .map_err(|e| format!("{at}: not a selfplay record: {e}"))?;
+            if r.scores.len() != r.seats.len() || r.players.len() != r.seats.len() {
+                return Err(format!(
+                    "{at}: a score and a player for every seat are needed"
+                ));
+            }
+            if let Some(first) = records.first() {
+                if (&r.variant, &r.seats, &r.players, r.seed, &r.fen)
+                    != (
+                        &first.variant,
+                        &first.seats,
+                        &first.players,
+                        first.seed,
+                        &first.fen,
+                    )
+                {
+                    return Err(format!(
+                        "{at}: game {} is of another run (variant, seats, players, seed or start differ)",
+                        r.game
+                    ));
+                }
+            }
+            records.push(r);
+        }
+    }
+    records.sort_by_key(|r| r.game);
+    if let Some(w) = records.windows(2).find(|w| w[0].game == w[1].game) {
+        return Err(format!("game {} is in the files twice", w[0].game));
+    }
+    Ok(records)
+}
+
+/// A 95% interval of a proportion (Wilson's), in percent.
+fn wilson(successes: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 100.0);
+    }
+    let (z, n, p) = (1.96f64, n as f64, successes as f64 / n as f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    (
+        100.0 * (centre - half).max(0.0),
+        100.0 * (centre + half).min(1.0),
+    )
+}
+
+/// Mean and the half width of its 95% interval (normal approximation).
+fn mean_interval(values: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
+    let n = values.clone().count() as f64;
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let mean = values.clone().sum::<f64>() / n;
+    if n < 2.0 {
+        return (mean, f64::INFINITY);
+    }
+    let var = values.map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+/// The summary table of a run's records.
+pub fn summary(records: &[Record]) -> String {
+    let Some(first) = records.first() else {
+        return "no games\n".into();
+    };
+    let n = records.len();
+    let mut s = format!(
+        "{}: {n} game{} (seed {})\n",
+        first.variant,
+        if n == 1 { "" } else { "s" },
+        first.seed
+    );
+    let width = first
+        .seats
+        .iter()
+        .map(|x| x.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let pwidth = first
+        .players
+        .iter()
+        .map(|x| x.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    s += &format!(
+        "{:width$}  {:pwidth$}  {:>6}  {:>15}  {:>14}\n",
+        "seat", "player", "wins", "wins 95%", "points (95%)"
+    );
+    for (seat, name) in first.seats.iter().enumerate() {
+        let wins = records
+            .iter()
+            .filter(|r| r.winner.as_ref() == Some(name))
+            .count();
+        let (lo, hi) = wilson(wins, n);
+        let (mean, half) = mean_interval(records.iter().map(|r| r.scores[seat]));
+        s += &format!(
+            "{name:width$}  {:pwidth$}  {wins:>6}  {:>15}  {:>14}\n",
+            first.players[seat],
+            format!("{lo:.1}-{hi:.1}%"),
+            format!("{mean:.3} ± {half:.3}")
+        );
+    }
+    let draws = records
+        .iter()
+        .filter(|r| r.winner.is_none() && r.loser.is_none())
+        .count();
+    let (lo, hi) = wilson(draws, n);
+    s += &format!(
+        "draws: {draws} ({:.1}%, 95% {lo:.1}-{hi:.1}%; a game stopped by the ply cap counts as one)\n",
+        100.0 * draws as f64 / n as f64
+    );
+    let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in records {
+        *reasons.entry(&r.reason).or_default() += 1;
+    }
+    let mut reasons: Vec<(&str, usize)> = reasons.into_iter().collect();
+    reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let listed: Vec<String> = reasons.iter().map(|(r, k)| format!("{r} {k}")).collect();
+    s += &format!("endings: {}\n", listed.join(", "));
+    let (mean, half) = mean_interval(records.iter().map(|r| r.plies as f64));
+    let min = records.iter().map(|r| r.plies).min().unwrap_or(0);
+    let max = records.iter().map(|r| r.plies).max().unwrap_or(0);
+    s += &format!("length: {mean:.1} ± {half:.1} plies (95%), shortest {min}, longest {max}\n");
+    s
+}
