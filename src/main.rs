@@ -1,6 +1,7 @@
 //! `variant`: check, compile, perft, list moves, benchmark and play games
 //! written in the variant language.
 
+mod arena;
 mod display;
 mod input;
 mod players;
@@ -140,6 +141,33 @@ enum Command {
     },
     /// Speak the UCI protocol on standard input and output (two-player games).
     Uci { file: PathBuf },
+    /// Our engine against an outside UCI engine, the runtime as arbiter:
+    /// a line per game, then the score and an Elo estimate (two players).
+    Match {
+        file: PathBuf,
+        /// The outside engine's command line (words split at spaces), e.g.
+        /// `../shared/peers/fairy-stockfish`.
+        #[arg(long)]
+        engine: String,
+        /// An option for the outside engine, NAME=VALUE (UCI_Variant=capablanca).
+        #[arg(long = "engine-option", value_parser = parse_option)]
+        engine_options: Vec<(String, String)>,
+        /// Games, colours alternating (an even number plays each opening twice).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
+        /// Milliseconds per move, for both engines.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
+        movetime: u64,
+        /// A game not over after this many plies is a draw.
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
+        /// Plies of random moves that open each pair of games (default 2).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=1000))]
+        random_plies: u32,
+        /// Seed of the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Play many computer games in parallel: a JSON line per game in OUT,
     /// then a summary (wins and points per seat, draws, endings, length).
     Selfplay {
@@ -608,6 +636,31 @@ fn run(command: Command) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::Match {
+            file,
+            engine,
+            engine_options,
+            games,
+            movetime,
+            max_plies,
+            random_plies,
+            seed,
+        } => {
+            let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
+            let m = arena::Match {
+                game: &game,
+                engine: engine.split_whitespace().map(String::from).collect(),
+                options: engine_options,
+                games,
+                movetime_ms: movetime,
+                max_plies,
+                random_plies,
+                seed,
+            };
+            let points = arena::play(&m, &mut std::io::stdout())?;
+            print!("{}", arena::report(&points));
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Selfplay {
             file,
             games,
@@ -668,6 +721,18 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 record.as_deref(),
             )
         }
+    }
+}
+
+/// An engine option `NAME=VALUE`.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() && !text.contains('\n') => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!(
+            "`{text}`: an engine option is NAME=VALUE, on one line"
+        )),
     }
 }
 
@@ -732,11 +797,13 @@ fn selfplay_command(
     let players = match players.len() {
         1 => vec![players[0]; game.players()],
         n if n == game.players() => players,
-        n => return Err(format!(
+        n => {
+            return Err(format!(
             "--players names {n} players, but {} has {} (name one for every seat, or one for all)",
             printable(&game.ir().name),
             game.players()
-        )),
+        ))
+        }
     };
     if players.contains(&Player::Human) {
         return Err(

@@ -1161,3 +1161,165 @@ fn selfplay_is_deterministic_shards_merge_and_records_replay() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A stand-in UCI engine: a shell script answering the handshake, and `go`
+/// with `answer` (none: silence).
+fn fake_engine(dir: &std::path::Path, name: &str, answer: Option<&str>) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let go = answer.map_or(String::new(), |a| format!("echo \"bestmove {a}\""));
+    let script = format!(
+        "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo uciok;;\n isready) echo readyok;;\n go*) {go};;\n quit) exit 0;;\n esac; done\n",
+        go = if go.is_empty() { ":".to_string() } else { go }
+    );
+    let path = dir.join(name);
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
+    let chess = "dsl-examples/chess.variant";
+    let ours = format!("{} uci {chess}", env!("CARGO_BIN_EXE_variant"));
+    let out = variant(
+        &[
+            "match",
+            chess,
+            "--engine",
+            &ours,
+            "--games",
+            "2",
+            "--movetime",
+            "10",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("game 1, ours white") && stdout.contains("game 2, ours black"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("score of ours:") && stdout.contains("Elo difference"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("not a legal move"), "{stdout}");
+
+    // The current Fairy-Stockfish: every one of its moves is legal here.
+    let fsf = "../shared/peers/fairy-stockfish";
+    let out = variant(
+        &[
+            "match",
+            chess,
+            "--engine",
+            fsf,
+            "--engine-option",
+            "Skill Level=0",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("not a legal move") && !stdout.contains("lost on time"),
+        "{stdout}"
+    );
+
+    // An engine that plays an illegal move, or none, loses the game.
+    let dir = std::env::temp_dir().join(format!("variant-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let illegal = fake_engine(&dir, "illegal.sh", Some("e2e5"));
+    let out = variant(
+        &[
+            "match",
+            chess,
+            "--engine",
+            &illegal,
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--random-plies",
+            "0",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("the engine played `e2e5`, not a legal move"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("2 won, 0 drawn, 0 lost"), "{stdout}");
+    let silent = fake_engine(&dir, "silent.sh", None);
+    let out = variant(
+        &[
+            "match",
+            chess,
+            "--engine",
+            &silent,
+            "--games",
+            "1",
+            "--movetime",
+            "5",
+            "--random-plies",
+            "1",
+        ],
+        None,
+    );
+    assert!(
+        text(&out.stdout).contains("lost on time"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    // Refusals.
+    let out = variant(&["match", chess, "--engine", "/no/such/engine"], None);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("cannot start the engine"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = variant(
+        &["match", "stdlib/shakhmattron.variant", "--engine", &illegal],
+        None,
+    );
+    assert!(
+        text(&out.stderr).contains("between two engines"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = variant(
+        &[
+            "match",
+            chess,
+            "--engine",
+            &illegal,
+            "--engine-option",
+            "novalue",
+        ],
+        None,
+    );
+    assert!(
+        text(&out.stderr).contains("NAME=VALUE"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
