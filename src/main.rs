@@ -11,7 +11,7 @@ mod uci;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use compiler::compile_file;
-use players::{computer_move, parse_player, Player, Rng, MAX_MOVETIME_MS};
+use players::{parse_player, Computers, Player, MAX_MOVETIME_MS};
 use runtime::ir::GameIr;
 use runtime::notation::{
     move_to_string, parse_position, parse_recorded, play_record, recorded_to_string, write_fen,
@@ -19,7 +19,7 @@ use runtime::notation::{
 };
 use runtime::perft::MAX_PERFT_DEPTH;
 use runtime::picture;
-use runtime::search::{Engine, Limits, Score, MAX_SEARCH_DEPTH};
+use runtime::search::{Algorithm, Engine, Limits, Score, MAX_SEARCH_DEPTH};
 use runtime::text::{printable, printable_lines};
 use runtime::{Game, Position};
 use std::io::Write;
@@ -36,6 +36,12 @@ use std::time::Instant;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SearchAlgorithm {
+    Paranoid,
+    Brs,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -138,6 +144,10 @@ enum Command {
         /// Nodes to search, at least 1.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
+        /// With three or more sides: paranoid (every opponent searches
+        /// every move) or brs (Best-Reply Search, BRS+).
+        #[arg(long, value_enum, default_value = "paranoid")]
+        algorithm: SearchAlgorithm,
     },
     /// Speak the UCI protocol on standard input and output (two-player games).
     Uci { file: PathBuf },
@@ -541,6 +551,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             depth,
             movetime,
             nodes,
+            algorithm,
         } => {
             if depth.is_none() && movetime.is_none() && nodes.is_none() {
                 return Err("give --depth, --movetime or --nodes: the search needs a bound".into());
@@ -553,7 +564,10 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 time: movetime.map(std::time::Duration::from_millis),
                 stop: None,
             };
-            let mut searcher = Engine::new(&game);
+            let mut searcher = Engine::new(&game).with_algorithm(match algorithm {
+                SearchAlgorithm::Paranoid => Algorithm::Paranoid,
+                SearchAlgorithm::Brs => Algorithm::BestReply,
+            });
             let outcome = searcher.search(&mut pos, limits, |info| {
                 let secs = info.elapsed.as_secs_f64();
                 let pv: Vec<String> = info
@@ -890,9 +904,9 @@ fn play<'g>(
     }
     let stdin = std::io::stdin();
     let mut stdin = stdin.lock();
-    let mut rng = Rng::new(seed);
+    // An engine per computer seat: smaller tables when there are many.
+    let mut computers = Computers::new(game, seed, if game.players() > 2 { 18 } else { 20 });
     let mut played: Vec<String> = Vec::new();
-    let mut searcher: Option<Engine> = None;
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     // Time left per player, if the game declares a clock.
     let mut clock: Option<Vec<f64>> = clock_override
@@ -948,11 +962,8 @@ fn play<'g>(
         let name = player_name(me);
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
-        let computer = players.get(me).filter(|&&p| p != Player::Human);
-        if let Some((mv, outcome)) = computer.and_then(|&seat| {
-            let engine = searcher.get_or_insert_with(|| Engine::new(game));
-            computer_move(seat, engine, &mut rng, &mut pos, &list)
-        }) {
+        let seat = players.get(me).copied().unwrap_or(Player::Human);
+        if let Some((mv, outcome)) = computers.choose(seat, &mut pos, &list) {
             played.push(move_to_string(game, mv));
             match outcome {
                 Some(o) => println!(

@@ -2,8 +2,8 @@
 //! `random`, or `engine` with an optional limit per move, and how a
 //! computer seat picks its move.
 
-use runtime::search::{Engine, Limits, MAX_SEARCH_DEPTH};
-use runtime::{Move, Position};
+use runtime::search::{Algorithm, Engine, Limits, Outcome, MAX_SEARCH_DEPTH};
+use runtime::{Game, Move, Position};
 use std::time::Duration;
 
 /// The most milliseconds per move an engine player or `search --movetime`
@@ -13,12 +13,14 @@ pub const MAX_MOVETIME_MS: u64 = 3_600_000;
 pub const MAX_NODES: u64 = 1_000_000_000_000;
 
 /// A seat: `human`, `random`, or `engine` (`engine:depth=N`,
-/// `engine:ms=N`, `engine:nodes=N`; plain `engine` thinks 1 s).
+/// `engine:ms=N`, `engine:nodes=N`; plain `engine` thinks 1 s), with
+/// `:brs` for Best-Reply Search instead of Paranoid when three or more
+/// sides play (`engine:brs:depth=3`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Player {
     Human,
     Random,
-    Engine(EngineLimit),
+    Engine(EngineLimit, Algorithm),
 }
 
 /// What bounds an engine seat's search for one move. Depth and nodes
@@ -54,9 +56,17 @@ impl std::fmt::Display for Player {
         match self {
             Player::Human => write!(f, "human"),
             Player::Random => write!(f, "random"),
-            Player::Engine(EngineLimit::Depth(n)) => write!(f, "engine:depth={n}"),
-            Player::Engine(EngineLimit::Millis(n)) => write!(f, "engine:ms={n}"),
-            Player::Engine(EngineLimit::Nodes(n)) => write!(f, "engine:nodes={n}"),
+            Player::Engine(limit, algorithm) => {
+                write!(f, "engine")?;
+                if *algorithm == Algorithm::BestReply {
+                    write!(f, ":brs")?;
+                }
+                match limit {
+                    EngineLimit::Depth(n) => write!(f, ":depth={n}"),
+                    EngineLimit::Millis(n) => write!(f, ":ms={n}"),
+                    EngineLimit::Nodes(n) => write!(f, ":nodes={n}"),
+                }
+            }
         }
     }
 }
@@ -64,27 +74,49 @@ impl std::fmt::Display for Player {
 pub fn parse_player(s: &str) -> Result<Player, String> {
     let bad = || {
         format!(
-            "`{s}`: a player is human, random, engine, engine:depth=N (1..={MAX_SEARCH_DEPTH}), \
-             engine:ms=N (1..={MAX_MOVETIME_MS}) or engine:nodes=N (1..={MAX_NODES})"
+            "`{s}`: a player is human, random, or engine with at most one limit, \
+             depth=N (1..={MAX_SEARCH_DEPTH}), ms=N (1..={MAX_MOVETIME_MS}) or nodes=N \
+             (1..={MAX_NODES}), and :brs or :paranoid (engine, engine:depth=4, engine:brs:ms=500)"
         )
     };
     match s {
         "human" => return Ok(Player::Human),
         "random" => return Ok(Player::Random),
-        "engine" => return Ok(Player::Engine(EngineLimit::Millis(1000))),
         _ => {}
     }
-    let spec = s.strip_prefix("engine:").ok_or_else(bad)?;
-    let (name, value) = spec.split_once('=').ok_or_else(bad)?;
-    let n: u64 = value.parse().map_err(|_| bad())?;
-    match name {
-        "depth" if (1..=MAX_SEARCH_DEPTH as u64).contains(&n) => {
-            Ok(Player::Engine(EngineLimit::Depth(n as u32)))
-        }
-        "ms" if (1..=MAX_MOVETIME_MS).contains(&n) => Ok(Player::Engine(EngineLimit::Millis(n))),
-        "nodes" if (1..=MAX_NODES).contains(&n) => Ok(Player::Engine(EngineLimit::Nodes(n))),
-        _ => Err(bad()),
+    let mut parts = s.split(':');
+    if parts.next() != Some("engine") {
+        return Err(bad());
     }
+    let (mut limit, mut algorithm) = (None, None);
+    for part in parts {
+        match part {
+            "brs" | "paranoid" if algorithm.is_none() => {
+                algorithm = Some(if part == "brs" {
+                    Algorithm::BestReply
+                } else {
+                    Algorithm::Paranoid
+                })
+            }
+            _ if limit.is_none() => {
+                let (name, value) = part.split_once('=').ok_or_else(bad)?;
+                let n: u64 = value.parse().map_err(|_| bad())?;
+                limit = Some(match name {
+                    "depth" if (1..=MAX_SEARCH_DEPTH as u64).contains(&n) => {
+                        EngineLimit::Depth(n as u32)
+                    }
+                    "ms" if (1..=MAX_MOVETIME_MS).contains(&n) => EngineLimit::Millis(n),
+                    "nodes" if (1..=MAX_NODES).contains(&n) => EngineLimit::Nodes(n),
+                    _ => return Err(bad()),
+                });
+            }
+            _ => return Err(bad()),
+        }
+    }
+    Ok(Player::Engine(
+        limit.unwrap_or(EngineLimit::Millis(1000)),
+        algorithm.unwrap_or_default(),
+    ))
 }
 
 /// A xorshift64 generator: random seats and random opening moves, the same
@@ -104,22 +136,46 @@ impl Rng {
     }
 }
 
-/// A computer seat's move in `pos` (which has legal moves `list`, not
-/// empty): a uniform pick for `random`, the search's best for an engine.
-/// `None` for a human seat.
-pub fn computer_move<'g>(
-    player: Player,
-    engine: &mut Engine<'g>,
-    rng: &mut Rng,
-    pos: &mut Position<'g>,
-    list: &[Move],
-) -> Option<(Move, Option<runtime::search::Outcome>)> {
-    match player {
-        Player::Human => None,
-        Player::Random => Some((list[rng.below(list.len())], None)),
-        Player::Engine(limit) => {
-            let outcome = engine.search(pos, limit.limits(), |_| {});
-            Some((outcome.best.unwrap_or(list[0]), Some(outcome)))
+/// The computer seats of one game: an engine per seat (made at its first
+/// move, so its tables serve that seat alone) and the random generator.
+pub struct Computers<'g> {
+    game: &'g Game,
+    engines: Vec<Option<Engine<'g>>>,
+    table_bits: u32,
+    pub rng: Rng,
+}
+
+impl<'g> Computers<'g> {
+    /// `table_bits`: each engine's transposition table has 2^bits entries.
+    pub fn new(game: &'g Game, seed: u64, table_bits: u32) -> Computers<'g> {
+        Computers {
+            game,
+            engines: (0..game.players()).map(|_| None).collect(),
+            table_bits,
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// `player`'s move for the side to move in `pos`, whose legal moves are
+    /// `list` (not empty): a uniform pick for `random`, the search's best
+    /// (and its outcome) for an engine; `None` for a human.
+    pub fn choose(
+        &mut self,
+        player: Player,
+        pos: &mut Position<'g>,
+        list: &[Move],
+    ) -> Option<(Move, Option<Outcome>)> {
+        match player {
+            Player::Human => None,
+            Player::Random => Some((list[self.rng.below(list.len())], None)),
+            Player::Engine(limit, algorithm) => {
+                let (game, bits) = (self.game, self.table_bits);
+                let engine = self.engines[pos.to_move()].get_or_insert_with(|| {
+                    Engine::with_table_bits(game, bits).with_algorithm(algorithm)
+                });
+                let outcome = engine.search(pos, limit.limits(), |_| {});
+                Some((outcome.best.unwrap_or(list[0]), Some(outcome)))
+            }
         }
     }
 }

@@ -11,9 +11,8 @@
 //! plays the games `i` with `i % N == K - 1`; merging every shard's file
 //! gives, line for line, the file of the whole run.
 
-use crate::players::{computer_move, Player, Rng};
+use crate::players::{Computers, Player};
 use runtime::notation::move_to_string;
-use runtime::search::Engine;
 use runtime::{Game, GameEnd, Position};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -23,7 +22,7 @@ use std::sync::Mutex;
 
 /// The most games one run may ask for.
 pub const MAX_GAMES: u64 = 1_000_000_000;
-/// The table of each game's engine: 2^18 entries (6 MiB), ample for the
+/// The table of each seat's engine: 2^18 entries (6 MiB), ample for the
 /// short searches of self-play, and small for many threads.
 const TABLE_BITS: u32 = 18;
 
@@ -95,8 +94,7 @@ fn game_seed(seed: u64, index: u64) -> u64 {
 fn play_one(run: &Run, start: &Position, index: u64) -> Record {
     let game = run.game;
     let mut pos = start.clone();
-    let mut rng = Rng::new(game_seed(run.seed, index));
-    let mut engine = Engine::with_table_bits(game, TABLE_BITS);
+    let mut computers = Computers::new(game, game_seed(run.seed, index), TABLE_BITS);
     let mut moves = Vec::new();
     let mut list = Vec::new();
     let names: Vec<String> = (0..game.players())
@@ -117,7 +115,7 @@ fn play_one(run: &Run, start: &Position, index: u64) -> Record {
             run.players[pos.to_move()]
         };
         // `result` is None, so the side to move has a move.
-        let Some((mv, _)) = computer_move(seat, &mut engine, &mut rng, &mut pos, &list) else {
+        let Some((mv, _)) = computers.choose(seat, &mut pos, &list) else {
             break None;
         };
         moves.push(move_to_string(game, mv));

@@ -15,7 +15,7 @@
 
 use super::games::{self, Claims};
 use runtime::notation::{parse_position, play_record};
-use runtime::search::{Engine, Limits, Score};
+use runtime::search::{Algorithm, Engine, Limits, Score};
 use runtime::{Game, Move, MoveKind, Position};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -80,6 +80,12 @@ fn finds_every_claimed_mate_in_one() {
             let (before, _) = words.split_at(words.len() - 1);
             play_record(&mut pos, &before.join(" ")).unwrap();
             let me = pos.to_move();
+            if game.players() > 2 {
+                // Best-Reply Search sees the same mate.
+                let mut brs = Engine::new(&game).with_algorithm(Algorithm::BestReply);
+                let outcome = brs.search(&mut pos.clone(), depth(2), |_| {});
+                assert_eq!(outcome.score, Score::MateIn(1), "BRS, {path}: {moves}");
+            }
             let mut searcher = Engine::new(&game);
             let outcome = searcher.search(&mut pos, depth(2), |_| {});
             assert_eq!(outcome.score, Score::MateIn(1), "{path}: {moves}");
@@ -328,12 +334,14 @@ fn several_players() {
         "dsl-examples/four-player-teams.variant",
     ] {
         let game = games::load(path, Claims::Skipped);
-        let mut pos = Position::start(&game);
-        let mut searcher = Engine::new(&game);
-        let outcome = searcher.search(&mut pos, depth(3), |_| {});
-        let mut list = Vec::new();
-        pos.legal_moves(&mut list);
-        assert!(list.contains(&outcome.best.unwrap()), "{path}");
-        assert_eq!(outcome.depth, 3, "{path}");
+        for algorithm in [Algorithm::Paranoid, Algorithm::BestReply] {
+            let mut pos = Position::start(&game);
+            let mut searcher = Engine::new(&game).with_algorithm(algorithm);
+            let outcome = searcher.search(&mut pos, depth(3), |_| {});
+            let mut list = Vec::new();
+            pos.legal_moves(&mut list);
+            assert!(list.contains(&outcome.best.unwrap()), "{path}");
+            assert_eq!(outcome.depth, 3, "{path}");
+        }
     }
 }

@@ -8,9 +8,10 @@
 //! One scheme serves every number of players: a score is the utility of
 //! the player the search is for (the root player). Its side (itself and
 //! its partners) maximises it, every other player minimises it. With two
-//! players this is alpha-beta; with more it is Paranoid search (Sturtevant
-//! and Korf 2000; Schadd and Winands 2011 compare it with Best-Reply
-//! Search): the others are taken as a coalition against the root player.
+//! sides this is alpha-beta; with more it is Paranoid search (Sturtevant
+//! and Korf 2000), the others taken as a coalition against the root
+//! player, or (`Algorithm::BestReply`) Best-Reply Search, BRS+
+//! (`best_reply.rs`), where one opponent per turn round searches a reply.
 //!
 //! The evaluation (`eval.rs`) reads only the rules: each kind's value and
 //! its reach on an empty board. Game ends come from `Position::result`, so
@@ -18,6 +19,7 @@
 //! them. Limits: depth, nodes, time, and a stop flag another thread may
 //! set; an interrupted iteration is discarded.
 
+mod best_reply;
 mod eval;
 mod tt;
 
@@ -46,6 +48,17 @@ const MAX_QUIESCENCE: usize = 12;
 /// Within quiescence, a side in check answers with every move only this
 /// many plies beyond the horizon; deeper it may stand on the evaluation.
 const MAX_EVASION_PLIES: usize = 2;
+
+/// How a search treats three or more sides (with two, both are alpha-beta).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Every opponent searches every move, as one coalition.
+    #[default]
+    Paranoid,
+    /// BRS+: one opponent per round searches its moves, the others play
+    /// their first-ordered move.
+    BestReply,
+}
 
 /// What bounds a search. Without depth, nodes and time, it stops at
 /// `MAX_SEARCH_DEPTH` (or when the stop flag is set).
@@ -119,6 +132,8 @@ pub struct Engine<'g> {
     aborted: bool,
     root: usize,
     root_key: u64,
+    /// Best-Reply Search is on (chosen, and more than two sides).
+    best_reply: bool,
 }
 
 impl<'g> Engine<'g> {
@@ -145,7 +160,17 @@ impl<'g> Engine<'g> {
             aborted: false,
             root: 0,
             root_key: 0,
+            best_reply: false,
         }
+    }
+
+    /// Chooses how three or more sides are searched; with two sides both
+    /// algorithms are alpha-beta.
+    pub fn with_algorithm(mut self, algorithm: Algorithm) -> Engine<'g> {
+        let g = self.game;
+        let sides = (0..g.players()).fold(0u64, |s, p| s | 1 << g.team_of[p]);
+        self.best_reply = algorithm == Algorithm::BestReply && sides.count_ones() > 2;
+        self
     }
 
     /// Searches `pos` for its side to move, calling `on_info` after each
@@ -163,7 +188,12 @@ impl<'g> Engine<'g> {
         self.root = pos.to_move();
         // Scores are the root player's: positions searched for another
         // player are other entries.
-        self.root_key = (self.root as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.root_key = (self.root as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ if self.best_reply {
+                0x5851_F42D_4C95_7F2D
+            } else {
+                0
+            };
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
         let mut root_moves = Vec::new();
@@ -336,6 +366,10 @@ impl<'g> Engine<'g> {
             if let Some(v) = self.quick_end(pos, ply) {
                 return v;
             }
+        }
+        if self.best_reply && !self.maximising(pos) {
+            self.nodes -= 1;
+            return self.reply_layer(pos, depth, alpha, beta, ply, false);
         }
         let key = pos.hash() ^ self.root_key;
         let hit = self.table.get(key);

@@ -1,0 +1,85 @@
+//! Best-Reply Search in its improved form, BRS+ (Schadd and Winands 2011;
+//! Esser, Gras, Winands, Schadd and Lanctot 2013), for three or more
+//! sides: between two moves of the root player's side, only one opponent
+//! makes a searched move, the best reply among all the opponents' moves;
+//! every other opponent, in turn order, plays the move its ordering puts
+//! first (captures, the killers, history) instead of passing, so that every
+//! searched position is a legal one. One such layer of opponents' moves
+//! costs one unit of depth, as the root side's move does: depth 2 is a
+//! move and the best reply to it, whatever the number of players.
+//!
+//! Against Paranoid search, which lets every opponent search every move,
+//! a layer costs the sum of the opponents' branching factors, not their
+//! product, so the search sees more of the root side's own moves.
+
+use super::{Engine, INFINITY};
+use crate::position::Position;
+
+impl<'g> Engine<'g> {
+    /// The layer of the opponents' moves, from the one to move: `taken`
+    /// when an earlier opponent of this layer made the searched reply.
+    pub(super) fn reply_layer(
+        &mut self,
+        pos: &mut Position<'g>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        taken: bool,
+    ) -> i32 {
+        if self.maximising(pos) {
+            // The layer is over; one without a searched reply repeats a
+            // line that had one, and is not counted.
+            return if taken {
+                self.node(pos, depth - 1, alpha, beta, ply)
+            } else {
+                INFINITY
+            };
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        if let Some(v) = self.quick_end(pos, ply) {
+            return v;
+        }
+        if ply >= super::MAX_PLY {
+            return self.evaluate(pos);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return self.without_moves(pos, ply);
+        }
+        self.order(pos, &mut list, None, ply);
+        let mut beta = beta;
+        let mut best = INFINITY;
+        // This opponent makes the reply: every move, the rest of the layer
+        // playing its first moves. Then (if no earlier opponent did) its
+        // first move, the reply left to a later opponent.
+        let searched = if taken { 0 } else { list.len() };
+        for i in 0..=searched {
+            let (mv, after) = if i < searched {
+                (list[i], true)
+            } else {
+                (list[0], taken)
+            };
+            pos.make(mv);
+            let v = self.reply_layer(pos, depth, alpha, beta, ply + 1, after);
+            pos.unmake(mv);
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            best = best.min(v);
+            beta = beta.min(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+}
