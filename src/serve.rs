@@ -11,6 +11,7 @@ use runtime::notation::{
     write_general, RecordedMove,
 };
 use runtime::picture;
+use runtime::search::{Engine, Limits};
 use runtime::{Game, GameResult, MoveKind, Position};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
@@ -20,6 +21,11 @@ use std::io::{Read, Write};
 pub const MAX_BODY: usize = 64 * 1024;
 /// Sessions kept at once; a new one past this drops the oldest.
 pub const MAX_SESSIONS: usize = 64;
+
+/// The engine's thinking time per move when a request names none, and
+/// the most a request may ask (the server answers one request at a time).
+pub const DEFAULT_ENGINE_MS: u64 = 500;
+pub const MAX_ENGINE_MS: u64 = 10_000;
 
 /// The page, served at `/`.
 const PAGE: &str = include_str!("serve.html");
@@ -114,8 +120,15 @@ impl<'g> State<'g> {
             }
             ("POST", ["api", "undo", id]) => self.with_session(id, |s, _| s.undo()),
             ("POST", ["api", "random", id]) => self.with_session(id, |s, rng| s.random(rng)),
+            ("POST", ["api", "engine", id]) => {
+                let ms = match engine_time(body) {
+                    Ok(ms) => ms,
+                    Err(r) => return r,
+                };
+                self.with_session(id, |s, _| s.engine(ms))
+            }
             (_, ["api", "games" | "new"])
-            | (_, ["api", "state" | "move" | "undo" | "random", _])
+            | (_, ["api", "state" | "move" | "undo" | "random" | "engine", _])
             | (_, [""]) => Reply::error(405, format!("{method} is not allowed on {path}")),
             _ => Reply::error(404, format!("nothing at {path}")),
         }
@@ -246,6 +259,33 @@ impl<'g> Session<'g> {
         Ok(self.state())
     }
 
+    /// The engine's move for the side to move, found in `ms` milliseconds.
+    fn engine(&mut self, ms: u64) -> Result<Value, Reply> {
+        if self.over().is_some() {
+            return Err(Reply::error(409, "the game is over"));
+        }
+        let mut pos = self.position.clone();
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            return Err(Reply::error(409, "no legal move"));
+        }
+        let mut engine = Engine::with_table_bits(self.game(), 18);
+        let limits = Limits {
+            time: Some(std::time::Duration::from_millis(ms)),
+            ..Limits::default()
+        };
+        let outcome = engine.search(&mut pos, limits, |_| {});
+        let mv = outcome.best.unwrap_or(list[0]);
+        self.commit(
+            pos,
+            RecordedMove {
+                mv,
+                declarations: Vec::new(),
+            },
+        )
+    }
+
     fn random(&mut self, rng: &mut u64) -> Result<Value, Reply> {
         if self.over().is_some() {
             return Err(Reply::error(409, "the game is over"));
@@ -359,6 +399,27 @@ fn player_names(game: &Game) -> Vec<String> {
 }
 
 /// The body as a JSON object (an empty body: an empty object).
+/// The engine's thinking time from a request body: `{"ms": N}` with N in
+/// 1..=MAX_ENGINE_MS, or an empty body for `DEFAULT_ENGINE_MS`.
+fn engine_time(body: &[u8]) -> Result<u64, Reply> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(DEFAULT_ENGINE_MS);
+    }
+    let request = object(body)?;
+    match request.get("ms") {
+        None => Ok(DEFAULT_ENGINE_MS),
+        Some(v) => v
+            .as_u64()
+            .filter(|ms| (1..=MAX_ENGINE_MS).contains(ms))
+            .ok_or_else(|| {
+                Reply::error(
+                    400,
+                    format!("give the engine's time as {{\"ms\": N}}, N from 1 to {MAX_ENGINE_MS}"),
+                )
+            }),
+    }
+}
+
 fn object(body: &[u8]) -> Result<serde_json::Map<String, Value>, Reply> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(serde_json::Map::new());

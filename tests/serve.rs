@@ -207,6 +207,43 @@ fn random_plays_one_legal_move_for_the_side_to_move() {
 }
 
 #[test]
+fn engine_plays_the_mate_it_sees_and_bounds_its_time() {
+    let games = chess_and_glinski();
+    let mut state = State::new(&games);
+    let (id, _) = new_chess(&mut state);
+    for mv in ["f2f3", "e7e5", "g2g4"] {
+        play(&mut state, &id, mv);
+    }
+    let engine = format!("/api/engine/{id}");
+    // Refused times change nothing.
+    for body in [
+        r#"{"ms": 0}"#,
+        r#"{"ms": 10001}"#,
+        r#"{"ms": "fast"}"#,
+        "[1]",
+    ] {
+        call(&mut state, "POST", &engine, body, 400);
+    }
+    let before = call(&mut state, "GET", &format!("/api/state/{id}"), "", 200);
+    assert_eq!(before["moves"].as_array().unwrap().len(), 3);
+    let v = call(&mut state, "POST", &engine, r#"{"ms": 300}"#, 200);
+    assert_eq!(v["moves"][3], "d8h4", "{v}");
+    assert_eq!(v["result"]["end"], "Checkmate", "{v}");
+    call(&mut state, "POST", &engine, "", 409);
+    // An empty body thinks the default time; the move is legal.
+    let (id, start) = new_chess(&mut state);
+    let v = call(&mut state, "POST", &format!("/api/engine/{id}"), "", 200);
+    let first = &v["moves"][0];
+    assert!(start["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| &m["text"] == first));
+    call(&mut state, "GET", "/api/engine/s999", "", 405);
+    call(&mut state, "POST", "/api/engine/s999", "", 404);
+}
+
+#[test]
 fn moves_from_a_position_are_typed_promotion_castling_capture() {
     let games = chess_and_glinski();
     let mut state = State::new(&games);

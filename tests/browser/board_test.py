@@ -28,6 +28,8 @@ import urllib.request
 
 # The W3C key of an element reference.
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+# Black to move mates with d8h4.
+FOOLS_MATE = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"
 DEADLINE = 15.0  # seconds for any one wait
 CHECKS = {"passed": 0, "failed": 0}
 
@@ -258,6 +260,20 @@ def board_test(driver, url, out):
     with open(out, "wb") as f:
         f.write(png)
     check(png.startswith(b"\x89PNG") and len(png) > 10_000, f"screenshot saved: {out} ({len(png)} bytes)")
+
+    # The engine answers for a seat the computer plays: from a position
+    # where Black mates in one (a random mover would rarely find it).
+    driver.script("arguments[0].value = arguments[1];", {ELEMENT: position}, FOOLS_MATE)
+    driver.click(driver.one("#load"))
+    wait_for("the loaded position", lambda: driver.prop(position, "value") == FOOLS_MATE)
+    driver.script("arguments[0].value = '200';", {ELEMENT: driver.one("#computer")})
+    black_box = driver.find("#seats input")[1]
+    driver.click(black_box)
+    reply = wait_for("the engine's reply", lambda: driver.text(moves).strip() != "(none)"
+                     and driver.text(moves).split())
+    check(reply == ["1.", "d8h4"] and "Checkmate" in driver.text(driver.one("#result")),
+          f"the engine plays for black and mates: {reply}")
+    driver.click(black_box)
 
     # A forced pass has no cell to click: the page offers a button.
     pick(driver, "Cosmic chess for four")
