@@ -2,7 +2,8 @@
 //! (Fairy-Stockfish, or `variant uci` itself), with the runtime as the
 //! arbiter: it keeps the position, checks every move the outside engine
 //! sends (one that is not legal here, or that does not come in time,
-//! loses the game), and scores the game by the rules.
+//! loses the game; an engine that dies loses the game and is started
+//! afresh for the next), and scores the game by the rules.
 //!
 //! Colours alternate: game 2k has our engine in the first seat, game 2k+1
 //! in the second, both from the same opening (`--random-plies` random
@@ -36,6 +37,9 @@ pub struct Match<'a> {
     pub options: Vec<(String, String)>,
     pub games: u32,
     pub movetime_ms: u64,
+    /// Nodes per move for both engines instead of time (`go nodes N`); the
+    /// move time then only bounds how long the outside engine may take.
+    pub nodes: Option<u64>,
     pub max_plies: u32,
     pub random_plies: u32,
     pub seed: u64,
@@ -149,6 +153,18 @@ impl Outside {
         self.send("isready")?;
         self.expect("readyok", HANDSHAKE).map(|_| ())
     }
+
+    /// Started, introduced (`uci`), given its options, and ready.
+    fn ready_to_play(m: &Match) -> Result<Outside, String> {
+        let mut outside = Outside::start(&m.engine)?;
+        outside.send("uci")?;
+        outside.expect("uciok", HANDSHAKE)?;
+        for (name, value) in &m.options {
+            outside.send(&format!("setoption name {name} value {value}"))?;
+        }
+        outside.ready()?;
+        Ok(outside)
+    }
 }
 
 impl Drop for Outside {
@@ -200,8 +216,10 @@ pub fn report(points: &[f64]) -> String {
     s
 }
 
-/// Plays the match, printing a line per game, and returns our points per game.
-pub fn play(m: &Match, out: &mut dyn Write) -> Result<Vec<f64>, String> {
+/// Plays the match, printing a line per game, and returns our points per
+/// game, and why the match stopped early if it did (the outside engine
+/// could not be restarted after a failure).
+pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<f64>, Option<String>), String> {
     let game = m.game;
     if game.players() != 2 {
         return Err(format!(
@@ -217,22 +235,31 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<Vec<f64>, String> {
             printable(&game.ir().name)
         ));
     };
-    let mut outside = Outside::start(&m.engine)?;
-    outside.send("uci")?;
-    outside.expect("uciok", HANDSHAKE)?;
-    for (name, value) in &m.options {
-        outside.send(&format!("setoption name {name} value {value}"))?;
-    }
-    outside.ready()?;
+    let mut outside = Some(Outside::ready_to_play(m)?);
     let names: Vec<String> = (0..2)
         .map(|p| printable(&game.ir().players[p].name).into_owned())
         .collect();
     let mut points = Vec::new();
-    let ours_limit = EngineLimit::Millis(m.movetime_ms).limits();
+    let (ours_limit, go) = match m.nodes {
+        Some(n) => (EngineLimit::Nodes(n).limits(), format!("go nodes {n}")),
+        None => (
+            EngineLimit::Millis(m.movetime_ms).limits(),
+            format!("go movetime {}", m.movetime_ms),
+        ),
+    };
     for g in 0..m.games {
         let ours = (g % 2) as usize;
-        outside.send("ucinewgame")?;
-        outside.ready()?;
+        // An engine that failed in the last game is started afresh; one
+        // that cannot be started ends the match.
+        let kept = outside.take().and_then(|mut o| {
+            o.send("ucinewgame").and_then(|_| o.ready()).ok()?;
+            Some(o)
+        });
+        let fresh = match kept.map_or_else(|| Outside::ready_to_play(m), Ok) {
+            Ok(o) => o,
+            Err(e) => return Ok((points, Some(format!("before game {}: {e}", g + 1)))),
+        };
+        let outside = outside.insert(fresh);
         let mut engine = Engine::new(game);
         let mut pos = start.clone();
         let mut moves: Vec<String> = Vec::new();
@@ -258,18 +285,19 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<Vec<f64>, String> {
                 } else {
                     format!("position fen {start_fen} moves {}", moves.join(" "))
                 };
-                outside.send(&position)?;
-                outside.send(&format!("go movetime {}", m.movetime_ms))?;
+                if let Err(e) = outside.send(&position).and_then(|_| outside.send(&go)) {
+                    break (Points::Win, format!("the engine failed: {e}"));
+                }
                 let wait = Duration::from_millis(2 * m.movetime_ms) + GRACE;
                 let line = match outside.wait_for("bestmove", wait) {
                     Ok(line) => line,
                     Err(e @ Silence::Late { .. }) => {
                         // Its late answer must not be read as the next game's.
-                        outside.send("stop")?;
+                        outside.send("stop").ok();
                         outside.wait_for("bestmove", GRACE).ok();
                         break (Points::Win, format!("the engine lost on time: {e}"));
                     }
-                    Err(e) => return Err(e.to_string()),
+                    Err(e) => break (Points::Win, format!("the engine failed: {e}")),
                 };
                 let text = line.split_whitespace().nth(1).unwrap_or("");
                 match parse_move(&mut pos, text) {
@@ -306,7 +334,7 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<Vec<f64>, String> {
         .ok();
         out.flush().ok();
     }
-    Ok(points)
+    Ok((points, None))
 }
 
 fn points_of(game: &Game, r: &GameResult, ours: usize) -> Points {

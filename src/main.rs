@@ -168,6 +168,10 @@ enum Command {
         /// Milliseconds per move, for both engines.
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
         movetime: u64,
+        /// Nodes per move for both engines instead (`go nodes N`); the
+        /// outside engine may then take up to 2 x movetime + 1 s a move.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=players::MAX_NODES))]
+        nodes: Option<u64>,
         /// A game not over after this many plies is a draw.
         #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         max_plies: u32,
@@ -656,6 +660,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             engine_options,
             games,
             movetime,
+            nodes,
             max_plies,
             random_plies,
             seed,
@@ -667,13 +672,19 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 options: engine_options,
                 games,
                 movetime_ms: movetime,
+                nodes,
                 max_plies,
                 random_plies,
                 seed,
             };
-            let points = arena::play(&m, &mut std::io::stdout())?;
-            print!("{}", arena::report(&points));
-            Ok(ExitCode::SUCCESS)
+            let (points, stopped) = arena::play(&m, &mut std::io::stdout())?;
+            if !points.is_empty() {
+                print!("{}", arena::report(&points));
+            }
+            match stopped {
+                Some(why) => Err(format!("the match stopped after {} games: {why}", points.len())),
+                None => Ok(ExitCode::SUCCESS),
+            }
         }
         Command::Selfplay {
             file,

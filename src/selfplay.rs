@@ -9,7 +9,10 @@
 //! `engine:ms=N` depends on the machine's speed). The first `--random-plies`
 //! plies are uniform random moves, so that games differ. A shard `K/N`
 //! plays the games `i` with `i % N == K - 1`; merging every shard's file
-//! gives, line for line, the file of the whole run.
+//! gives the games of the whole run. Each game's line is written when the
+//! game ends, so an interrupted run loses no finished game; the lines are
+//! in the order games finish, and `--merge` sorts them by game number
+//! (`--merge` of one file sorts it).
 
 use crate::players::{Computers, Player};
 use runtime::notation::move_to_string;
@@ -149,34 +152,29 @@ fn play_one(run: &Run, start: &Position, index: u64) -> Record {
     }
 }
 
-/// Lines finished out of order wait here until the ones before them are
-/// written, so the file's order is the games' order.
+/// Each finished game's line goes out at once (and is flushed), so an
+/// interrupted run keeps every game it finished; lines are in the order
+/// games finish, and `--merge` sorts them by game number.
 struct Writer<'w> {
     out: &'w mut (dyn Write + Send),
-    next: usize,
-    waiting: BTreeMap<usize, Record>,
     done: Vec<Record>,
     error: Option<String>,
 }
 
 impl Writer<'_> {
-    fn put(&mut self, slot: usize, record: Record) {
-        self.waiting.insert(slot, record);
-        while let Some(r) = self.waiting.remove(&self.next) {
-            if self.error.is_none() {
-                let line = serde_json::to_string(&r).unwrap_or_default();
-                if let Err(e) = writeln!(self.out, "{line}").and_then(|_| self.out.flush()) {
-                    self.error = Some(e.to_string());
-                }
+    fn put(&mut self, record: Record) {
+        if self.error.is_none() {
+            let line = serde_json::to_string(&record).unwrap_or_default();
+            if let Err(e) = writeln!(self.out, "{line}").and_then(|_| self.out.flush()) {
+                self.error = Some(e.to_string());
             }
-            self.done.push(r);
-            self.next += 1;
         }
+        self.done.push(record);
     }
 }
 
-/// Plays the run, writing each game's line to `out` in game order, and
-/// returns the records.
+/// Plays the run, writing each game's line to `out` as it finishes, and
+/// returns the records in game order.
 pub fn run(
     run: &Run,
     start: &Position,
@@ -193,8 +191,6 @@ pub fn run(
     );
     let writer = Mutex::new(Writer {
         out,
-        next: 0,
-        waiting: BTreeMap::new(),
         done: Vec::with_capacity(indices.len()),
         error: None,
     });
@@ -204,10 +200,10 @@ pub fn run(
         .map_err(|e| format!("cannot start {} threads: {e}", run.threads))?;
     pool.install(|| {
         use rayon::prelude::*;
-        indices.par_iter().enumerate().for_each(|(slot, &i)| {
+        indices.par_iter().for_each(|&i| {
             let record = play_one(run, start, i);
             if let Ok(mut w) = writer.lock() {
-                w.put(slot, record);
+                w.put(record);
             }
             bar.inc(1);
         });
@@ -218,7 +214,11 @@ pub fn run(
         .map_err(|_| "a game's thread failed".to_string())?;
     match w.error {
         Some(e) => Err(format!("cannot write the games: {e}")),
-        None => Ok(w.done),
+        None => {
+            let mut done = w.done;
+            done.sort_by_key(|r| r.game);
+            Ok(done)
+        }
     }
 }
 

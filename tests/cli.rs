@@ -1057,8 +1057,18 @@ fn selfplay_is_deterministic_shards_merge_and_records_replay() {
     };
     let summary = run(&path("one.jsonl"), &["--threads", "1"]);
     run(&path("two.jsonl"), &["--threads", "2"]);
+    // Lines come in the order games finish: the same games, in any order.
+    let games_in = |name: &str| {
+        let mut lines: Vec<String> = std::fs::read_to_string(path(name))
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        lines.sort();
+        lines
+    };
     let one = std::fs::read_to_string(path("one.jsonl")).unwrap();
-    assert_eq!(one, std::fs::read_to_string(path("two.jsonl")).unwrap());
+    assert_eq!(games_in("one.jsonl"), games_in("two.jsonl"));
     let lines: Vec<serde_json::Value> = one
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -1066,7 +1076,7 @@ fn selfplay_is_deterministic_shards_merge_and_records_replay() {
     assert_eq!(lines.len(), 8);
     // A different seed plays different games.
     run(&path("other.jsonl"), &["--seed", "43"]);
-    assert_ne!(one, std::fs::read_to_string(path("other.jsonl")).unwrap());
+    assert_ne!(games_in("one.jsonl"), games_in("other.jsonl"));
 
     // The summary counts what the records say.
     let white_wins = lines.iter().filter(|l| l["winner"] == "white").count();
@@ -1112,8 +1122,32 @@ fn selfplay_is_deterministic_shards_merge_and_records_replay() {
         None,
     );
     assert!(merged.status.success(), "{}", text(&merged.stderr));
+    // One thread finishes games in order.
     assert_eq!(std::fs::read_to_string(path("m.jsonl")).unwrap(), one);
     assert_eq!(text(&merged.stdout), summary);
+
+    // Killed mid-run, the file holds every finished game, whole.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variant"))
+        .args(["selfplay", chess, "--games", "1000", "--players", "engine:depth=2", "--out"])
+        .arg(path("killed.jsonl"))
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_to_string(path("killed.jsonl")).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(std::time::Instant::now() < deadline, "no three games in 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = std::fs::read_to_string(path("killed.jsonl")).unwrap();
+    assert!(kept.ends_with('\n'));
+    for line in kept.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["reason"].is_string() && v["moves"].is_array(), "{line}");
+    }
+    let merged = variant(&["selfplay", "--merge", &path("killed.jsonl")], None);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
 
     // Refusals: a game twice, bad shards, seats, and the output over an input.
     let twice = variant(
@@ -1287,6 +1321,27 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
         "{}",
         text(&out.stdout)
     );
+
+    // One that dies at its first `go` loses, and the next game has it afresh.
+    let dying = fake_engine(&dir, "dying.sh", None);
+    let script = std::fs::read_to_string(&dying).unwrap().replace(" go*) :;;", " go*) exit 1;;");
+    assert!(script.contains("exit 1"));
+    std::fs::write(&dying, script).unwrap();
+    let out = variant(
+        &["match", chess, "--engine", &dying, "--games", "3", "--movetime", "5", "--nodes", "200"],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.matches("the engine failed").count(), 3, "{stdout}");
+    assert!(stdout.contains("3 won, 0 drawn, 0 lost"), "{stdout}");
+    // One that never says `uciok` is no engine: the match does not start.
+    let mute = fake_engine(&dir, "mute.sh", None).replace("mute.sh", "mute2.sh");
+    std::fs::write(&mute, "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(&mute, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = variant(&["match", chess, "--engine", &mute], None);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("uciok"), "{}", text(&out.stderr));
 
     // Refusals.
     let out = variant(&["match", chess, "--engine", "/no/such/engine"], None);
