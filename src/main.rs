@@ -682,7 +682,10 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 print!("{}", arena::report(&points));
             }
             match stopped {
-                Some(why) => Err(format!("the match stopped after {} games: {why}", points.len())),
+                Some(why) => Err(format!(
+                    "the match stopped after {} games: {why}",
+                    points.len()
+                )),
                 None => Ok(ExitCode::SUCCESS),
             }
         }

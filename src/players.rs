@@ -12,7 +12,7 @@ pub const MAX_MOVETIME_MS: u64 = 3_600_000;
 /// The most nodes per move an engine player may be given.
 pub const MAX_NODES: u64 = 1_000_000_000_000;
 
-/// A seat: `human`, `random`, or `engine` (`engine:depth=N`,
+/// A seat: `human`, `random`, `greedy`, or `engine` (`engine:depth=N`,
 /// `engine:ms=N`, `engine:nodes=N`; plain `engine` thinks 1 s), with
 /// `:brs` for Best-Reply Search instead of Paranoid when three or more
 /// sides play (`engine:brs:depth=3`).
@@ -20,6 +20,9 @@ pub const MAX_NODES: u64 = 1_000_000_000_000;
 pub enum Player {
     Human,
     Random,
+    /// One ply: the move whose position evaluates best (a win first),
+    /// ties broken at random.
+    Greedy,
     Engine(EngineLimit, Algorithm),
 }
 
@@ -56,6 +59,7 @@ impl std::fmt::Display for Player {
         match self {
             Player::Human => write!(f, "human"),
             Player::Random => write!(f, "random"),
+            Player::Greedy => write!(f, "greedy"),
             Player::Engine(limit, algorithm) => {
                 write!(f, "engine")?;
                 if *algorithm == Algorithm::BestReply {
@@ -74,7 +78,7 @@ impl std::fmt::Display for Player {
 pub fn parse_player(s: &str) -> Result<Player, String> {
     let bad = || {
         format!(
-            "`{s}`: a player is human, random, or engine with at most one limit, \
+            "`{s}`: a player is human, random, greedy, or engine with at most one limit, \
              depth=N (1..={MAX_SEARCH_DEPTH}), ms=N (1..={MAX_MOVETIME_MS}) or nodes=N \
              (1..={MAX_NODES}), and :brs or :paranoid (engine, engine:depth=4, engine:brs:ms=500)"
         )
@@ -82,6 +86,7 @@ pub fn parse_player(s: &str) -> Result<Player, String> {
     match s {
         "human" => return Ok(Player::Human),
         "random" => return Ok(Player::Random),
+        "greedy" => return Ok(Player::Greedy),
         _ => {}
     }
     let mut parts = s.split(':');
@@ -156,6 +161,13 @@ impl<'g> Computers<'g> {
         }
     }
 
+    /// The seat's engine, made at its first use.
+    fn engine(&mut self, seat: usize, algorithm: Algorithm) -> &mut Engine<'g> {
+        let (game, bits) = (self.game, self.table_bits);
+        self.engines[seat]
+            .get_or_insert_with(|| Engine::with_table_bits(game, bits).with_algorithm(algorithm))
+    }
+
     /// `player`'s move for the side to move in `pos`, whose legal moves are
     /// `list` (not empty): a uniform pick for `random`, the search's best
     /// (and its outcome) for an engine; `None` for a human.
@@ -168,11 +180,16 @@ impl<'g> Computers<'g> {
         match player {
             Player::Human => None,
             Player::Random => Some((list[self.rng.below(list.len())], None)),
+            Player::Greedy => {
+                let engine = self.engine(pos.to_move(), Algorithm::Paranoid);
+                let mut scored = Vec::new();
+                engine.one_ply(pos, &mut scored);
+                let best = scored.iter().map(|s| s.1).max()?;
+                let top: Vec<Move> = scored.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
+                Some((top[self.rng.below(top.len())], None))
+            }
             Player::Engine(limit, algorithm) => {
-                let (game, bits) = (self.game, self.table_bits);
-                let engine = self.engines[pos.to_move()].get_or_insert_with(|| {
-                    Engine::with_table_bits(game, bits).with_algorithm(algorithm)
-                });
+                let engine = self.engine(pos.to_move(), algorithm);
                 let outcome = engine.search(pos, limit.limits(), |_| {});
                 Some((outcome.best.unwrap_or(list[0]), Some(outcome)))
             }

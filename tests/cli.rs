@@ -1128,14 +1128,25 @@ fn selfplay_is_deterministic_shards_merge_and_records_replay() {
 
     // Killed mid-run, the file holds every finished game, whole.
     let mut child = Command::new(env!("CARGO_BIN_EXE_variant"))
-        .args(["selfplay", chess, "--games", "1000", "--players", "engine:depth=2", "--out"])
+        .args([
+            "selfplay",
+            chess,
+            "--games",
+            "1000",
+            "--players",
+            "engine:depth=2",
+            "--out",
+        ])
         .arg(path("killed.jsonl"))
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while std::fs::read_to_string(path("killed.jsonl")).map_or(0, |t| t.lines().count()) < 3 {
-        assert!(std::time::Instant::now() < deadline, "no three games in 60 s");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no three games in 60 s"
+        );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     child.kill().unwrap();
@@ -1324,11 +1335,24 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
 
     // One that dies at its first `go` loses, and the next game has it afresh.
     let dying = fake_engine(&dir, "dying.sh", None);
-    let script = std::fs::read_to_string(&dying).unwrap().replace(" go*) :;;", " go*) exit 1;;");
+    let script = std::fs::read_to_string(&dying)
+        .unwrap()
+        .replace(" go*) :;;", " go*) exit 1;;");
     assert!(script.contains("exit 1"));
     std::fs::write(&dying, script).unwrap();
     let out = variant(
-        &["match", chess, "--engine", &dying, "--games", "3", "--movetime", "5", "--nodes", "200"],
+        &[
+            "match",
+            chess,
+            "--engine",
+            &dying,
+            "--games",
+            "3",
+            "--movetime",
+            "5",
+            "--nodes",
+            "200",
+        ],
         None,
     );
     assert!(out.status.success(), "{}", text(&out.stderr));

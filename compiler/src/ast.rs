@@ -516,6 +516,12 @@ pub enum ClaimKind {
         what: Name,
         expected: i64,
     },
+    /// The side to move forces a win in `moves` of its own moves, no fewer.
+    MateIn {
+        moves: i64,
+        position: Option<Name>,
+        after: Option<Name>,
+    },
     /// A legal position with this material has the second side checkmated.
     MateExists(Material),
     /// No legal position with this material has either side checkmated.

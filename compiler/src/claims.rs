@@ -621,6 +621,23 @@ fn verify_one(
         ClaimKind::MateExists(_) | ClaimKind::NoMate(_) | ClaimKind::ForcedWin(_) => {
             verify_endgame(game, &claim.kind, span, budget)?;
         }
+        ClaimKind::MateIn {
+            moves,
+            position,
+            after,
+        } => {
+            let mut pos = start_position(game, position)?;
+            if let Some(seq) = after {
+                play(&mut pos, seq).map_err(|(i, e)| {
+                    failed(
+                        seq.span,
+                        format!("claim failed: move {} of the sequence: {e}", i + 1),
+                        "this sequence".into(),
+                    )
+                })?;
+            }
+            verify_mate_in(&mut pos, *moves, span, budget)?;
+        }
         ClaimKind::Ends {
             moves,
             end,
@@ -679,4 +696,77 @@ fn verify_one(
         }
     }
     Ok(())
+}
+
+/// The most own moves a `claim mate-in` may name.
+pub const MAX_MATE_IN: i64 = 10;
+
+/// `claim mate-in N`: the side to move wins in N of its own moves at best.
+/// A full-width search to the plies those moves span finds every win
+/// within them (its only pruning is alpha-beta's, its horizon captures
+/// cannot invent a win, and a repetition counts as a draw), so a win it
+/// does not find does not exist, and the first it finds is the shortest.
+fn verify_mate_in(
+    pos: &mut Position,
+    moves: i64,
+    span: Span,
+    budget: ClaimBudget,
+) -> Result<(), Diagnostic> {
+    if !(1..=MAX_MATE_IN).contains(&moves) {
+        return Err(Diagnostic::error(
+            Code::InvalidValue,
+            format!("claim mate-in {moves}: give 1 to {MAX_MATE_IN} moves"),
+            span,
+            "this claim",
+        ));
+    }
+    let game = pos.game();
+    let players = game.players() as i64;
+    // The side to move plays at plies 1, 1 + players, ...
+    let plies = (moves - 1) * players + 1;
+    let own_moves = |p: i32| (p as i64 - 1) / players + 1;
+    let mut engine = runtime::search::Engine::new(game);
+    let limits = runtime::search::Limits {
+        depth: Some(plies as u32),
+        nodes: Some(budget.mate_search),
+        ..Default::default()
+    };
+    let outcome = engine.search(pos, limits, |_| {});
+    match outcome.score {
+        runtime::search::Score::MateIn(p) if p > 0 && own_moves(p) == moves => Ok(()),
+        runtime::search::Score::MateIn(p) if p > 0 && own_moves(p) < moves => Err(failed(
+            span,
+            format!(
+                "claim failed: the side to move wins sooner, in {} move{} ({p} plies)",
+                own_moves(p),
+                if own_moves(p) == 1 { "" } else { "s" }
+            ),
+            "claimed here".into(),
+        )),
+        _ if outcome.depth < plies as u32 => Err(out_of_budget(
+            span,
+            format!(
+                "the search for a win in {moves} reached {} of its {plies} plies in {} positions",
+                outcome.depth, budget.mate_search
+            ),
+            budget,
+        )),
+        score => Err(failed(
+            span,
+            format!(
+                "claim failed: no win in {moves} move{} (searched all {plies} pl{}: {})",
+                if moves == 1 { "" } else { "s" },
+                if plies == 1 { "y" } else { "ies" },
+                match score {
+                    runtime::search::Score::MateIn(p) if p < 0 =>
+                        "the side to move is mated".to_string(),
+                    runtime::search::Score::MateIn(p) =>
+                        format!("the shortest win takes {}", own_moves(p)),
+                    runtime::search::Score::Centipawns(cp) =>
+                        format!("the best found scores {cp} centipawns"),
+                }
+            ),
+            "claimed here".into(),
+        )),
+    }
 }

@@ -1069,6 +1069,15 @@ impl Builder<'_> {
                     after,
                 }
             }
+            Rule::claim_mate_in => {
+                let moves = self.int(&it.next().unwrap())? as i64;
+                let (position, after) = rest_opts(&mut it);
+                ClaimKind::MateIn {
+                    moves,
+                    position,
+                    after,
+                }
+            }
             Rule::claim_legal | Rule::claim_illegal => {
                 let moves = self.string(&it.next().unwrap());
                 let (position, _) = rest_opts(&mut it);

@@ -249,6 +249,25 @@ impl<'g> Engine<'g> {
         outcome
     }
 
+    /// Each legal move of the side to move with its score for that side
+    /// after the move alone: the evaluation, or the game's end. No search:
+    /// what a one-ply greedy player sees.
+    pub fn one_ply(&mut self, pos: &mut Position<'g>, out: &mut Vec<(Move, i32)>) {
+        self.root = pos.to_move();
+        out.clear();
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        for mv in list {
+            pos.make(mv);
+            let v = match pos.result() {
+                Some(r) => self.terminal(r, 1),
+                None => self.evaluate(pos),
+            };
+            pos.unmake(mv);
+            out.push((mv, v));
+        }
+    }
+
     /// Past half the time: the next iteration would not finish.
     fn out_of_time_soon(&self) -> bool {
         self.limits
