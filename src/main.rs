@@ -799,17 +799,19 @@ fn selfplay_command(
                 ));
             }
         }
-        let records = selfplay::merge(&merge)?;
-        if let Some(out) = &out {
-            let mut text = String::new();
-            for r in &records {
-                text += &serde_json::to_string(r).map_err(|e| e.to_string())?;
-                text.push('\n');
+        let merged = match &out {
+            Some(out) => {
+                let mut sink = std::fs::File::create(out)
+                    .map(std::io::BufWriter::new)
+                    .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+                selfplay::merge(&merge, Some(&mut sink))?
             }
-            std::fs::write(out, text)
-                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            None => selfplay::merge(&merge, None)?,
+        };
+        match merged {
+            Some((info, games)) => print!("{}", printable_lines(&selfplay::summary(&info, &games))),
+            None => println!("no games"),
         }
-        print!("{}", printable_lines(&selfplay::summary(&records)));
         return Ok(ExitCode::SUCCESS);
     }
     let (Some(file), Some(out)) = (file, out) else {
@@ -857,7 +859,9 @@ fn selfplay_command(
         .map(std::io::BufWriter::new)
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     let records = selfplay::run(&run, &start, &mut sink)?;
-    print!("{}", printable_lines(&selfplay::summary(&records)));
+    if let Some((info, games)) = selfplay::tallies(&records) {
+        print!("{}", printable_lines(&selfplay::summary(&info, &games)));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

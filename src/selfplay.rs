@@ -222,51 +222,184 @@ pub fn run(
     }
 }
 
-/// Reads and merges records from shard files: one variant, one set of
-/// seats, no game twice; sorted by game number.
-pub fn merge(files: &[impl AsRef<Path>]) -> Result<Vec<Record>, String> {
-    let mut records: Vec<Record> = Vec::new();
-    for file in files {
+/// What every game of a run shares: checked equal across merged files.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct RunInfo {
+    pub seed: u64,
+    pub variant: String,
+    pub seats: Vec<String>,
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub fen: Option<String>,
+}
+
+/// What the summary needs of one game (its moves are not kept: a merge of
+/// a million games holds about a hundred bytes per game).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    pub game: u64,
+    pub plies: u64,
+    pub reason: String,
+    /// Seat indices.
+    pub winner: Option<usize>,
+    pub loser: Option<usize>,
+    pub scores: Vec<f64>,
+}
+
+/// A record's fields but the moves, as a merge reads them.
+#[derive(Deserialize)]
+struct Line {
+    game: u64,
+    #[serde(flatten)]
+    info: RunInfo,
+    plies: u64,
+    reason: String,
+    winner: Option<String>,
+    loser: Option<String>,
+    scores: Vec<f64>,
+}
+
+impl Record {
+    fn info(&self) -> RunInfo {
+        RunInfo {
+            seed: self.seed,
+            variant: self.variant.clone(),
+            seats: self.seats.clone(),
+            players: self.players.clone(),
+            fen: self.fen.clone(),
+        }
+    }
+
+    fn tally(&self) -> Tally {
+        let seat = |name: &Option<String>| {
+            name.as_ref()
+                .and_then(|n| self.seats.iter().position(|s| s == n))
+        };
+        Tally {
+            game: self.game,
+            plies: self.plies,
+            reason: self.reason.clone(),
+            winner: seat(&self.winner),
+            loser: seat(&self.loser),
+            scores: self.scores.clone(),
+        }
+    }
+}
+
+/// A run's records as the summary reads them.
+pub fn tallies(records: &[Record]) -> Option<(RunInfo, Vec<Tally>)> {
+    let first = records.first()?;
+    Some((first.info(), records.iter().map(Record::tally).collect()))
+}
+
+/// Reads the records of shard files: one run (variant, seats, players,
+/// seed, start), no game twice. With `out`, writes every line there in
+/// game order (each read again from its file, so the moves are never all
+/// in memory).
+pub fn merge(
+    files: &[impl AsRef<Path>],
+    out: Option<&mut dyn Write>,
+) -> Result<Option<(RunInfo, Vec<Tally>)>, String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut info: Option<RunInfo> = None;
+    // Per game: its tally and where its line is (file, offset, length).
+    let mut games: Vec<(Tally, usize, u64, usize)> = Vec::new();
+    for (index, file) in files.iter().enumerate() {
         let file = file.as_ref();
         let f = std::fs::File::open(file)
             .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
-            let at = format!("{}:{}", file.display(), n + 1);
-            let line = line.map_err(|e| format!("{at}: {e}"))?;
+        let mut reader = std::io::BufReader::new(f);
+        let (mut offset, mut n, mut line) = (0u64, 0usize, String::new());
+        loop {
+            line.clear();
+            let read = reader
+                .read_line(&mut line)
+                .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
+            if read == 0 {
+                break;
+            }
+            n += 1;
+            let at = || format!("{}:{n}", file.display());
+            let start = offset;
+            offset += read as u64;
             if line.trim().is_empty() {
                 continue;
             }
-            let r: Record = serde_json::from_str(&line)
-                .map_err(|e| format!("{at}: not a selfplay record: {e}"))?;
-            if r.scores.len() != r.seats.len() || r.players.len() != r.seats.len() {
+            let r: Line = serde_json::from_str(&line)
+                .map_err(|e| format!("{}: not a selfplay record: {e}", at()))?;
+            let seats = r.info.seats.len();
+            if r.scores.len() != seats || r.info.players.len() != seats {
                 return Err(format!(
-                    "{at}: a score and a player for every seat are needed"
+                    "{}: a score and a player for every seat are needed",
+                    at()
                 ));
             }
-            if let Some(first) = records.first() {
-                if (&r.variant, &r.seats, &r.players, r.seed, &r.fen)
-                    != (
-                        &first.variant,
-                        &first.seats,
-                        &first.players,
-                        first.seed,
-                        &first.fen,
-                    )
-                {
-                    return Err(format!(
-                        "{at}: game {} is of another run (variant, seats, players, seed or start differ)",
-                        r.game
-                    ));
-                }
+            match &info {
+                Some(first) if *first != r.info => return Err(format!(
+                    "{}: game {} is of another run (variant, seats, players, seed or start differ)",
+                    at(),
+                    r.game
+                )),
+                Some(_) => {}
+                None => info = Some(r.info.clone()),
             }
-            records.push(r);
+            let seat = |name: &Option<String>| -> Result<Option<usize>, String> {
+                name.as_ref()
+                    .map(|n| {
+                        r.info
+                            .seats
+                            .iter()
+                            .position(|s| s == n)
+                            .ok_or_else(|| format!("{}: `{n}` is not one of the seats", at()))
+                    })
+                    .transpose()
+            };
+            let tally = Tally {
+                game: r.game,
+                plies: r.plies,
+                reason: r.reason.clone(),
+                winner: seat(&r.winner)?,
+                loser: seat(&r.loser)?,
+                scores: r.scores,
+            };
+            games.push((tally, index, start, read));
         }
     }
-    records.sort_by_key(|r| r.game);
-    if let Some(w) = records.windows(2).find(|w| w[0].game == w[1].game) {
-        return Err(format!("game {} is in the files twice", w[0].game));
+    games.sort_by_key(|g| g.0.game);
+    if let Some(w) = games.windows(2).find(|w| w[0].0.game == w[1].0.game) {
+        return Err(format!("game {} is in the files twice", w[0].0.game));
     }
-    Ok(records)
+    if let Some(out) = out {
+        let mut open: Vec<std::fs::File> = Vec::new();
+        for file in files {
+            let file = file.as_ref();
+            open.push(
+                std::fs::File::open(file)
+                    .map_err(|e| format!("cannot read {}: {e}", file.display()))?,
+            );
+        }
+        let mut buf = Vec::new();
+        for (_, index, start, len) in &games {
+            buf.resize(*len, 0);
+            let f = &mut open[*index];
+            f.seek(SeekFrom::Start(*start))
+                .and_then(|_| f.read_exact(&mut buf))
+                .map_err(|e| {
+                    format!(
+                        "cannot read {} again: {e}",
+                        files[*index].as_ref().display()
+                    )
+                })?;
+            if !buf.ends_with(b"\n") {
+                buf.push(b'\n');
+            }
+            out.write_all(&buf)
+                .map_err(|e| format!("cannot write the merged games: {e}"))?;
+        }
+        out.flush()
+            .map_err(|e| format!("cannot write the merged games: {e}"))?;
+    }
+    Ok(info.map(|i| (i, games.into_iter().map(|g| g.0).collect())))
 }
 
 /// A 95% interval of a proportion (Wilson's), in percent.
@@ -297,11 +430,13 @@ fn mean_interval(values: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
     (mean, 1.96 * (var / n).sqrt())
 }
 
-/// The summary table of a run's records.
-pub fn summary(records: &[Record]) -> String {
-    let Some(first) = records.first() else {
+/// The summary table of a run.
+pub fn summary(info: &RunInfo, games: &[Tally]) -> String {
+    if games.is_empty() {
         return "no games\n".into();
-    };
+    }
+    let first = info;
+    let records = games;
     let n = records.len();
     let mut s = format!(
         "{}: {n} game{} (seed {})\n",
@@ -328,10 +463,7 @@ pub fn summary(records: &[Record]) -> String {
         "seat", "player", "wins", "wins 95%", "points (95%)"
     );
     for (seat, name) in first.seats.iter().enumerate() {
-        let wins = records
-            .iter()
-            .filter(|r| r.winner.as_ref() == Some(name))
-            .count();
+        let wins = records.iter().filter(|r| r.winner == Some(seat)).count();
         let (lo, hi) = wilson(wins, n);
         let (mean, half) = mean_interval(records.iter().map(|r| r.scores[seat]));
         s += &format!(

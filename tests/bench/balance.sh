@@ -36,7 +36,7 @@ for file in stdlib/mirodol.variant stdlib/hundred.variant stdlib/das.variant \
   stdlib/cosmic/square-9.variant stdlib/cosmic/square-diag.variant \
   stdlib/cosmic/square-4p.variant stdlib/cosmic/hex-3p.variant stdlib/cosmic/hex-6p.variant; do
   name=$(basename "$file" .variant)
-  seats=$(grep -cE '^\s*setup\s+\w+' "$file")
+  seats=$("$BIN" check "$file" --no-claims --dump ir | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["players"]))')
   depth=2
   [ "$seats" -gt 2 ] && depth=1
   cmd="variant selfplay $file --games $GAMES --players engine:depth=$depth --seed 1 --out $name.jsonl"

@@ -4,13 +4,13 @@
 # in turn (the others all random, or all greedy), scored by the engine's
 # share of the points. Prints a markdown table (docs/PERFORMANCE.md).
 #
-#   tests/bench/strength.sh [ENGINE] [GAMES]   (default engine:nodes=2000, 100)
+#   tests/bench/strength.sh [ENGINE] [GAMES]   (default engine:nodes=5000, 100)
 #
 # Deterministic: a node limit and fixed seeds. BIN=target/ci/variant by
 # default (build it with `cargo build --profile ci`); THREADS=1.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ENGINE=${1:-engine:nodes=2000}
+ENGINE=${1:-engine:nodes=5000}
 GAMES=${2:-100}
 BIN=${BIN:-target/ci/variant}
 THREADS=${THREADS:-1}
@@ -24,12 +24,7 @@ echo "| game | opponents | games | engine's points | share of all points | engin
 echo "|---|---|---|---|---|---|---|---|"
 for file in $GAME_FILES; do
   name=$(basename "$file" .variant)
-  seats=$(python3 - "$file" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-print(len(re.findall(r'^\s*setup\s+\w+', text, re.M)) or 2)
-PY
-)
+  seats=$("$BIN" check "$file" --no-claims --dump ir | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["players"]))')
   for opp in random greedy; do
     per_seat=$(( (GAMES + seats - 1) / seats ))
     files=()
