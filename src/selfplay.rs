@@ -335,11 +335,13 @@ pub fn merge(
                 ));
             }
             match &info {
-                Some(first) if *first != r.info => return Err(format!(
+                Some(first) if *first != r.info => {
+                    return Err(format!(
                     "{}: game {} is of another run (variant, seats, players, seed or start differ)",
                     at(),
                     r.game
-                )),
+                ))
+                }
                 Some(_) => {}
                 None => info = Some(r.info.clone()),
             }
@@ -370,18 +372,30 @@ pub fn merge(
         return Err(format!("game {} is in the files twice", w[0].0.game));
     }
     if let Some(out) = out {
-        let mut open: Vec<std::fs::File> = Vec::new();
-        for file in files {
-            let file = file.as_ref();
-            open.push(
-                std::fs::File::open(file)
-                    .map_err(|e| format!("cannot read {}: {e}", file.display()))?,
-            );
-        }
+        // At most MAX_OPEN inputs open at once (a thousand shards would
+        // pass the usual limit of 1,024 descriptors), the oldest closed first.
+        const MAX_OPEN: usize = 128;
+        let mut open: Vec<Option<std::fs::File>> = files.iter().map(|_| None).collect();
+        let mut opened = std::collections::VecDeque::new();
         let mut buf = Vec::new();
         for (_, index, start, len) in &games {
             buf.resize(*len, 0);
-            let f = &mut open[*index];
+            if open[*index].is_none() {
+                if opened.len() >= MAX_OPEN {
+                    if let Some(oldest) = opened.pop_front() {
+                        open[oldest] = None;
+                    }
+                }
+                let file = files[*index].as_ref();
+                open[*index] = Some(
+                    std::fs::File::open(file)
+                        .map_err(|e| format!("cannot read {} again: {e}", file.display()))?,
+                );
+                opened.push_back(*index);
+            }
+            let Some(f) = open[*index].as_mut() else {
+                continue;
+            };
             f.seek(SeekFrom::Start(*start))
                 .and_then(|_| f.read_exact(&mut buf))
                 .map_err(|e| {

@@ -1402,3 +1402,58 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn selfplay_merges_more_shards_than_it_keeps_open() {
+    // 140 shards: more than the 128 files a merge keeps open at once.
+    let dir = std::env::temp_dir().join(format!("variant-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = "dsl-examples/chess.variant";
+    let common = [
+        "--games",
+        "140",
+        "--players",
+        "random",
+        "--max-plies",
+        "6",
+        "--threads",
+        "1",
+    ];
+    let mut files = Vec::new();
+    for k in 1..=140 {
+        let f = dir
+            .join(format!("s{k}.jsonl"))
+            .to_str()
+            .unwrap()
+            .to_string();
+        let shard = format!("{k}/140");
+        let out = variant(
+            &[
+                &["selfplay", chess, "--shard", &shard, "--out", &f][..],
+                &common,
+            ]
+            .concat(),
+            None,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        files.push(f);
+    }
+    let whole = dir.join("whole.jsonl").to_str().unwrap().to_string();
+    let out = variant(
+        &[&["selfplay", chess, "--out", &whole][..], &common].concat(),
+        None,
+    );
+    assert!(out.status.success());
+    let merged = dir.join("merged.jsonl").to_str().unwrap().to_string();
+    let mut args = vec!["selfplay", "--merge"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--out", &merged]);
+    let m = variant(&args, None);
+    assert!(m.status.success(), "{}", text(&m.stderr));
+    assert_eq!(text(&m.stdout), text(&out.stdout));
+    assert_eq!(
+        std::fs::read_to_string(&merged).unwrap(),
+        std::fs::read_to_string(&whole).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
