@@ -337,6 +337,14 @@ fn f6_long_inputs_are_refused_in_linear_time() {
         "a move of 400002 characters",
         5,
     );
+    // ... and the line is not echoed whole: it is cut, and the cut said.
+    let out = run(&["check", path(&claim)], b"");
+    let shown = said(&out);
+    assert!(shown.len() < 4_000, "{} bytes of diagnostics", shown.len());
+    assert!(
+        shown.contains("has 400016 characters: it is shown up to column 200"),
+        "{shown}"
+    );
     // Region statements by the ten thousand check in linear time.
     let regions: String = (0..40_000)
         .map(|i| format!("region r{i} {{ white: rank 1 black: rank 8 }}\n"))

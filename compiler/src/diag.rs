@@ -272,22 +272,46 @@ pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
     let config = term::Config::default();
     let mut files = SimpleFiles::new();
     let mut offsets: Vec<Option<Vec<usize>>> = Vec::new();
+    let mut clips: Vec<Option<Vec<usize>>> = Vec::new();
+    // Per file, its lines shown cut short: (line, length in characters).
+    let mut clipped: Vec<Vec<(usize, usize)>> = Vec::new();
     for id in 0..sources.paths.len() {
         let (name, text) = match sources.files.get(id) {
             Ok(f) => (f.name().as_str(), f.source().as_str()),
             Err(_) => ("", ""),
         };
         let (shown, map) = printable_source(text);
-        files.add(printable_lines(name).into_owned(), shown.into_owned());
+        let (shown, clip, cut) = clip_long_lines(&shown);
+        files.add(printable_lines(name).into_owned(), shown);
         offsets.push(map);
+        clips.push(clip);
+        clipped.push(cut);
     }
-    let moved = |file: usize, at: usize| match offsets.get(file) {
-        Some(Some(map)) => map.get(at).copied().unwrap_or(at),
-        _ => at,
+    let moved = |file: usize, at: usize| {
+        let at = match offsets.get(file) {
+            Some(Some(map)) => map.get(at).copied().unwrap_or(at),
+            _ => at,
+        };
+        match clips.get(file) {
+            Some(Some(map)) => map.get(at).copied().unwrap_or(at),
+            _ => at,
+        }
     };
     let safe = |s: &str| printable_lines(s).into_owned();
     for d in diagnostics {
         let mut notes: Vec<String> = d.notes.iter().map(|n| safe(n)).collect();
+        for l in &d.labels {
+            let (line, _) = sources.line_col(l.span.file, l.span.start);
+            if let Some((_, chars)) = clipped
+                .get(l.span.file)
+                .and_then(|c| c.iter().find(|c| c.0 == line))
+            {
+                notes.push(format!(
+                    "line {line} has {chars} characters: it is shown up to column {MAX_SHOWN_COLUMNS}, and a span past that at its end"
+                ));
+            }
+        }
+        notes.dedup();
         if let Some(h) = &d.hint {
             notes.push(format!("hint: {}", safe(h)));
         }
@@ -325,6 +349,55 @@ pub fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
         }
     }
     out
+}
+
+/// The most characters of a source line a diagnostic shows.
+pub const MAX_SHOWN_COLUMNS: usize = 200;
+
+/// `text` with every line longer than `MAX_SHOWN_COLUMNS` characters cut
+/// there (and ` …` added), the new place of every byte offset (`None` when
+/// no line is cut; an offset past a cut moves to the cut), and the cut
+/// lines: (1-based line, its length in characters).
+fn clip_long_lines(text: &str) -> (String, Option<Vec<usize>>, Vec<(usize, usize)>) {
+    let long = text
+        .split('\n')
+        .any(|l| l.len() > MAX_SHOWN_COLUMNS && l.chars().count() > MAX_SHOWN_COLUMNS);
+    if !long {
+        return (text.to_string(), None, Vec::new());
+    }
+    let mut out = String::with_capacity(text.len().min(1 << 20));
+    let mut map = vec![0; text.len() + 1];
+    let mut cut = Vec::new();
+    let mut at = 0;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        let chars = body.chars().count();
+        let keep = body
+            .char_indices()
+            .nth(MAX_SHOWN_COLUMNS)
+            .map_or(body.len(), |(i, _)| i);
+        let start = out.len();
+        out.push_str(&body[..keep]);
+        for (i, m) in map[at..at + keep].iter_mut().enumerate() {
+            *m = start + i;
+        }
+        let end_of_kept = out.len();
+        if keep < body.len() {
+            out.push_str(" …");
+            cut.push((n + 1, chars));
+        }
+        for m in &mut map[at + keep..at + body.len()] {
+            *m = end_of_kept;
+        }
+        let newline_at = out.len();
+        if body.len() < line.len() {
+            out.push('\n');
+        }
+        map[at + body.len()..at + line.len()].fill(newline_at);
+        at += line.len();
+    }
+    map[text.len()] = out.len();
+    (out, Some(map), cut)
 }
 
 /// Does the list hold an error (not just warnings)?
