@@ -474,7 +474,7 @@ fn check_takes_a_claim_budget_or_no_claims() {
     let out = variant(&["check", deep, "--no-claims"], None);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stderr).contains("ok (8 claims not verified: --no-claims)"),
+        text(&out.stderr).contains("ok (11 claims not verified: --no-claims)"),
         "{}",
         text(&out.stderr)
     );
@@ -981,14 +981,21 @@ fn play_seats_an_engine() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("(depth 2, "), "{stdout}");
     assert!(stdout.contains("6 plies played"), "{stdout}");
-    for bad in ["engine:depth=0", "engine:ms=x", "robot", "engine:depth=99"] {
+    for bad in [
+        "engine:depth=0",
+        "engine:ms=x",
+        "robot",
+        "engine:depth=99",
+        "engine:brs:brs",
+        "engine:depth=2:ms=5",
+    ] {
         let out = variant(
             &["play", "dsl-examples/chess.variant", "--players", bad],
             None,
         );
         assert!(!out.status.success(), "{bad}");
         assert!(
-            text(&out.stderr).contains("a player is human, random, engine"),
+            text(&out.stderr).contains("a player is human, random, greedy, or engine"),
             "{bad}: {}",
             text(&out.stderr)
         );

@@ -717,8 +717,7 @@ fn unreachable_positions_are_refused() {
         position_error(g, "white: Ke1; black: Qd8"),
         PositionError::NoRoyalPiece { ref player } if player == "black"
     ));
-    // Pawns on their own last rank; a white pawn on rank 1 is not on a
-    // promotion cell of white's, so it reads.
+    // Pawns on their own last rank.
     for (text, who, cell) in [
         ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "white", "a8"),
         ("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "black", "a1"),
@@ -733,7 +732,24 @@ fn unreachable_positions_are_refused() {
             "{text}"
         );
     }
-    let _ = pos(g, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1");
+    // A pawn on its own first rank: no pawn move of its player lands there.
+    for (text, who, cell) in [
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "white", "a1"),
+        ("4k2p/8/8/8/8/8/8/4K3 w - - 0 1", "black", "h8"),
+        ("white: Ke1 Pd1; black: Ke8", "white", "d1"),
+    ] {
+        assert!(
+            matches!(
+                position_error(g, text),
+                PositionError::NeverReached { ref player, ref piece, cell: ref at }
+                    if player == who && piece == "Pawn" && at == cell
+            ),
+            "{text}"
+        );
+    }
+    // Rank 2 is the setup's, rank 3 a pawn's step: both read.
+    let _ = pos(g, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+    let _ = pos(g, "4k3/7p/8/8/8/P7/8/4K3 w - - 0 1");
     // Castling rights in the general notation name a partner's cell; a1
     // empty, or holding the other player's rook, grants nothing.
     for text in [

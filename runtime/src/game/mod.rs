@@ -8,6 +8,7 @@ use crate::ir::{self, GameIr, Leap, MoveSet, Ray};
 use crate::unchecked;
 use validate::{check, validate};
 
+mod reach;
 mod reverse;
 mod validate;
 pub(crate) use reverse::AttackView;
@@ -83,6 +84,9 @@ pub struct Game {
     pub(crate) swaps: Vec<ir::Swap>,
     /// Per `player * kinds + kind`: does any cell promote it?
     pub(crate) promotes: Vec<bool>,
+    /// Per (player, kind) that must promote: the cells it can ever stand on
+    /// (`reach.rs`; `None`: unbounded).
+    pub(crate) promoting_reach: Vec<Option<CellSet>>,
     /// Per `(player * kinds + kind) * cells + cell`: range into `promotion_choices`.
     pub(crate) promotion_at: Vec<(u32, u16)>,
     pub(crate) promotion_choices: Vec<u8>,
@@ -593,7 +597,9 @@ impl Game {
             .map(|(i, c)| (c.name.clone(), i as u16))
             .collect();
 
+        let promoting_reach = reach::promoting_reach(&ir, &promotes);
         Ok(Game {
+            promoting_reach,
             cells,
             players,
             kinds,

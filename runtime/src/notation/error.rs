@@ -178,6 +178,14 @@ pub enum PositionError {
         given: usize,
         setup: usize,
     },
+    /// `player`'s `piece`, which must promote, stands on `cell`, where no
+    /// move of its kind lands and its setup puts none (a pawn on its own
+    /// first rank).
+    NeverReached {
+        player: String,
+        piece: String,
+        cell: String,
+    },
     /// `player`'s `piece` stands on `cell`, where it would have had to promote.
     OnPromotionCell {
         player: String,
@@ -339,6 +347,14 @@ impl fmt::Display for PositionError {
             } => write!(
                 f,
                 "{player} has {given} royal pieces, but its setup has {setup} and no move makes one"
+            ),
+            NeverReached {
+                player,
+                piece,
+                cell,
+            } => write!(
+                f,
+                "{player}'s {piece} on {cell}: no move of a {piece} of {player}'s lands on {cell}, and the setup puts none there"
             ),
             OnPromotionCell {
                 player,

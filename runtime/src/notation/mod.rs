@@ -74,7 +74,9 @@ pub(super) fn cell_at(game: &Game, x: i32, y: i32) -> Option<usize> {
 /// - every player whose setup has a royal piece still has one (royal pieces
 ///   are never captured: the game ends first), and none has more royal
 ///   pieces than its setup (none is ever created);
-/// - no piece stands on a cell where it would have had to promote;
+/// - no piece stands on a cell where it would have had to promote, nor
+///   (if it must promote) on one where no move of its kind lands
+///   (`game/reach.rs`);
 /// - the player who moved last did not leave a royal piece attacked (the
 ///   side to move could take it);
 /// - every castling right is held by a castling partner of its player.
@@ -107,6 +109,18 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
         }
     }
     for p in (0..game.players).filter(|&p| pos.in_play(p)) {
+        for cell in pos.occupied_by[p].iter() {
+            let kind = game.kind_of[pos.board[cell] as usize] as usize;
+            if let Some(reach) = &game.promoting_reach[p * game.kinds + kind] {
+                if !reach.contains(cell) {
+                    return Err(PositionError::NeverReached {
+                        player: name(p),
+                        piece: game.ir.kinds[kind].name.clone(),
+                        cell: game.cell_name(cell).to_string(),
+                    });
+                }
+            }
+        }
         if let Some(cell) = pos.occupied_by[p]
             .iter()
             .find(|&c| pos.stands_on_promotion_cell(c))
