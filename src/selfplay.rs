@@ -48,7 +48,8 @@ pub struct Record {
     pub moves: Vec<String>,
     pub plies: u64,
     /// How the game ended: `checkmate`, `stalemate`, `repetition`,
-    /// `move_rule`, ..., or `ply_cap` (scored as a draw).
+    /// `move_rule`, ..., or `ply_cap` (a draw shared by the players still
+    /// in play).
     pub reason: String,
     pub winner: Option<String>,
     pub loser: Option<String>,
@@ -132,8 +133,16 @@ fn play_one(run: &Run, start: &Position, index: u64) -> Record {
             (0..game.players()).map(|p| r.score(game, p)).collect(),
         ),
         None => {
-            let share = game.ir().end.points as f64 / game.players() as f64;
-            ("ply_cap", None, None, vec![share; game.players()])
+            // A draw among the players still in play; those out score nothing.
+            let playing = (0..game.players())
+                .filter(|&p| pos.in_play(p))
+                .count()
+                .max(1);
+            let share = game.ir().end.points as f64 / playing as f64;
+            let scores = (0..game.players())
+                .map(|p| if pos.in_play(p) { share } else { 0.0 })
+                .collect();
+            ("ply_cap", None, None, scores)
         }
     };
     Record {
