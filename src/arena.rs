@@ -182,8 +182,9 @@ fn elo(p: f64) -> Option<f64> {
     (p > 0.0 && p < 1.0).then(|| -400.0 * (1.0 / p - 1.0).log10())
 }
 
-/// The match's last lines: the score, and the Elo difference with its 95%
-/// interval (from the games' own variance).
+/// The match's last lines: the score, and the Elo difference with a 95%
+/// interval (Wilson's interval of the score fraction, a draw counted as
+/// half a win, so it stays inside 0..1 even near a clean sweep).
 pub fn report(points: &[f64]) -> String {
     let n = points.len() as f64;
     let wins = points.iter().filter(|&&p| p == 1.0).count();
@@ -195,24 +196,23 @@ pub fn report(points: &[f64]) -> String {
         100.0 * p,
         points.len()
     );
-    let var = points.iter().map(|x| (x - p) * (x - p)).sum::<f64>() / n.max(1.0);
-    let half = 1.96 * (var / n.max(1.0)).sqrt();
-    match elo(p) {
-        Some(e) => {
-            let lo = elo((p - half).max(1e-6)).unwrap_or(f64::NEG_INFINITY);
-            let hi = elo((p + half).min(1.0 - 1e-6)).unwrap_or(f64::INFINITY);
-            s += &format!(
-                "Elo difference: {e:+.0} (95%: {lo:+.0} to {hi:+.0})\n"
-            );
-        }
-        None => {
-            s += &format!(
-                "Elo difference: {} (every game {}; play more games or give the weaker side more time)\n",
-                if p >= 1.0 { "above +800" } else { "below -800" },
-                if p >= 1.0 { "won" } else { "lost" }
-            )
-        }
-    }
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    let bound = |q: f64| match elo(q) {
+        Some(e) => format!("{e:+.0}"),
+        None if q <= 0.0 => "-inf".to_string(),
+        None => "+inf".to_string(),
+    };
+    let interval = format!("95%: {} to {}", bound(centre - half), bound(centre + half));
+    s += &match elo(p) {
+        Some(e) => format!("Elo difference: {e:+.0} ({interval})\n"),
+        None => format!(
+            "Elo difference: {} (every game {}; {interval})\n",
+            if p >= 1.0 { "+inf" } else { "-inf" },
+            if p >= 1.0 { "won" } else { "lost" }
+        ),
+    };
     s
 }
 

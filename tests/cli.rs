@@ -1318,6 +1318,11 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
         "{stdout}"
     );
     assert!(stdout.contains("2 won, 0 drawn, 0 lost"), "{stdout}");
+    // Wilson's interval of 2 wins in 2: 0.342 to 1, so Elo -113 to +inf.
+    assert!(
+        stdout.contains("Elo difference: +inf (every game won; 95%: -113 to +inf)"),
+        "{stdout}"
+    );
     let silent = fake_engine(&dir, "silent.sh", None);
     let out = variant(
         &[
