@@ -266,6 +266,15 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // A reader that stops early (`variant perft ... | head`) ends the
+    // program quietly, as it ends any Unix filter, instead of making the
+    // next print panic on a broken pipe.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default, before any
+    // thread starts, touches no memory of the program.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(code) => code,
