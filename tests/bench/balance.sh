@@ -47,7 +47,7 @@ for file in stdlib/mirodol.variant stdlib/hundred.variant stdlib/das.variant \
   {
     echo "## $(head -1 "$OUT/$name.txt" | cut -d: -f1)"
     echo
-    echo "\`$cmd\` ($secs s on $THREADS threads)"
+    echo "\`$cmd\` ($secs s on $THREADS thread(s))"
     echo
     echo '```'
     cat "$OUT/$name.txt"
