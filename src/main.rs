@@ -635,6 +635,13 @@ fn run(command: Command) -> Result<ExitCode, String> {
             for f in &files {
                 games.push(Game::load(load_ir(f)?).map_err(|e| format!("{}: {e}", f.display()))?);
             }
+            // A browser that drops its connection is an error on that
+            // connection, never a signal that ends the server.
+            #[cfg(unix)]
+            // SAFETY: as in `main`, a signal's disposition, before any thread.
+            unsafe {
+                libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+            }
             serve::serve(&games, &host, port)?;
             Ok(ExitCode::SUCCESS)
         }
@@ -674,6 +681,14 @@ fn run(command: Command) -> Result<ExitCode, String> {
             random_plies,
             seed,
         } => {
+            // The outside engine may die with our line half sent: a write to
+            // its closed pipe must be an error the arbiter adjudicates, not
+            // the signal that ends a filter.
+            #[cfg(unix)]
+            // SAFETY: as in `main`, a signal's disposition, before any thread.
+            unsafe {
+                libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+            }
             let game = Game::load(load_ir(&file)?).map_err(|e| e.to_string())?;
             let m = arena::Match {
                 game: &game,
@@ -688,7 +703,10 @@ fn run(command: Command) -> Result<ExitCode, String> {
             };
             let (points, stopped) = arena::play(&m, &mut std::io::stdout())?;
             if !points.is_empty() {
-                print!("{}", arena::report(&points));
+                // Written without `print!`, which would panic on a closed pipe.
+                std::io::stdout()
+                    .write_all(arena::report(&points).as_bytes())
+                    .ok();
             }
             match stopped {
                 Some(why) => Err(format!(
