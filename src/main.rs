@@ -184,43 +184,7 @@ enum Command {
     },
     /// Play many computer games in parallel: a JSON line per game in OUT,
     /// then a summary (wins and points per seat, draws, endings, length).
-    Selfplay {
-        /// The game (not with --merge).
-        #[arg(required_unless_present = "merge")]
-        file: Option<PathBuf>,
-        /// Games to play (the whole run, all shards together).
-        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=selfplay::MAX_GAMES))]
-        games: u64,
-        /// Who plays each seat, in turn order (one name: every seat):
-        /// random, engine:depth=N, engine:nodes=N or engine:ms=N.
-        #[arg(long, value_delimiter = ',', value_parser = parse_player, default_value = "engine:nodes=5000")]
-        players: Vec<Player>,
-        /// Games played at once (default: one per core).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-        threads: Option<u32>,
-        /// The run's seed: the same seed plays the same games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// K/N: play only the games i with i % N == K - 1 (1 <= K <= N).
-        #[arg(long, value_parser = parse_shard)]
-        shard: Option<(u64, u64)>,
-        /// Plies of uniform random moves that open each game (default: one
-        /// per player), so that games differ.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1000))]
-        random_plies: Option<u32>,
-        /// A game not over after this many plies ends as a draw (`ply_cap`).
-        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-        max_plies: u32,
-        /// Start position: FEN, or the general notation.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Where the games go, a JSON line each (with --merge: the merged file).
-        #[arg(long, required_unless_present = "merge")]
-        out: Option<PathBuf>,
-        /// Merge the records of several runs (shards) and print their summary.
-        #[arg(long, num_args = 1.., conflicts_with_all = ["file", "shard", "fen", "threads", "random_plies"])]
-        merge: Vec<PathBuf>,
-    },
+    Selfplay(SelfplayArgs),
     /// Draw a position as an SVG picture.
     Draw {
         file: PathBuf,
@@ -582,21 +546,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 SearchAlgorithm::Brs => Algorithm::BestReply,
             });
             let outcome = searcher.search(&mut pos, limits, |info| {
-                let secs = info.elapsed.as_secs_f64();
-                let pv: Vec<String> = info
-                    .pv
-                    .iter()
-                    .map(|&m| printable(&move_to_string(&game, m)).into_owned())
-                    .collect();
-                println!(
-                    "info depth {} score {} nodes {} nps {:.0} time {} pv {}",
-                    info.depth,
-                    score_text(info.score),
-                    info.nodes,
-                    info.nodes as f64 / secs.max(1e-9),
-                    info.elapsed.as_millis(),
-                    pv.join(" ")
-                );
+                println!("{}", uci::info_line(&game, info, score_text(info.score)));
             });
             match outcome.best {
                 Some(mv) => println!("bestmove {}", printable(&move_to_string(&game, mv))),
@@ -716,31 +666,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 None => Ok(ExitCode::SUCCESS),
             }
         }
-        Command::Selfplay {
-            file,
-            games,
-            players,
-            threads,
-            seed,
-            shard,
-            random_plies,
-            max_plies,
-            fen,
-            out,
-            merge,
-        } => selfplay_command(
-            file,
-            games,
-            players,
-            threads,
-            seed,
-            shard,
-            random_plies,
-            max_plies,
-            fen,
-            out,
-            merge,
-        ),
+        Command::Selfplay(args) => selfplay_command(args),
         Command::Play {
             file,
             fen,
@@ -779,6 +705,46 @@ fn run(command: Command) -> Result<ExitCode, String> {
     }
 }
 
+/// `variant selfplay`'s arguments.
+#[derive(clap::Args)]
+struct SelfplayArgs {
+    /// The game (not with --merge).
+    #[arg(required_unless_present = "merge")]
+    file: Option<PathBuf>,
+    /// Games to play (the whole run, all shards together).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=selfplay::MAX_GAMES))]
+    games: u64,
+    /// Who plays each seat, in turn order (one name: every seat):
+    /// random, engine:depth=N, engine:nodes=N or engine:ms=N.
+    #[arg(long, value_delimiter = ',', value_parser = parse_player, default_value = "engine:nodes=5000")]
+    players: Vec<Player>,
+    /// Games played at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// The run's seed: the same seed plays the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// K/N: play only the games i with i % N == K - 1 (1 <= K <= N).
+    #[arg(long, value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
+    /// Plies of uniform random moves that open each game (default: one
+    /// per player), so that games differ.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    random_plies: Option<u32>,
+    /// A game not over after this many plies ends as a draw (`ply_cap`).
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_plies: u32,
+    /// Start position: FEN, or the general notation.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Where the games go, a JSON line each (with --merge: the merged file).
+    #[arg(long, required_unless_present = "merge")]
+    out: Option<PathBuf>,
+    /// Merge the records of several runs (shards) and print their summary.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["file", "shard", "fen", "threads", "random_plies"])]
+    merge: Vec<PathBuf>,
+}
+
 /// An engine option `NAME=VALUE`.
 fn parse_option(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
@@ -803,20 +769,20 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 }
 
 /// `variant selfplay`: a run, or a merge of runs.
-#[allow(clippy::too_many_arguments)]
-fn selfplay_command(
-    file: Option<PathBuf>,
-    games: u64,
-    players: Vec<Player>,
-    threads: Option<u32>,
-    seed: u64,
-    shard: Option<(u64, u64)>,
-    random_plies: Option<u32>,
-    max_plies: u32,
-    fen: Option<String>,
-    out: Option<PathBuf>,
-    merge: Vec<PathBuf>,
-) -> Result<ExitCode, String> {
+fn selfplay_command(args: SelfplayArgs) -> Result<ExitCode, String> {
+    let SelfplayArgs {
+        file,
+        games,
+        players,
+        threads,
+        seed,
+        shard,
+        random_plies,
+        max_plies,
+        fen,
+        out,
+        merge,
+    } = args;
     if !merge.is_empty() {
         if let Some(out) = &out {
             if let Some(input) = merge.iter().find(|m| same_file(m, out)) {
@@ -885,10 +851,8 @@ fn selfplay_command(
     let mut sink = std::fs::File::create(&out)
         .map(std::io::BufWriter::new)
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    let records = selfplay::run(&run, &start, &mut sink)?;
-    if let Some((info, games)) = selfplay::tallies(&records) {
-        print!("{}", printable_lines(&selfplay::summary(&info, &games)));
-    }
+    let (info, games) = selfplay::run(&run, &start, &mut sink)?;
+    print!("{}", printable_lines(&selfplay::summary(&info, &games)));
     Ok(ExitCode::SUCCESS)
 }
 

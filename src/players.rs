@@ -161,9 +161,9 @@ impl<'g> Computers<'g> {
         }
     }
 
-    /// The seat's engine, made at its first use.
-    fn engine(&mut self, seat: usize, algorithm: Algorithm) -> &mut Engine<'g> {
-        let (game, bits) = (self.game, self.table_bits);
+    /// The seat's engine (a table of 2^`bits` entries), made at its first use.
+    fn engine(&mut self, seat: usize, algorithm: Algorithm, bits: u32) -> &mut Engine<'g> {
+        let game = self.game;
         self.engines[seat]
             .get_or_insert_with(|| Engine::with_table_bits(game, bits).with_algorithm(algorithm))
     }
@@ -181,7 +181,8 @@ impl<'g> Computers<'g> {
             Player::Human => None,
             Player::Random => Some((list[self.rng.below(list.len())], None)),
             Player::Greedy => {
-                let engine = self.engine(pos.to_move(), Algorithm::Paranoid);
+                // It only evaluates: the smallest table will do.
+                let engine = self.engine(pos.to_move(), Algorithm::Paranoid, 10);
                 let mut scored = Vec::new();
                 engine.one_ply(pos, &mut scored);
                 let best = scored.iter().map(|s| s.1).max()?;
@@ -189,7 +190,7 @@ impl<'g> Computers<'g> {
                 Some((top[self.rng.below(top.len())], None))
             }
             Player::Engine(limit, algorithm) => {
-                let engine = self.engine(pos.to_move(), algorithm);
+                let engine = self.engine(pos.to_move(), algorithm, self.table_bits);
                 let outcome = engine.search(pos, limit.limits(), |_| {});
                 Some((outcome.best.unwrap_or(list[0]), Some(outcome)))
             }

@@ -30,20 +30,12 @@ pub const MAX_GAMES: u64 = 1_000_000_000;
 const TABLE_BITS: u32 = 18;
 
 /// One game, as one line of the output.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Record {
     /// The game's number in the run (0-based), shards included.
     pub game: u64,
-    /// The run's seed.
-    pub seed: u64,
-    pub variant: String,
-    /// The seats' names, in turn order.
-    pub seats: Vec<String>,
-    /// Who played each seat (`engine:nodes=5000`, `random`).
-    pub players: Vec<String>,
-    /// The start position given with `--fen`, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fen: Option<String>,
+    #[serde(flatten)]
+    pub run: RunInfo,
     /// The moves, in the project's notation.
     pub moves: Vec<String>,
     pub plies: u64,
@@ -95,15 +87,13 @@ fn game_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// Plays game `index` of the run.
-fn play_one(run: &Run, start: &Position, index: u64) -> Record {
+fn play_one(run: &Run, info: &RunInfo, start: &Position, index: u64) -> Record {
     let game = run.game;
     let mut pos = start.clone();
     let mut computers = Computers::new(game, game_seed(run.seed, index), TABLE_BITS);
     let mut moves = Vec::new();
     let mut list = Vec::new();
-    let names: Vec<String> = (0..game.players())
-        .map(|p| game.ir().players[p].name.clone())
-        .collect();
+    let names = &info.seats;
     let result = loop {
         if let Some(result) = pos.result() {
             break Some(result);
@@ -147,11 +137,7 @@ fn play_one(run: &Run, start: &Position, index: u64) -> Record {
     };
     Record {
         game: index,
-        seed: run.seed,
-        variant: game.ir().name.clone(),
-        seats: names,
-        players: run.players.iter().map(|p| p.to_string()).collect(),
-        fen: run.fen.clone(),
+        run: info.clone(),
         plies: moves.len() as u64,
         moves,
         reason: reason.to_string(),
@@ -166,7 +152,7 @@ fn play_one(run: &Run, start: &Position, index: u64) -> Record {
 /// games finish, and `--merge` sorts them by game number.
 struct Writer<'w> {
     out: &'w mut (dyn Write + Send),
-    done: Vec<Record>,
+    done: Vec<Tally>,
     error: Option<String>,
 }
 
@@ -178,17 +164,27 @@ impl Writer<'_> {
                 self.error = Some(e.to_string());
             }
         }
-        self.done.push(record);
+        self.done.push(record.tally());
     }
 }
 
 /// Plays the run, writing each game's line to `out` as it finishes, and
-/// returns the records in game order.
+/// returns what the summary needs, in game order.
 pub fn run(
     run: &Run,
     start: &Position,
     out: &mut (dyn Write + Send),
-) -> Result<Vec<Record>, String> {
+) -> Result<(RunInfo, Vec<Tally>), String> {
+    let game = run.game;
+    let info = RunInfo {
+        seed: run.seed,
+        variant: game.ir().name.clone(),
+        seats: (0..game.players())
+            .map(|p| game.ir().players[p].name.clone())
+            .collect(),
+        players: run.players.iter().map(|p| p.to_string()).collect(),
+        fen: run.fen.clone(),
+    };
     let (k, n) = run.shard;
     let indices: Vec<u64> = (0..run.games).filter(|i| i % n == k - 1).collect();
     let bar = indicatif::ProgressBar::new(indices.len() as u64);
@@ -210,7 +206,7 @@ pub fn run(
     pool.install(|| {
         use rayon::prelude::*;
         indices.par_iter().for_each(|&i| {
-            let record = play_one(run, start, i);
+            let record = play_one(run, &info, start, i);
             if let Ok(mut w) = writer.lock() {
                 w.put(record);
             }
@@ -225,20 +221,25 @@ pub fn run(
         Some(e) => Err(format!("cannot write the games: {e}")),
         None => {
             let mut done = w.done;
-            done.sort_by_key(|r| r.game);
-            Ok(done)
+            done.sort_by_key(|t| t.game);
+            Ok((info, done))
         }
     }
 }
 
-/// What every game of a run shares: checked equal across merged files.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+/// What every game of a run shares (written in each line; checked equal
+/// across merged files).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunInfo {
+    /// The run's seed.
     pub seed: u64,
     pub variant: String,
+    /// The seats' names, in turn order.
     pub seats: Vec<String>,
+    /// Who played each seat (`engine:nodes=5000`, `random`).
     pub players: Vec<String>,
-    #[serde(default)]
+    /// The start position given with `--fen`, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
 }
 
@@ -269,20 +270,10 @@ struct Line {
 }
 
 impl Record {
-    fn info(&self) -> RunInfo {
-        RunInfo {
-            seed: self.seed,
-            variant: self.variant.clone(),
-            seats: self.seats.clone(),
-            players: self.players.clone(),
-            fen: self.fen.clone(),
-        }
-    }
-
     fn tally(&self) -> Tally {
         let seat = |name: &Option<String>| {
             name.as_ref()
-                .and_then(|n| self.seats.iter().position(|s| s == n))
+                .and_then(|n| self.run.seats.iter().position(|s| s == n))
         };
         Tally {
             game: self.game,
@@ -293,12 +284,6 @@ impl Record {
             scores: self.scores.clone(),
         }
     }
-}
-
-/// A run's records as the summary reads them.
-pub fn tallies(records: &[Record]) -> Option<(RunInfo, Vec<Tally>)> {
-    let first = records.first()?;
-    Some((first.info(), records.iter().map(Record::tally).collect()))
 }
 
 /// Reads the records of shard files: one run (variant, seats, players,
@@ -458,23 +443,15 @@ pub fn summary(info: &RunInfo, games: &[Tally]) -> String {
     if games.is_empty() {
         return "no games\n".into();
     }
-    let first = info;
-    let records = games;
-    let n = records.len();
+    let n = games.len();
     let mut s = format!(
         "{}: {n} game{} (seed {})\n",
-        first.variant,
+        info.variant,
         if n == 1 { "" } else { "s" },
-        first.seed
+        info.seed
     );
-    let width = first
-        .seats
-        .iter()
-        .map(|x| x.len())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let pwidth = first
+    let width = info.seats.iter().map(|x| x.len()).max().unwrap_or(4).max(4);
+    let pwidth = info
         .players
         .iter()
         .map(|x| x.len())
@@ -485,18 +462,18 @@ pub fn summary(info: &RunInfo, games: &[Tally]) -> String {
         "{:width$}  {:pwidth$}  {:>6}  {:>15}  {:>14}\n",
         "seat", "player", "wins", "wins 95%", "points (95%)"
     );
-    for (seat, name) in first.seats.iter().enumerate() {
-        let wins = records.iter().filter(|r| r.winner == Some(seat)).count();
+    for (seat, name) in info.seats.iter().enumerate() {
+        let wins = games.iter().filter(|r| r.winner == Some(seat)).count();
         let (lo, hi) = wilson(wins, n);
-        let (mean, half) = mean_interval(records.iter().map(|r| r.scores[seat]));
+        let (mean, half) = mean_interval(games.iter().map(|r| r.scores[seat]));
         s += &format!(
             "{name:width$}  {:pwidth$}  {wins:>6}  {:>15}  {:>14}\n",
-            first.players[seat],
+            info.players[seat],
             format!("{lo:.1}-{hi:.1}%"),
             format!("{mean:.3} ± {half:.3}")
         );
     }
-    let draws = records
+    let draws = games
         .iter()
         .filter(|r| r.winner.is_none() && r.loser.is_none())
         .count();
@@ -506,16 +483,16 @@ pub fn summary(info: &RunInfo, games: &[Tally]) -> String {
         100.0 * draws as f64 / n as f64
     );
     let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
-    for r in records {
+    for r in games {
         *reasons.entry(&r.reason).or_default() += 1;
     }
     let mut reasons: Vec<(&str, usize)> = reasons.into_iter().collect();
     reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let listed: Vec<String> = reasons.iter().map(|(r, k)| format!("{r} {k}")).collect();
     s += &format!("endings: {}\n", listed.join(", "));
-    let (mean, half) = mean_interval(records.iter().map(|r| r.plies as f64));
-    let min = records.iter().map(|r| r.plies).min().unwrap_or(0);
-    let max = records.iter().map(|r| r.plies).max().unwrap_or(0);
+    let (mean, half) = mean_interval(games.iter().map(|r| r.plies as f64));
+    let min = games.iter().map(|r| r.plies).min().unwrap_or(0);
+    let max = games.iter().map(|r| r.plies).max().unwrap_or(0);
     s += &format!("length: {mean:.1} ± {half:.1} plies (95%), shortest {min}, longest {max}\n");
     s
 }

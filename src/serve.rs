@@ -6,13 +6,14 @@
 //! it is tested without sockets; `serve` is the thin socket loop around it
 //! (`tiny_http`). Nothing a request names reaches the file system.
 
+use crate::players::Rng;
 use runtime::notation::{
     move_aliases, move_to_string, parse_position, parse_recorded, recorded_to_string, write_fen,
     write_general, RecordedMove,
 };
 use runtime::picture;
 use runtime::search::{Engine, Limits};
-use runtime::{Game, GameResult, MoveKind, Position};
+use runtime::{Game, GameResult, Move, MoveKind, Position};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -70,8 +71,8 @@ pub struct State<'g> {
     /// Oldest first.
     sessions: VecDeque<Session<'g>>,
     next_id: u64,
-    /// xorshift state for random moves.
-    rng: u64,
+    /// The generator of random moves.
+    rng: Rng,
 }
 
 impl<'g> State<'g> {
@@ -85,7 +86,7 @@ impl<'g> State<'g> {
             games,
             sessions: VecDeque::new(),
             next_id: 1,
-            rng: seed.max(1),
+            rng: Rng::new(seed),
         }
     }
 
@@ -205,7 +206,7 @@ impl<'g> State<'g> {
     fn with_session(
         &mut self,
         id: &str,
-        f: impl FnOnce(&mut Session<'g>, &mut u64) -> Result<Value, Reply>,
+        f: impl FnOnce(&mut Session<'g>, &mut Rng) -> Result<Value, Reply>,
     ) -> Reply {
         let Some(session) = self.sessions.iter_mut().find(|s| s.id == id) else {
             return Reply::error(404, format!("no session `{id}` (it may have expired)"));
@@ -259,8 +260,12 @@ impl<'g> Session<'g> {
         Ok(self.state())
     }
 
-    /// The engine's move for the side to move, found in `ms` milliseconds.
-    fn engine(&mut self, ms: u64) -> Result<Value, Reply> {
+    /// A computer's move for the side to move, `choose` picking it from
+    /// the legal moves (not empty), played and kept.
+    fn computer_move(
+        &mut self,
+        choose: impl FnOnce(&mut Position<'g>, &[Move]) -> Move,
+    ) -> Result<Value, Reply> {
         if self.over().is_some() {
             return Err(Reply::error(409, "the game is over"));
         }
@@ -270,13 +275,7 @@ impl<'g> Session<'g> {
         if list.is_empty() {
             return Err(Reply::error(409, "no legal move"));
         }
-        let mut engine = Engine::with_table_bits(self.game(), 18);
-        let limits = Limits {
-            time: Some(std::time::Duration::from_millis(ms)),
-            ..Limits::default()
-        };
-        let outcome = engine.search(&mut pos, limits, |_| {});
-        let mv = outcome.best.unwrap_or(list[0]);
+        let mv = choose(&mut pos, &list);
         self.commit(
             pos,
             RecordedMove {
@@ -286,27 +285,21 @@ impl<'g> Session<'g> {
         )
     }
 
-    fn random(&mut self, rng: &mut u64) -> Result<Value, Reply> {
-        if self.over().is_some() {
-            return Err(Reply::error(409, "the game is over"));
-        }
-        let mut pos = self.position.clone();
-        let mut list = Vec::new();
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            return Err(Reply::error(409, "no legal move"));
-        }
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
-        let mv = list[(*rng % list.len() as u64) as usize];
-        self.commit(
-            pos,
-            RecordedMove {
-                mv,
-                declarations: Vec::new(),
-            },
-        )
+    /// The engine's move for the side to move, found in `ms` milliseconds.
+    fn engine(&mut self, ms: u64) -> Result<Value, Reply> {
+        let game = self.game();
+        self.computer_move(|pos, list| {
+            let mut engine = Engine::with_table_bits(game, 18);
+            let limits = Limits {
+                time: Some(std::time::Duration::from_millis(ms)),
+                ..Limits::default()
+            };
+            engine.search(pos, limits, |_| {}).best.unwrap_or(list[0])
+        })
+    }
+
+    fn random(&mut self, rng: &mut Rng) -> Result<Value, Reply> {
+        self.computer_move(|_, list| list[rng.below(list.len())])
     }
 
     /// Everything the page shows, as JSON.

@@ -11,7 +11,7 @@
 //! and changes nothing (the protocol has no other error channel).
 
 use runtime::notation::{move_to_string, parse_move, parse_position};
-use runtime::search::{Engine, Limits, Outcome, Score, MAX_SEARCH_DEPTH};
+use runtime::search::{Engine, Info, Limits, Outcome, Score, MAX_SEARCH_DEPTH};
 use runtime::text::printable;
 use runtime::{Game, Position};
 use std::io::{BufRead, Write};
@@ -80,21 +80,7 @@ pub fn run(game: &Game) -> Result<(), String> {
                         let mut at = pos.clone();
                         let handle = scope.spawn(move || {
                             let outcome = engine.search(&mut at, limits, |info| {
-                                let secs = info.elapsed.as_secs_f64();
-                                let pv: Vec<String> = info
-                                    .pv
-                                    .iter()
-                                    .map(|&m| printable(&move_to_string(game, m)).into_owned())
-                                    .collect();
-                                out(&format!(
-                                    "info depth {} score {} nodes {} nps {:.0} time {} pv {}",
-                                    info.depth,
-                                    uci_score(info.score),
-                                    info.nodes,
-                                    info.nodes as f64 / secs.max(1e-9),
-                                    info.elapsed.as_millis(),
-                                    pv.join(" ")
-                                ));
+                                out(&info_line(game, info, uci_score(info.score)));
                             });
                             out(&bestmove(game, &outcome));
                             engine
@@ -127,6 +113,26 @@ fn bestmove(game: &Game, outcome: &Outcome) -> String {
 }
 
 /// UCI counts a mate in moves of the side to move (plies rounded up).
+/// An iteration as `variant search` and UCI print it: `info depth 5 score
+/// cp 35 nodes 48213 nps 1234567 time 39 pv e2e4 e7e5 ...`, the score
+/// written by the caller.
+pub fn info_line(game: &Game, info: &Info, score: String) -> String {
+    let secs = info.elapsed.as_secs_f64();
+    let pv: Vec<String> = info
+        .pv
+        .iter()
+        .map(|&m| printable(&move_to_string(game, m)).into_owned())
+        .collect();
+    format!(
+        "info depth {} score {score} nodes {} nps {:.0} time {} pv {}",
+        info.depth,
+        info.nodes,
+        info.nodes as f64 / secs.max(1e-9),
+        info.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
 fn uci_score(score: Score) -> String {
     match score {
         Score::Centipawns(n) => format!("cp {n}"),

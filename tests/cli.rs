@@ -25,6 +25,18 @@ fn variant(args: &[&str], stdin: Option<&str>) -> Output {
     }
 }
 
+/// Runs `variant args` (no input), which must fail with `needle` in its
+/// error output.
+fn refused(args: &[&str], needle: &str) {
+    let out = variant(args, None);
+    assert!(!out.status.success(), "{args:?} was accepted");
+    assert!(
+        text(&out.stderr).contains(needle),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -949,12 +961,9 @@ fn search_prints_depths_and_the_best_move() {
     let out = text(&mate.stdout);
     assert!(out.contains("score mate 1 "), "{out}");
     assert!(out.ends_with("bestmove a1a8\n"), "{out}");
-    let unbounded = variant(&["search", "dsl-examples/chess.variant"], None);
-    assert!(!unbounded.status.success());
-    assert!(
-        text(&unbounded.stderr).contains("give --depth, --movetime or --nodes"),
-        "{}",
-        text(&unbounded.stderr)
+    refused(
+        &["search", "dsl-examples/chess.variant"],
+        "give --depth, --movetime or --nodes",
     );
     let deep = variant(
         &["search", "dsl-examples/chess.variant", "--depth", "65"],
@@ -989,17 +998,64 @@ fn play_seats_an_engine() {
         "engine:brs:brs",
         "engine:depth=2:ms=5",
     ] {
-        let out = variant(
+        refused(
             &["play", "dsl-examples/chess.variant", "--players", bad],
-            None,
-        );
-        assert!(!out.status.success(), "{bad}");
-        assert!(
-            text(&out.stderr).contains("a player is human, random, greedy, or engine"),
-            "{bad}: {}",
-            text(&out.stderr)
+            "a player is human, random, greedy, or engine",
         );
     }
+}
+
+/// A greedy seat takes the mate in one it sees (of 30 legal moves, one
+/// mates), and `search --algorithm brs` searches a game of three.
+#[test]
+fn greedy_seats_mate_and_best_reply_search_runs() {
+    let fools = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2";
+    for seed in ["1", "2", "3"] {
+        let out = variant(
+            &[
+                "play",
+                "dsl-examples/chess.variant",
+                "--fen",
+                fools,
+                "--players",
+                "human,greedy",
+                "--seed",
+                seed,
+            ],
+            Some(""),
+        );
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("black plays d8h4"), "{stdout}");
+        assert!(stdout.contains("Game over: Checkmate"), "{stdout}");
+    }
+    let out = variant(
+        &[
+            "search",
+            "stdlib/shakhmattron.variant",
+            "--depth",
+            "2",
+            "--algorithm",
+            "brs",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("info depth 2 "),
+        "{}",
+        text(&out.stdout)
+    );
+    refused(
+        &[
+            "search",
+            "stdlib/shakhmattron.variant",
+            "--depth",
+            "2",
+            "--algorithm",
+            "maxn",
+        ],
+        "--algorithm",
+    );
 }
 
 /// `uci` answers the handshake, searches a position given with moves
@@ -1168,15 +1224,9 @@ fn selfplay_is_deterministic_shards_merge_and_records_replay() {
     assert!(merged.status.success(), "{}", text(&merged.stderr));
 
     // Refusals: a game twice, bad shards, seats, and the output over an input.
-    let twice = variant(
+    refused(
         &["selfplay", "--merge", &path("s1.jsonl"), &path("one.jsonl")],
-        None,
-    );
-    assert!(!twice.status.success());
-    assert!(
-        text(&twice.stderr).contains("twice"),
-        "{}",
-        text(&twice.stderr)
+        "twice",
     );
     for (args, needle) in [
         (vec!["--shard", "3/2"], "shard"),
@@ -1185,18 +1235,12 @@ fn selfplay_is_deterministic_shards_merge_and_records_replay() {
         (vec!["--players", "random,random,random"], "names 3 players"),
         (vec!["--games", "0"], "--games"),
     ] {
-        let out = variant(
+        refused(
             &[&["selfplay", chess, "--out", &path("x.jsonl")][..], &args].concat(),
-            None,
-        );
-        assert!(!out.status.success(), "{args:?}");
-        assert!(
-            text(&out.stderr).contains(needle),
-            "{args:?}: {}",
-            text(&out.stderr)
+            needle,
         );
     }
-    let over = variant(
+    refused(
         &[
             "selfplay",
             "--merge",
@@ -1204,12 +1248,7 @@ fn selfplay_is_deterministic_shards_merge_and_records_replay() {
             "--out",
             &path("s1.jsonl"),
         ],
-        None,
-    );
-    assert!(
-        text(&over.stderr).contains("refusing"),
-        "{}",
-        text(&over.stderr)
+        "refusing",
     );
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -1232,27 +1271,19 @@ fn fake_engine(dir: &std::path::Path, name: &str, answer: Option<&str>) -> Strin
 #[test]
 fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
     let chess = "dsl-examples/chess.variant";
+    // A match of chess against `engine`, which must run to its end: its output.
+    let played = |engine: &str, extra: &[&str]| {
+        let out = variant(
+            &[&["match", chess, "--engine", engine][..], extra].concat(),
+            None,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let games = |stdout: &str| stdout.lines().filter(|l| l.starts_with("game ")).count();
     let ours = format!("{} uci {chess}", env!("CARGO_BIN_EXE_variant"));
-    let out = variant(
-        &[
-            "match",
-            chess,
-            "--engine",
-            &ours,
-            "--games",
-            "2",
-            "--movetime",
-            "10",
-        ],
-        None,
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        stdout.lines().filter(|l| l.starts_with("game ")).count(),
-        2,
-        "{stdout}"
-    );
+    let stdout = played(&ours, &["--games", "2", "--movetime", "10"]);
+    assert_eq!(games(&stdout), 2, "{stdout}");
     assert!(
         stdout.contains("game 1, ours white") && stdout.contains("game 2, ours black"),
         "{stdout}"
@@ -1265,12 +1296,9 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
 
     // The current Fairy-Stockfish: every one of its moves is legal here.
     let fsf = "../shared/peers/fairy-stockfish";
-    let out = variant(
+    let stdout = played(
+        fsf,
         &[
-            "match",
-            chess,
-            "--engine",
-            fsf,
             "--engine-option",
             "Skill Level=0",
             "--games",
@@ -1278,15 +1306,8 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
             "--movetime",
             "20",
         ],
-        None,
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        stdout.lines().filter(|l| l.starts_with("game ")).count(),
-        2,
-        "{stdout}"
-    );
+    assert_eq!(games(&stdout), 2, "{stdout}");
     assert!(
         !stdout.contains("not a legal move") && !stdout.contains("lost on time"),
         "{stdout}"
@@ -1296,23 +1317,10 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
     let dir = std::env::temp_dir().join(format!("variant-match-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let illegal = fake_engine(&dir, "illegal.sh", Some("e2e5"));
-    let out = variant(
-        &[
-            "match",
-            chess,
-            "--engine",
-            &illegal,
-            "--games",
-            "2",
-            "--movetime",
-            "5",
-            "--random-plies",
-            "0",
-        ],
-        None,
+    let stdout = played(
+        &illegal,
+        &["--games", "2", "--movetime", "5", "--random-plies", "0"],
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
     assert!(
         stdout.contains("the engine played `e2e5`, not a legal move"),
         "{stdout}"
@@ -1324,26 +1332,11 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
         "{stdout}"
     );
     let silent = fake_engine(&dir, "silent.sh", None);
-    let out = variant(
-        &[
-            "match",
-            chess,
-            "--engine",
-            &silent,
-            "--games",
-            "1",
-            "--movetime",
-            "5",
-            "--random-plies",
-            "1",
-        ],
-        None,
+    let stdout = played(
+        &silent,
+        &["--games", "1", "--movetime", "5", "--random-plies", "1"],
     );
-    assert!(
-        text(&out.stdout).contains("lost on time"),
-        "{}",
-        text(&out.stdout)
-    );
+    assert!(stdout.contains("lost on time"), "{stdout}");
 
     // One that dies at its first `go` loses, and the next game has it afresh.
     let dying = fake_engine(&dir, "dying.sh", None);
@@ -1352,51 +1345,27 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
         .replace(" go*) :;;", " go*) exit 1;;");
     assert!(script.contains("exit 1"));
     std::fs::write(&dying, script).unwrap();
-    let out = variant(
-        &[
-            "match",
-            chess,
-            "--engine",
-            &dying,
-            "--games",
-            "3",
-            "--movetime",
-            "5",
-            "--nodes",
-            "200",
-        ],
-        None,
+    let stdout = played(
+        &dying,
+        &["--games", "3", "--movetime", "5", "--nodes", "200"],
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
     assert_eq!(stdout.matches("the engine failed").count(), 3, "{stdout}");
     assert!(stdout.contains("3 won, 0 drawn, 0 lost"), "{stdout}");
     // One that never says `uciok` is no engine: the match does not start.
-    let mute = fake_engine(&dir, "mute.sh", None).replace("mute.sh", "mute2.sh");
+    let mute = fake_engine(&dir, "mute.sh", None);
     std::fs::write(&mute, "#!/bin/sh\nexit 0\n").unwrap();
-    std::fs::set_permissions(&mute, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let out = variant(&["match", chess, "--engine", &mute], None);
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("uciok"), "{}", text(&out.stderr));
+    refused(&["match", chess, "--engine", &mute], "uciok");
 
     // Refusals.
-    let out = variant(&["match", chess, "--engine", "/no/such/engine"], None);
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("cannot start the engine"),
-        "{}",
-        text(&out.stderr)
+    refused(
+        &["match", chess, "--engine", "/no/such/engine"],
+        "cannot start the engine",
     );
-    let out = variant(
+    refused(
         &["match", "stdlib/shakhmattron.variant", "--engine", &illegal],
-        None,
+        "between two engines",
     );
-    assert!(
-        text(&out.stderr).contains("between two engines"),
-        "{}",
-        text(&out.stderr)
-    );
-    let out = variant(
+    refused(
         &[
             "match",
             chess,
@@ -1405,12 +1374,7 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
             "--engine-option",
             "novalue",
         ],
-        None,
-    );
-    assert!(
-        text(&out.stderr).contains("NAME=VALUE"),
-        "{}",
-        text(&out.stderr)
+        "NAME=VALUE",
     );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -717,33 +717,31 @@ fn unreachable_positions_are_refused() {
         position_error(g, "white: Ke1; black: Qd8"),
         PositionError::NoRoyalPiece { ref player } if player == "black"
     ));
-    // Pawns on their own last rank.
-    for (text, who, cell) in [
-        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "white", "a8"),
-        ("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "black", "a1"),
-        ("white: Ke1 Ph8; black: Ke8", "white", "h8"),
+    // Pawns on their own last rank (where they had to promote), and on
+    // their own first rank (where no pawn move of their player lands).
+    for (text, who, cell, never) in [
+        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "white", "a8", false),
+        ("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "black", "a1", false),
+        ("white: Ke1 Ph8; black: Ke8", "white", "h8", false),
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "white", "a1", true),
+        ("4k2p/8/8/8/8/8/8/4K3 w - - 0 1", "black", "h8", true),
+        ("white: Ke1 Pd1; black: Ke8", "white", "d1", true),
     ] {
+        let (kind_is_right, player, piece, at) = match position_error(g, text) {
+            PositionError::OnPromotionCell {
+                player,
+                piece,
+                cell,
+            } => (!never, player, piece, cell),
+            PositionError::NeverReached {
+                player,
+                piece,
+                cell,
+            } => (never, player, piece, cell),
+            other => panic!("{text}: {other:?}"),
+        };
         assert!(
-            matches!(
-                position_error(g, text),
-                PositionError::OnPromotionCell { ref player, ref piece, cell: ref at }
-                    if player == who && piece == "Pawn" && at == cell
-            ),
-            "{text}"
-        );
-    }
-    // A pawn on its own first rank: no pawn move of its player lands there.
-    for (text, who, cell) in [
-        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "white", "a1"),
-        ("4k2p/8/8/8/8/8/8/4K3 w - - 0 1", "black", "h8"),
-        ("white: Ke1 Pd1; black: Ke8", "white", "d1"),
-    ] {
-        assert!(
-            matches!(
-                position_error(g, text),
-                PositionError::NeverReached { ref player, ref piece, cell: ref at }
-                    if player == who && piece == "Pawn" && at == cell
-            ),
+            kind_is_right && player == who && piece == "Pawn" && at == cell,
             "{text}"
         );
     }

@@ -5,6 +5,9 @@
 #[path = "support/games.rs"]
 mod games;
 #[allow(dead_code)]
+#[path = "../src/players.rs"]
+mod players;
+#[allow(dead_code)]
 #[path = "../src/serve.rs"]
 mod serve;
 

@@ -311,6 +311,25 @@ fn start_position<'g>(game: &'g Game, position: &Option<Name>) -> Result<Positio
     }
 }
 
+/// The claim's `position` (or the start), then its `after` moves, if any.
+fn position_after<'g>(
+    game: &'g Game,
+    position: &Option<Name>,
+    after: &Option<Name>,
+) -> Result<Position<'g>, Diagnostic> {
+    let mut pos = start_position(game, position)?;
+    if let Some(moves) = after {
+        play(&mut pos, moves).map_err(|(i, e)| {
+            failed(
+                moves.span,
+                format!("claim failed: move {} of the sequence: {e}", i + 1),
+                "this sequence".into(),
+            )
+        })?;
+    }
+    Ok(pos)
+}
+
 /// The position after a move list that must be legal throughout.
 fn played<'g>(
     game: &'g Game,
@@ -548,16 +567,7 @@ fn verify_one(
             position,
             after,
         } => {
-            let mut pos = start_position(game, position)?;
-            if let Some(moves) = after {
-                play(&mut pos, moves).map_err(|(i, e)| {
-                    failed(
-                        moves.span,
-                        format!("claim failed: move {} of the sequence: {e}", i + 1),
-                        "this sequence".into(),
-                    )
-                })?;
-            }
+            let mut pos = position_after(game, position, after)?;
             // Bounded work: a depth in range, and a node budget (a claim
             // perft of 9 in chess would run for hours).
             if !(0..=runtime::perft::MAX_PERFT_DEPTH as i32).contains(depth) {
@@ -626,16 +636,7 @@ fn verify_one(
             position,
             after,
         } => {
-            let mut pos = start_position(game, position)?;
-            if let Some(seq) = after {
-                play(&mut pos, seq).map_err(|(i, e)| {
-                    failed(
-                        seq.span,
-                        format!("claim failed: move {} of the sequence: {e}", i + 1),
-                        "this sequence".into(),
-                    )
-                })?;
-            }
+            let mut pos = position_after(game, position, after)?;
             verify_mate_in(&mut pos, *moves, span, budget)?;
         }
         ClaimKind::Ends {

@@ -322,6 +322,36 @@ fn iterations_report_their_variation() {
     assert_eq!(depths, vec![1, 2, 3, 4]);
 }
 
+/// Best-Reply Search takes effect with three sides or more, and costs
+/// less there: six players to depth 3 (a move, a layer of the five
+/// opponents, a move) examine fewer nodes than Paranoid's three plies. Two
+/// sides (teams of two) search as alpha-beta either way.
+#[test]
+fn best_reply_search_changes_the_tree_only_for_three_sides_or_more() {
+    let nodes = |path: &str, algorithm: Algorithm| {
+        let game = games::load(path, Claims::Skipped);
+        let mut pos = Position::start(&game);
+        let mut engine = Engine::new(&game).with_algorithm(algorithm);
+        let outcome = engine.search(&mut pos, depth(3), |_| {});
+        assert_eq!(outcome.depth, 3, "{path}");
+        outcome.nodes
+    };
+    let six = "stdlib/cosmic/hex-6p.variant";
+    let (paranoid, brs) = (
+        nodes(six, Algorithm::Paranoid),
+        nodes(six, Algorithm::BestReply),
+    );
+    assert!(
+        brs < paranoid,
+        "six players: BRS {brs} nodes, Paranoid {paranoid}"
+    );
+    let teams = "dsl-examples/four-player-teams.variant";
+    assert_eq!(
+        nodes(teams, Algorithm::Paranoid),
+        nodes(teams, Algorithm::BestReply)
+    );
+}
+
 /// Games of more than two players and of teams: a legal move from the
 /// start, and in Shakhmattron the mate the last-attacker rule scores for
 /// White.

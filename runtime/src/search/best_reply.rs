@@ -46,13 +46,10 @@ impl<'g> Engine<'g> {
         if ply >= super::MAX_PLY {
             return self.evaluate(pos);
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        list.clear();
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            return self.without_moves(pos, ply);
-        }
+        let mut list = match self.legal_list(pos, ply) {
+            Ok(list) => list,
+            Err(score) => return score,
+        };
         self.order(pos, &mut list, None, ply);
         let mut beta = beta;
         let mut best = INFINITY;

@@ -357,6 +357,20 @@ impl<'g> Engine<'g> {
         None
     }
 
+    /// The ply's move list (kept warm in `lists`), filled with the legal
+    /// moves; `Err` with the position's utility when there are none (the
+    /// list is put back). The caller puts the list back when done.
+    fn legal_list(&mut self, pos: &mut Position<'g>, ply: usize) -> Result<Vec<Move>, i32> {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return Err(self.without_moves(pos, ply));
+        }
+        Ok(list)
+    }
+
     /// The utility where the side to move has no move: the game's result
     /// (the evaluation if the rules give none).
     fn without_moves(&mut self, pos: &mut Position, ply: usize) -> i32 {
@@ -377,6 +391,10 @@ impl<'g> Engine<'g> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(pos, alpha, beta, ply, 0);
         }
+        // Best-Reply Search takes the opponents' turns as one layer.
+        if self.best_reply && !self.maximising(pos) {
+            return self.reply_layer(pos, depth, alpha, beta, ply, false);
+        }
         self.nodes += 1;
         if self.should_stop() {
             return 0;
@@ -385,10 +403,6 @@ impl<'g> Engine<'g> {
             if let Some(v) = self.quick_end(pos, ply) {
                 return v;
             }
-        }
-        if self.best_reply && !self.maximising(pos) {
-            self.nodes -= 1;
-            return self.reply_layer(pos, depth, alpha, beta, ply, false);
         }
         let key = pos.hash() ^ self.root_key;
         let hit = self.table.get(key);
@@ -403,13 +417,10 @@ impl<'g> Engine<'g> {
                 }
             }
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        list.clear();
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            return self.without_moves(pos, ply);
-        }
+        let mut list = match self.legal_list(pos, ply) {
+            Ok(list) => list,
+            Err(score) => return score,
+        };
         self.order(pos, &mut list, hit.and_then(|e| e.best), ply);
         let maximising = self.maximising(pos);
         let (alpha0, beta0) = (alpha, beta);
@@ -497,13 +508,10 @@ impl<'g> Engine<'g> {
         if let Some(v) = self.quick_end(pos, ply) {
             return v;
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        list.clear();
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            return self.without_moves(pos, ply);
-        }
+        let mut list = match self.legal_list(pos, ply) {
+            Ok(list) => list,
+            Err(score) => return score,
+        };
         let maximising = self.maximising(pos);
         let in_check = pos.in_check();
         let (mut alpha, mut beta) = (alpha, beta);
