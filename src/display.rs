@@ -203,6 +203,33 @@ pub fn board(pos: &Position, ansi: bool) -> String {
                 printable(&files.join(" "))
             );
         }
+        Geometry::Triangle { files, .. } => {
+            // Like a square board: a row per rank, a column per file; an
+            // empty cell shows which way it points.
+            let geometry = &g.ir().geometry;
+            for row in 0..layout.rows {
+                out += &format!("{:>3} │", layout.rows - row);
+                for col in 0..layout.cols {
+                    match layout.cell_at(row, col) {
+                        Some(c) => {
+                            let mut text = cell_text(pos, c, ansi);
+                            if text == "·" {
+                                let up = geometry.points_up(g.ir().cells[c].coord) == Some(true);
+                                text = if up { "▴" } else { "▾" }.into();
+                            }
+                            out += &format!(" {text}");
+                        }
+                        None => out += "  ",
+                    }
+                }
+                out.push('\n');
+            }
+            out += &format!(
+                "    └{}\n      {}",
+                "──".repeat(layout.cols),
+                printable(&files[..layout.cols.min(files.len())].join(" "))
+            );
+        }
         Geometry::Hex { pointy: true } => {
             // A row's cells stand two layout columns apart; three characters
             // per column leave room for a piece tag and a cell name.

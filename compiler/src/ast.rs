@@ -172,6 +172,24 @@ pub enum Board {
         pointy: bool,
         span: Span,
     },
+    /// Triangular cells (docs/LANGUAGE.md, "Triangular boards").
+    Triangle {
+        shape: TriangleShape,
+        files: Option<Name>,
+        holes: Vec<CellItem>,
+        span: Span,
+    },
+}
+
+/// The outline of a triangular board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TriangleShape {
+    /// A big triangle of this side on its base (`point_down`: on its point).
+    Big { side: i32, point_down: bool },
+    /// Six big triangles of this side about a vertex.
+    Hexagon { side: i32 },
+    /// `height` rows of `width` cells, the first cell pointing up.
+    Rows { width: i32, height: i32 },
 }
 
 /// What a castling partner is, for its spelling: a piece of `kind`, or

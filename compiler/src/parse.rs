@@ -289,6 +289,45 @@ impl Builder<'_> {
                             span: bspan,
                         })
                     }
+                    Rule::triangle_board => {
+                        let mut bi = kids(b);
+                        let shape = kids(bi.next().unwrap()).next().unwrap();
+                        let shape = match shape.as_rule() {
+                            Rule::triangle_hexagon => TriangleShape::Hexagon {
+                                side: self.int(&kids(shape).next().unwrap())?,
+                            },
+                            Rule::triangle_rows => {
+                                let mut si = kids(shape);
+                                TriangleShape::Rows {
+                                    width: self.int(&si.next().unwrap())?,
+                                    height: self.int(&si.next().unwrap())?,
+                                }
+                            }
+                            _ => {
+                                let mut si = kids(shape);
+                                TriangleShape::Big {
+                                    side: self.int(&si.next().unwrap())?,
+                                    point_down: si.next().is_some(),
+                                }
+                            }
+                        };
+                        let mut files = None;
+                        let mut holes = Vec::new();
+                        for part in bi {
+                            match part.as_rule() {
+                                Rule::cell_list => {
+                                    holes = kids(part).map(|c| self.cell_item(c)).collect()
+                                }
+                                _ => files = Some(self.string(&part)),
+                            }
+                        }
+                        Stmt::Board(Board::Triangle {
+                            shape,
+                            files,
+                            holes,
+                            span: bspan,
+                        })
+                    }
                     other => unreachable!("board rule {other:?}"),
                 }
             }

@@ -15,8 +15,9 @@ use serde::{Deserialize, Serialize};
 /// periodic paths (`Ray::period`), free castling (`Castling::free`),
 /// players going out (`Outcome::Out`, `EndRules::out_after_round`).
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
-/// `GameIr::en_passant_until_owner_moves`.
-pub const FORMAT_VERSION: u32 = 11;
+/// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
+/// (`Geometry::Triangle`).
+pub const FORMAT_VERSION: u32 = 12;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -209,12 +210,28 @@ pub enum Geometry {
     /// (files run up the board); pointy-topped: `(1, 0)` is to the right,
     /// `(0, 1)` up and to the right (rows run across the board).
     Hex { pointy: bool },
+    /// Triangles: cell `(x, y)` is in column `x` and row `y` (0 at the
+    /// bottom); neighbouring columns of a row alternate up and down, and a
+    /// cell points up when `x + y` is odd with `odd_up`, even without.
+    /// `files` label the columns.
+    Triangle { odd_up: bool, files: Vec<String> },
+}
+
+impl Geometry {
+    /// Does the triangle at `(x, y)` point up? `None` on other boards.
+    pub fn points_up(&self, (x, y): (i32, i32)) -> Option<bool> {
+        match self {
+            Geometry::Triangle { odd_up, .. } => Some((x + y).rem_euclid(2) == *odd_up as i32),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellInfo {
     pub name: String,
-    /// Lattice coordinates (square: file, rank index; hex: axial q, r).
+    /// Lattice coordinates (square: file, rank index; hex: axial q, r;
+    /// triangles: column, row).
     pub coord: (i32, i32),
     /// Beside the board: pieces may start here and leave, nothing enters.
     #[serde(default)]

@@ -17,6 +17,8 @@
 //!   row is the forward measure `2r + q` from the top, the column `2q`, so
 //!   neighbours interleave. In the plane `(0, 1)` is one cell up and
 //!   `(1, 0)` one cell up and to the right.
+//! - Triangular boards: the row is `y` from the top, the column `x`; in
+//!   the plane a cell is an equilateral triangle pointing up or down.
 //! - Pointy-topped hexagonal boards: the row is `r` from the
 //!   top, the column the doubled `2q + r`, so a row's cells stand two
 //!   columns apart. In the plane `(1, 0)` is one cell to the right and
@@ -179,6 +181,23 @@ fn place(ir: &GameIr, cell: usize) -> Placed {
                 named_in_cell: true,
             }
         }
+        Geometry::Triangle { .. } => {
+            // Column x, row y from the bottom; sides of length sqrt(3), so
+            // edge neighbours' centres stand 1 apart.
+            let up = ir.geometry.points_up((a, b)) == Some(true);
+            let height = 1.5;
+            let lift = if up { 1.0 / 3.0 } else { 2.0 / 3.0 };
+            let centre = Point::new(a as f64 * 3f64.sqrt() / 2.0, -(b as f64 + lift) * height);
+            Placed {
+                grid: (-b, a),
+                shape: Shape {
+                    centre,
+                    corners: regular_polygon(centre, 3, 1.0, if up { 90.0 } else { 270.0 }),
+                },
+                labels: Vec::new(),
+                named_in_cell: true,
+            }
+        }
         Geometry::Hex { pointy: false } => {
             // Flat-topped: (1, 0) is up and to the right, (0, 1) straight up.
             let (q, r) = (a as f64, b as f64);
@@ -249,7 +268,7 @@ impl Layout {
         // Square grids keep file a at column 0 and the top rank at row 0.
         let (keep_rows, keep_cols) = match &ir.geometry {
             Geometry::Square { width, height, .. } => (Some(*height as i32), Some(*width as i32)),
-            Geometry::Hex { .. } => (None, None),
+            Geometry::Hex { .. } | Geometry::Triangle { .. } => (None, None),
         };
         let rows_of: Vec<i32> = placed.iter().map(|p| p.grid.0).collect();
         let cols_of: Vec<i32> = placed.iter().map(|p| p.grid.1).collect();

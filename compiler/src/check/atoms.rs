@@ -186,11 +186,11 @@ impl Checker {
             }
         };
         let mut out = Vec::new();
-        if fly_over && !matches!(a.shape, AtomShape::Ride(_)) {
+        if fly_over && !matches!(a.shape, AtomShape::Ride(_) | AtomShape::Path(_)) {
             self.error(
                 Diagnostic::error(
                     Code::InvalidValue,
-                    "only a `ride` can fly over pieces",
+                    "only a `ride` or a `path` can fly over pieces",
                     a.span,
                     "`fly-over` on another atom",
                 )

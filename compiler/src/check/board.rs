@@ -213,6 +213,95 @@ impl Checker {
         gone
     }
 
+    /// The file labels of a board `width` columns wide: `files` split into
+    /// letters (or words, if it has spaces), checked; by default a, b, c, ...
+    fn file_labels(&mut self, files: Option<&Name>, width: i32) -> Option<Vec<String>> {
+        let labels: Vec<String> = match files {
+            Some(f) => {
+                let l: Vec<String> = if f.text.contains(' ') {
+                    f.text.split_whitespace().map(String::from).collect()
+                } else {
+                    f.text.chars().map(String::from).collect()
+                };
+                if l.len() != width as usize {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("{} file labels for a board {width} wide", l.len()),
+                            f.span,
+                            "file labels",
+                        )
+                        .with_hint("give one label per file, e.g. \"abcdefghik\""),
+                    );
+                    return None;
+                }
+                // Cell names are a label and a rank number, and the
+                // language writes them as letters then digits: a
+                // label with other characters names cells no
+                // statement can write, and two equal labels give two
+                // cells one name (moves read `a1a1`).
+                if let Some(bad) = l
+                    .iter()
+                    .find(|x| !x.chars().all(|c| c.is_ascii_alphabetic() || c == '_'))
+                {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("file label `{bad}` is not written in Latin letters"),
+                            f.span,
+                            "file labels",
+                        )
+                        .with_hint("cell names are letters then the rank number (e1, k10): label the files with letters"),
+                    );
+                    return None;
+                }
+                let mut seen = HashSet::new();
+                // Moves are read ignoring case, so `a` and `A` clash too.
+                if let Some(twice) = l.iter().find(|x| !seen.insert(x.to_ascii_lowercase()))
+                {
+                    self.error(
+                        Diagnostic::error(
+                            Code::DuplicateDefinition,
+                            format!("file label `{twice}` names two files"),
+                            f.span,
+                            "file labels",
+                        )
+                        .with_hint("give every file its own label, e.g. \"abcdefghik\""),
+                    );
+                    return None;
+                }
+                l
+            }
+            None => (0..width)
+                .map(|i| ((b'a' + i as u8) as char).to_string())
+                .collect(),
+        };
+        Some(labels)
+    }
+
+    /// Takes the cells `except { ... }` lists off the board; `None` (with
+    /// an error) when none is left.
+    fn cut_holes(&mut self, cells: &mut Vec<ir::CellInfo>, holes: &[CellItem], span: Span) -> Option<()> {
+        if holes.is_empty() {
+            return Some(());
+        }
+        let gone = self.board_holes(cells, holes);
+        cells.retain(|c| !gone.contains(&c.coord));
+        if cells.is_empty() {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    "the board has no cells left",
+                    span,
+                    "every cell is excepted",
+                )
+                .with_hint("`except { ... }` lists the cells of the board that are not on it"),
+            );
+            return None;
+        }
+        Some(())
+    }
+
     pub(super) fn board(&mut self, b: &Board) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
         match b {
             Board::Square {
@@ -241,66 +330,7 @@ impl Checker {
                     );
                     return None;
                 }
-                let labels: Vec<String> = match files {
-                    Some(f) => {
-                        let l: Vec<String> = if f.text.contains(' ') {
-                            f.text.split_whitespace().map(String::from).collect()
-                        } else {
-                            f.text.chars().map(String::from).collect()
-                        };
-                        if l.len() != *width as usize {
-                            self.error(
-                                Diagnostic::error(
-                                    Code::InvalidValue,
-                                    format!("{} file labels for a board {width} wide", l.len()),
-                                    f.span,
-                                    "file labels",
-                                )
-                                .with_hint("give one label per file, e.g. \"abcdefghik\""),
-                            );
-                            return None;
-                        }
-                        // Cell names are a label and a rank number, and the
-                        // language writes them as letters then digits: a
-                        // label with other characters names cells no
-                        // statement can write, and two equal labels give two
-                        // cells one name (moves read `a1a1`).
-                        if let Some(bad) = l
-                            .iter()
-                            .find(|x| !x.chars().all(|c| c.is_ascii_alphabetic() || c == '_'))
-                        {
-                            self.error(
-                                Diagnostic::error(
-                                    Code::InvalidValue,
-                                    format!("file label `{bad}` is not written in Latin letters"),
-                                    f.span,
-                                    "file labels",
-                                )
-                                .with_hint("cell names are letters then the rank number (e1, k10): label the files with letters"),
-                            );
-                            return None;
-                        }
-                        let mut seen = HashSet::new();
-                        // Moves are read ignoring case, so `a` and `A` clash too.
-                        if let Some(twice) = l.iter().find(|x| !seen.insert(x.to_ascii_lowercase()))
-                        {
-                            self.error(
-                                Diagnostic::error(
-                                    Code::DuplicateDefinition,
-                                    format!("file label `{twice}` names two files"),
-                                    f.span,
-                                    "file labels",
-                                )
-                                .with_hint("give every file its own label, e.g. \"abcdefghik\""),
-                            );
-                            return None;
-                        }
-                        l
-                    }
-                    None => (0..*width)
-                        .map(|i| ((b'a' + i as u8) as char).to_string())
-                        .collect(),
-                };
+                let labels = self.file_labels(files.as_ref(), *width)?;
                 let mut cells = Vec::new();
                 for y in 0..*height {
                     for x in 0..*width {
@@ -311,22 +341,7 @@ impl Checker {
                         });
                     }
                 }
-                if !holes.is_empty() {
-                    let gone = self.board_holes(&cells, holes);
-                    cells.retain(|c| !gone.contains(&c.coord));
-                    if cells.is_empty() {
-                        self.error(
-                            Diagnostic::error(
-                                Code::InvalidValue,
-                                "the board has no cells left",
-                                *span,
-                                "every cell is excepted",
-                            )
-                            .with_hint("`except { ... }` lists the cells of the rectangle that are not on the board"),
-                        );
-                        return None;
-                    }
-                }
+                self.cut_holes(&mut cells, holes, *span)?;
                 Some((
                     ir::Geometry::Square {
                         width: *width as u16,
@@ -420,6 +435,72 @@ impl Checker {
                     return None;
                 }
                 Some((ir::Geometry::Hex { pointy: *pointy }, cells))
+            }
+            Board::Triangle {
+                shape,
+                files,
+                holes,
+                span,
+            } => {
+                // Each row's first and last column, from the bottom row up,
+                // and whether cells with x + y odd point up.
+                let (rows, odd_up): (Vec<(i32, i32)>, bool) = match *shape {
+                    TriangleShape::Big { side, point_down: false } => {
+                        ((0..side).map(|y| (y, 2 * side - 2 - y)).collect(), false)
+                    }
+                    // The bottom cell (side - 1, 0) points down.
+                    TriangleShape::Big { side, point_down: true } => (
+                        (0..side).map(|y| (side - 1 - y, side - 1 + y)).collect(),
+                        side % 2 == 1,
+                    ),
+                    // The bottom row's first cell (side - 1, 0) points down.
+                    TriangleShape::Hexagon { side } => (
+                        (0..2 * side)
+                            .map(|y| {
+                                let d = if y < side { y } else { 2 * side - 1 - y };
+                                (side - 1 - d, 3 * side - 1 + d)
+                            })
+                            .collect(),
+                        side % 2 == 1,
+                    ),
+                    TriangleShape::Rows { width, height } => {
+                        ((0..height).map(|_| (0, width - 1)).collect(), false)
+                    }
+                };
+                let width = rows.iter().map(|r| r.1 + 1).max().unwrap_or(0);
+                let count: i64 = rows.iter().map(|r| (r.1 - r.0 + 1).max(0) as i64).sum();
+                if rows.is_empty()
+                    || !(1..=26).contains(&width)
+                    || rows.len() > 99
+                    || rows.iter().any(|r| r.1 < r.0)
+                    || count > MAX_CELLS as i64
+                {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a triangular board {width} cells wide with {} rows is not supported", rows.len()),
+                            *span,
+                            "board size",
+                        )
+                        .with_hint(format!(
+                            "1..26 columns, 1..99 rows, at most {MAX_CELLS} cells (a triangle of side 1..13, a hexagon of side 1..6)"
+                        )),
+                    );
+                    return None;
+                }
+                let labels = self.file_labels(files.as_ref(), width)?;
+                let mut cells = Vec::new();
+                for (y, &(x0, x1)) in rows.iter().enumerate() {
+                    for x in x0..=x1 {
+                        cells.push(ir::CellInfo {
+                            name: format!("{}{}", labels[x as usize], y + 1),
+                            coord: (x, y as i32),
+                            side: false,
+                        });
+                    }
+                }
+                self.cut_holes(&mut cells, holes, *span)?;
+                Some((ir::Geometry::Triangle { odd_up, files: labels }, cells))
             }
         }
     }

@@ -261,20 +261,18 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
 }
 
 /// Every cell a free castling's partner may stand on from `king`: each cell
-/// of each edge line (a rank or a file on squares) up to the edge or a side
+/// of each edge line (a rank or a file on squares, a strip on triangles) up to the edge or a side
 /// cell, with the king's cell and the cells between.
 fn free_partner_cells(m: &Model, king: usize) -> Vec<(u16, Vec<usize>)> {
     let mut out = Vec::new();
-    for step in m.topology.edge_steps() {
+    for edge_line in m.topology.edge_lines(king) {
         let mut line = vec![king];
-        let mut at = king;
-        while let Some(next) = m.topology.step(at, step) {
-            if next == king || m.cells[next].side || line.contains(&next) {
+        for next in edge_line {
+            if m.cells[next].side {
                 break;
             }
             out.push((next as u16, line.clone()));
             line.push(next);
-            at = next;
         }
     }
     out

@@ -3,7 +3,7 @@
 //! turn one direction into another and the player frames built from them.
 //!
 //! `Topology` dispatches to one type per kind of board (`square.rs`,
-//! `hex.rs`). Nothing outside this module asks which kind a board is. The
+//! `hex.rs`, `triangle.rs`). Nothing outside this module asks which kind a board is. The
 //! interface speaks of cells and steps, not of coordinate arithmetic, so a
 //! board that is not translation-invariant (a ring, triangular cells) can
 //! implement it: lowering walks `step` and stops a ride that comes back to
@@ -12,8 +12,10 @@
 mod hex;
 mod linear;
 mod square;
+mod triangle;
 
 pub use hex::Hex;
+pub use triangle::Triangle;
 pub use linear::{apply, unit_and_count, Mat, Vector, IDENTITY};
 
 use crate::ast::{Filter, Orientation};
@@ -82,6 +84,14 @@ trait Lattice {
     fn range_step(&self, step: Vector) -> bool;
     fn has_ranks_and_files(&self) -> bool;
     fn reads_betza(&self) -> bool;
+    /// A cell's coordinates as the language writes them (the IR's).
+    fn written(&self, cell: Cell) -> Vector {
+        self.grid().coords[cell]
+    }
+    /// May a lattice point hold a cell? (Triangles use a third of them.)
+    fn holds_cell(&self, _v: Vector) -> bool {
+        true
+    }
     /// The cell a mirrored setup puts a piece on, from the mirrored player's.
     fn flip_image(&self, cell: Cell) -> Option<Cell>;
     /// The cell a rotated setup puts a piece on.
@@ -93,6 +103,7 @@ trait Lattice {
 pub enum Topology {
     Square(Square),
     Hex(Hex),
+    Triangle(Triangle),
 }
 
 impl Serialize for Topology {
@@ -113,6 +124,9 @@ impl Topology {
                 grid,
                 pointy: *pointy,
             }),
+            ir::Geometry::Triangle { odd_up, .. } => {
+                Topology::Triangle(Triangle::new(grid.coords, *odd_up))
+            }
         }
     }
 
@@ -120,6 +134,7 @@ impl Topology {
         match self {
             Topology::Square(s) => s,
             Topology::Hex(h) => h,
+            Topology::Triangle(t) => t,
         }
     }
 
@@ -238,13 +253,13 @@ impl Topology {
     /// A cell's rank (0 = first), on boards that have ranks.
     pub fn rank(&self, cell: Cell) -> Option<i32> {
         let l = self.lattice();
-        l.has_ranks_and_files().then(|| l.grid().coords[cell].1)
+        l.has_ranks_and_files().then(|| l.written(cell).1)
     }
 
     /// A cell's file (0 = first), on boards that have files.
     pub fn file(&self, cell: Cell) -> Option<i32> {
         let l = self.lattice();
-        l.has_ranks_and_files().then(|| l.grid().coords[cell].0)
+        l.has_ranks_and_files().then(|| l.written(cell).0)
     }
 
     /// Betza letters name square-lattice vectors.
@@ -256,6 +271,21 @@ impl Topology {
     /// not run along a line of neighbouring cells, `None` items where the
     /// line leaves the board.
     pub fn range(&self, a: Cell, b: Cell) -> Option<Vec<Option<Cell>>> {
+        if let Topology::Triangle(t) = self {
+            // Along a row, or a diagonal line of one colour, as written.
+            let (pa, pb) = (t.written[a], t.written[b]);
+            let d = (pb.0 - pa.0, pb.1 - pa.1);
+            let n = d.0.abs().max(d.1.abs());
+            if !(d.1 == 0 || d.0.abs() == d.1.abs()) {
+                return None;
+            }
+            let unit = (d.0.signum(), d.1.signum());
+            return Some(
+                (0..=n)
+                    .map(|i| t.written_cell((pa.0 + unit.0 * i, pa.1 + unit.1 * i)))
+                    .collect(),
+            );
+        }
         let l = self.lattice();
         let (pa, pb) = (l.grid().coords[a], l.grid().coords[b]);
         let d = (pb.0 - pa.0, pb.1 - pa.1);
@@ -276,6 +306,17 @@ impl Topology {
     /// line sideways to `frame`'s forward with no gap.
     pub fn sideways_line(&self, frame: &Mat, from: Cell, to: Cell) -> Option<Vec<Cell>> {
         let l = self.lattice();
+        if let Topology::Triangle(t) = self {
+            // Along the strip from `from` through `to`.
+            let (a, b) = (t.grid.coords[from], t.grid.coords[to]);
+            let d = (b.0 - a.0, b.1 - a.1);
+            if l.dot(apply(frame, l.ahead()), d) != 0 {
+                return None;
+            }
+            let line = t.strips_from(from).into_iter().find(|s| s.contains(&to))?;
+            let k = line.iter().position(|&c| c == to)?;
+            return Some(std::iter::once(from).chain(line[..k].iter().copied()).collect());
+        }
         let (a, b) = (l.grid().coords[from], l.grid().coords[to]);
         let d = (b.0 - a.0, b.1 - a.1);
         // The frame is orthogonal on the lattice, so test the image of the
@@ -292,6 +333,16 @@ impl Topology {
     /// The cells after `to` on the straight line from `from` through `to`,
     /// up to the edge of the board (a castling king passing its partner).
     pub fn cells_beyond(&self, from: Cell, to: Cell) -> Vec<Cell> {
+        if let Topology::Triangle(t) = self {
+            return t
+                .strips_from(from)
+                .into_iter()
+                .find_map(|s| {
+                    let k = s.iter().position(|&c| c == to)?;
+                    Some(s[k + 1..].to_vec())
+                })
+                .unwrap_or_default();
+        }
         let grid = self.lattice().grid();
         let (a, b) = (grid.coords[from], grid.coords[to]);
         let (unit, _) = unit_and_count((b.0 - a.0, b.1 - a.1));
@@ -307,18 +358,54 @@ impl Topology {
         out
     }
 
-    /// The edge directions: the unit steps to a cell sharing a side.
-    pub fn edge_steps(&self) -> Vec<Vector> {
+    /// The edge directions: the unit steps to a cell sharing a side
+    /// (on triangles half of them start from each cell).
+    fn edge_steps(&self) -> Vec<Vector> {
         match self {
             Topology::Square(_) => vec![(1, 0), (0, 1), (-1, 0), (0, -1)],
             Topology::Hex(_) => Hex::edge_directions(),
+            Topology::Triangle(_) => Triangle::edge_directions(),
         }
+    }
+
+    /// The edge steps that start from `cell`.
+    fn edge_steps_from(&self, cell: Cell) -> Vec<Vector> {
+        let l = self.lattice();
+        let c = l.grid().coords[cell];
+        self.edge_steps()
+            .into_iter()
+            .filter(|d| l.holds_cell((c.0 + d.0, c.1 + d.1)))
+            .collect()
+    }
+
+    /// The straight lines of edge neighbours from `cell` (a rank or a file
+    /// on squares, a strip on triangles), each up to the edge of the board
+    /// or back at `cell`, without `cell`.
+    pub fn edge_lines(&self, cell: Cell) -> Vec<Vec<Cell>> {
+        if let Topology::Triangle(t) = self {
+            return t.strips_from(cell);
+        }
+        self.edge_steps()
+            .into_iter()
+            .filter_map(|d| {
+                let mut line = Vec::new();
+                let mut at = cell;
+                while let Some(next) = self.step(at, d) {
+                    if next == cell || line.contains(&next) {
+                        break;
+                    }
+                    line.push(next);
+                    at = next;
+                }
+                (!line.is_empty()).then_some(line)
+            })
+            .collect()
     }
 
     /// How many of the cell's sides face no cell of the board (side cells
     /// are not on the board).
     pub fn free_sides(&self, cell: Cell, is_side: impl Fn(Cell) -> bool) -> usize {
-        self.edge_steps()
+        self.edge_steps_from(cell)
             .iter()
             .filter(|&&d| self.step(cell, d).is_none_or(&is_side))
             .count()
