@@ -206,7 +206,14 @@ pub fn board(pos: &Position, ansi: bool) -> String {
         Geometry::Triangle { files, .. } => {
             // Like a square board: a row per rank, a column per file; an
             // empty cell shows which way it points.
+            // Every column as wide as the widest piece tag (two characters
+            // with more than two players).
             let geometry = &g.ir().geometry;
+            let width = (0..g.ir().cells.len())
+                .map(|c| glyph(pos, c).chars().count())
+                .max()
+                .unwrap_or(1);
+            let pad = |shown: usize| " ".repeat(width.saturating_sub(shown));
             for row in 0..layout.rows {
                 out += &format!("{:>3} │", layout.rows - row);
                 for col in 0..layout.cols {
@@ -217,17 +224,22 @@ pub fn board(pos: &Position, ansi: bool) -> String {
                                 let up = geometry.points_up(g.ir().cells[c].coord) == Some(true);
                                 text = if up { "▴" } else { "▾" }.into();
                             }
-                            out += &format!(" {text}");
+                            let shown = glyph(pos, c).chars().count();
+                            out += &format!(" {text}{}", pad(shown));
                         }
-                        None => out += "  ",
+                        None => out += &" ".repeat(width + 1),
                     }
                 }
                 out.push('\n');
             }
+            let labels: Vec<String> = files[..layout.cols.min(files.len())]
+                .iter()
+                .map(|f| format!("{f}{}", pad(f.chars().count())))
+                .collect();
             out += &format!(
                 "    └{}\n      {}",
-                "──".repeat(layout.cols),
-                printable(&files[..layout.cols.min(files.len())].join(" "))
+                "─".repeat((width + 1) * layout.cols),
+                printable(labels.join(" ").trim_end())
             );
         }
         Geometry::Hex { pointy: true } => {

@@ -1642,3 +1642,79 @@ fn fen_empty_count_beyond_u32_is_refused() {
     let fen = "4294967304/8/8/8/8/8/8/8 w - - 0 1";
     assert!(parse_position(chess(), fen).is_err(), "{fen} accepted");
 }
+
+/// The links of every Cosmic board, each board kind once or more (squares
+/// with holes, both hexagon orientations, triangles): Kings step to every
+/// edge and vertex neighbour and Rooks ride every edge line, so on every
+/// cell a King's step from a to b has one back from b to a, and every Rook
+/// ride visits distinct cells, never its start, and is walked back by a
+/// ride from its far end. Fails if a topology links cells one way only or
+/// lets a line turn back on itself.
+#[test]
+fn cosmic_board_links_go_both_ways_and_rides_never_repeat_a_cell() {
+    let mut kinds_seen = BTreeSet::new();
+    for s in shipped().iter().filter(|s| s.rel.starts_with("stdlib/cosmic/")) {
+        let ir = s.ir;
+        let kind = |name: &str| ir.kinds.iter().position(|k| k.name == name);
+        let (Some(king), Some(rook)) = (kind("King"), kind("Rook")) else {
+            continue;
+        };
+        kinds_seen.insert(format!("{:?}", std::mem::discriminant(&ir.geometry)));
+        let n = ir.cells.len();
+        let set = |k: usize, c: usize| ir.moves[k * n + c];
+        let on_board: Vec<usize> = (0..n).filter(|&c| !ir.cells[c].side).collect();
+        let mut steps = BTreeSet::new();
+        for &c in &on_board {
+            let m = set(king, c);
+            for leap in &ir.leaps[m.leap_start as usize..][..m.leap_len as usize] {
+                steps.insert((c, leap.to as usize));
+            }
+        }
+        assert!(!steps.is_empty(), "{}: the King never moves", s.rel);
+        for &(a, b) in &steps {
+            assert!(
+                steps.contains(&(b, a)),
+                "{}: a King steps {} -> {} but not back",
+                s.rel,
+                ir.cells[a].name,
+                ir.cells[b].name
+            );
+        }
+        let rides = |c: usize| -> Vec<Vec<usize>> {
+            let m = set(rook, c);
+            ir.rays[m.ray_start as usize..][..m.ray_len as usize]
+                .iter()
+                .map(|r| {
+                    ir.ray_cells[r.start as usize..][..r.len as usize]
+                        .iter()
+                        .map(|&x| x as usize)
+                        .collect()
+                })
+                .collect()
+        };
+        for &c in &on_board {
+            for ride in rides(c) {
+                let name = |x: &usize| ir.cells[*x].name.clone();
+                let shown: Vec<String> = ride.iter().map(name).collect();
+                let distinct: HashSet<usize> = ride.iter().copied().collect();
+                assert!(
+                    distinct.len() == ride.len() && !distinct.contains(&c),
+                    "{}: the ride from {} visits a cell twice: {shown:?}",
+                    s.rel,
+                    ir.cells[c].name
+                );
+                let far = *ride.last().unwrap();
+                let mut back: Vec<usize> = ride[..ride.len() - 1].iter().rev().copied().collect();
+                back.push(c);
+                assert!(
+                    rides(far).iter().any(|r| r.starts_with(&back)),
+                    "{}: no ride from {} walks back {shown:?} to {}",
+                    s.rel,
+                    ir.cells[far].name,
+                    ir.cells[c].name
+                );
+            }
+        }
+    }
+    assert_eq!(kinds_seen.len(), 3, "square, hex and triangle boards: {kinds_seen:?}");
+}

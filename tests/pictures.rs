@@ -394,8 +394,22 @@ fn terminal_grid_is_unchanged() {
     insta::assert_snapshot!("terminal_grid_das", grid("stdlib/das.variant"));
 }
 
+/// The words of a line, a double-quoted run of words counting as one.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, part) in line.split('"').enumerate() {
+        if i % 2 == 1 {
+            out.push(part.to_string());
+        } else {
+            out.extend(part.split_whitespace().map(String::from));
+        }
+    }
+    out
+}
+
 /// `docs/pictures/pictures.txt` lists one picture a line: the file, then the
-/// arguments of `variant draw` without `-o`. Each file there must be what
+/// arguments of `variant draw` without `-o` (an argument with spaces in
+/// double quotes). Each file there must be what
 /// the command writes now; `VARIANT_UPDATE_PICTURES=1` rewrites them
 /// (`docs/pictures/make.sh`).
 #[test]
@@ -409,7 +423,7 @@ fn docs_pictures_are_what_variant_draw_makes() {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let mut words = line.split_whitespace();
+        let mut words = shell_words(line).into_iter();
         let name = words.next().unwrap();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_variant"))
             .current_dir(root())
@@ -423,7 +437,7 @@ fn docs_pictures_are_what_variant_draw_makes() {
             "{line}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let path: &Path = &dir.join(name);
+        let path: &Path = &dir.join(&name);
         if update {
             std::fs::write(path, &out.stdout).unwrap();
         } else if std::fs::read(path).ok().as_deref() != Some(&out.stdout[..]) {

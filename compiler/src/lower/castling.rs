@@ -271,6 +271,11 @@ fn free_partner_cells(m: &Model, king: usize) -> Vec<(u16, Vec<usize>)> {
             if m.cells[next].side {
                 break;
             }
+            // Two strips of a triangle may share their first cells.
+            if out.iter().any(|(q, _)| *q as usize == next) {
+                line.push(next);
+                continue;
+            }
             out.push((next as u16, line.clone()));
             line.push(next);
         }
