@@ -187,8 +187,10 @@ impl Walker<'_> {
                     self.hook(&mut out, p, atom, from, v, turn, becomes);
                 } else if atom.ride {
                     self.ray(&mut out, p, atom, from, steps, becomes);
-                } else if let Some(c) = self.m.topology.step(from, v) {
-                    self.leap(&mut out, p, atom, c, becomes);
+                } else {
+                    for c in self.m.topology.leap_targets(from, v) {
+                        self.leap(&mut out, p, atom, c, becomes);
+                    }
                 }
             }
         }
@@ -210,41 +212,41 @@ impl Walker<'_> {
         becomes: u8,
     ) {
         let m = self.m;
-        let Some(via) = m.topology.step(from, v) else {
-            return;
-        };
-        if m.cells[via].side {
-            return;
-        }
         for sign in [1, -1] {
             let w = m.topology.turned(v, turn * sign);
-            let Some(to) = m.topology.step(via, w) else {
-                continue;
-            };
-            if to == from
-                || m.cells[to].side
-                || !self.in_region(atom.to_region, p, to)
-                || self.forbidden(p, self.kind, to)
-            {
-                continue;
-            }
-            match out
-                .hooks
-                .iter_mut()
-                .find(|h| h.to as usize == to && h.flags == atom.flags && h.becomes == becomes)
-            {
-                Some(h) => {
-                    if !h.vias.contains(&(via as u16)) {
-                        h.vias.push(via as u16);
-                    }
+            for (via, to) in m.topology.hook_targets(from, v, w) {
+                if m.cells[via].side
+                    || to == from
+                    || m.cells[to].side
+                    || !self.in_region(atom.to_region, p, to)
+                    || self.forbidden(p, self.kind, to)
+                {
+                    continue;
                 }
-                None => out.hooks.push(CellHook {
-                    to: to as u16,
-                    flags: atom.flags,
-                    vias: vec![via as u16],
-                    becomes,
-                }),
+                self.push_hook(out, atom, via, to, becomes);
             }
+        }
+    }
+
+    /// A hook onto `to` through `via`: one move per target and rights,
+    /// with every cell between that reaches it.
+    fn push_hook(&self, out: &mut CellMoves, atom: &ModelAtom, via: usize, to: usize, becomes: u8) {
+        match out
+            .hooks
+            .iter_mut()
+            .find(|h| h.to as usize == to && h.flags == atom.flags && h.becomes == becomes)
+        {
+            Some(h) => {
+                if !h.vias.contains(&(via as u16)) {
+                    h.vias.push(via as u16);
+                }
+            }
+            None => out.hooks.push(CellHook {
+                to: to as u16,
+                flags: atom.flags,
+                vias: vec![via as u16],
+                becomes,
+            }),
         }
     }
 
@@ -260,27 +262,39 @@ impl Walker<'_> {
         becomes: u8,
     ) {
         let m = self.m;
-        let mut path = Vec::new();
-        let mut at = from;
-        while let Some(c) = m.topology.step(at, steps[path.len() % steps.len()]) {
-            // On a board that wraps, a ride ends before it comes round.
+        for line in m.topology.rides(from, steps) {
             // A forbidden cell ends the ride like the board's edge.
-            if c == from
-                || m.cells[c].side
-                || !self.in_region(atom.to_region, p, c)
-                || self.forbidden(p, self.kind, c)
-                || atom.max.is_some_and(|n| path.len() as u32 >= n)
+            let path: Vec<u16> = line
+                .into_iter()
+                .enumerate()
+                .take_while(|&(i, c)| {
+                    !m.cells[c].side
+                        && self.in_region(atom.to_region, p, c)
+                        && !self.forbidden(p, self.kind, c)
+                        && atom.max.is_none_or(|n| (i as u32) < n)
+                })
+                .map(|(_, c)| c as u16)
+                .collect();
+            if path.len() < atom.min as usize
+                || path.is_empty()
+                || out.rays.iter().any(|r| {
+                    r.path == path
+                        && r.flags == atom.flags
+                        && r.becomes == becomes
+                        && r.first_landing == atom.min as u8 - 1
+                })
             {
-                break;
+                continue;
             }
-            path.push(c as u16);
-            at = c;
-        }
-        if path.len() >= atom.min as usize {
+            // On a lattice a period of steps is one direction wherever it
+            // starts; on a board that is not (a ring about a centre) each
+            // ride is its own direction.
+            let mut key = steps.to_vec();
+            if !m.topology.translation_invariant() {
+                key.push((from as i32, path[0] as i32));
+            }
             let next = self.directions.len() as u16;
-            // Both lattices are translation-invariant: a period of steps is
-            // one direction wherever it starts.
-            let direction = *self.directions.entry(steps.to_vec()).or_insert(next);
+            let direction = *self.directions.entry(key).or_insert(next);
             out.rays.push(CellRay {
                 path,
                 flags: atom.flags,

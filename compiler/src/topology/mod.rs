@@ -92,6 +92,21 @@ trait Lattice {
     fn holds_cell(&self, _v: Vector) -> bool {
         true
     }
+    /// The places a walk from `cell` starts at: its lattice point (a round
+    /// board's centre lies on every radius, so it has one per sector).
+    fn starts(&self, cell: Cell) -> Vec<Vector> {
+        vec![self.grid().coords[cell]]
+    }
+    /// One step of a walk: the place `v` away from `at` and its cell.
+    fn advance(&self, at: Vector, v: Vector) -> Option<(Vector, Cell)> {
+        let p = (at.0 + v.0, at.1 + v.1);
+        self.grid().cell_at(p).map(|c| (p, c))
+    }
+    /// Is every ride of one period of steps a translate of every other
+    /// (so the runtime may share the reverse lines of one direction)?
+    fn translation_invariant(&self) -> bool {
+        true
+    }
     /// The cell a mirrored setup puts a piece on, from the mirrored player's.
     fn flip_image(&self, cell: Cell) -> Option<Cell>;
     /// The cell a rotated setup puts a piece on.
@@ -140,9 +155,69 @@ impl Topology {
 
     /// The cell one `direction` away from `cell`, if the board has one.
     pub fn step(&self, cell: Cell, direction: Vector) -> Option<Cell> {
-        let grid = self.lattice().grid();
-        let (x, y) = grid.coords[cell];
-        grid.cell_at((x + direction.0, y + direction.1))
+        let l = self.lattice();
+        l.advance(l.starts(cell)[0], direction).map(|(_, c)| c)
+    }
+
+    /// The cells a leap by `v` from `cell` lands on (one, or none off the
+    /// board; from a round board's centre one per radius), never `cell`.
+    pub fn leap_targets(&self, cell: Cell, v: Vector) -> Vec<Cell> {
+        let l = self.lattice();
+        let mut out: Vec<Cell> = l
+            .starts(cell)
+            .into_iter()
+            .filter_map(|at| l.advance(at, v).map(|(_, c)| c))
+            .filter(|&c| c != cell)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The rides from `cell` repeating the period `steps`: each up to the
+    /// edge of the board, or to just before it would come back to `cell`
+    /// or to a cell it visited (a ring). Equal rides come once.
+    pub fn rides(&self, cell: Cell, steps: &[Vector]) -> Vec<Vec<Cell>> {
+        let l = self.lattice();
+        let mut out: Vec<Vec<Cell>> = Vec::new();
+        for start in l.starts(cell) {
+            let mut line = Vec::new();
+            let mut at = start;
+            while let Some((next, c)) = l.advance(at, steps[line.len() % steps.len()]) {
+                if c == cell || line.contains(&c) {
+                    break;
+                }
+                line.push(c);
+                at = next;
+            }
+            if !out.contains(&line) {
+                out.push(line);
+            }
+        }
+        out
+    }
+
+    /// The cells of a hook from `cell`: a step by `v` to the cell between,
+    /// then by `w` (per start place), as (between, target) pairs.
+    pub fn hook_targets(&self, cell: Cell, v: Vector, w: Vector) -> Vec<(Cell, Cell)> {
+        let l = self.lattice();
+        let mut out = Vec::new();
+        for start in l.starts(cell) {
+            let Some((at, via)) = l.advance(start, v) else {
+                continue;
+            };
+            if let Some((_, to)) = l.advance(at, w) {
+                if !out.contains(&(via, to)) {
+                    out.push((via, to));
+                }
+            }
+        }
+        out
+    }
+
+    /// Is every ride of one period a translate of every other of it?
+    pub fn translation_invariant(&self) -> bool {
+        self.lattice().translation_invariant()
     }
 
     /// Every symmetry of the lattice that fixes a cell.
