@@ -23,6 +23,11 @@ mod cosmic_ref;
 mod games;
 #[path = "cosmic/hex_reference.rs"]
 mod hex;
+// The games on triangles against theirs.
+#[path = "support/cosmic_tri_ref.rs"]
+mod cosmic_tri_ref;
+#[path = "cosmic/tri_reference.rs"]
+mod tri;
 
 use compare::{cosmic_key, favour_rare, Coverage, Oracle};
 use cosmic_ref::{RefEnd, RefPos, Variant};

@@ -17,6 +17,11 @@ mod cosmic_ref;
 mod cosmic_hex_ref;
 #[path = "cosmic/hex_reference_selftest.rs"]
 mod hex;
+// The triangle games' reference and its self-tests.
+#[path = "support/cosmic_tri_ref.rs"]
+mod cosmic_tri_ref;
+#[path = "cosmic/tri_reference_selftest.rs"]
+mod tri;
 
 use cosmic_ref::*;
 use std::collections::BTreeSet;

@@ -145,7 +145,8 @@ fn shakhmattron_table() {
 
 /// Cosmic chess on squares (`tests/perft/cosmic-*.tsv`): start perft of
 /// the 10x10, 9x9, four-player and diagonal-positioning games, and on
-/// hexagons the three- and six-player games.
+/// hexagons the three- and six-player games, on triangles the two- and
+/// three-player games.
 #[test]
 fn cosmic_tables() {
     for (table, game) in [
@@ -169,6 +170,14 @@ fn cosmic_tables() {
         (
             "tests/perft/cosmic-hex6p.tsv",
             "stdlib/cosmic/hex-6p.variant",
+        ),
+        (
+            "tests/perft/cosmic-tri2p.tsv",
+            "stdlib/cosmic/tri-2p.variant",
+        ),
+        (
+            "tests/perft/cosmic-tri3p.tsv",
+            "stdlib/cosmic/tri-3p.variant",
         ),
     ] {
         assert!(own_table(table, game) >= 3, "{table}");
