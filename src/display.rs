@@ -203,7 +203,7 @@ pub fn board(pos: &Position, ansi: bool) -> String {
                 printable(&files.join(" "))
             );
         }
-        Geometry::Triangle { files, .. } => {
+        Geometry::Triangle { files, .. } | Geometry::Round { files, .. } => {
             // Like a square board: a row per rank, a column per file; an
             // empty cell shows which way it points.
             // Every column as wide as the widest piece tag (two characters
@@ -215,14 +215,18 @@ pub fn board(pos: &Position, ansi: bool) -> String {
                 .unwrap_or(1);
             let pad = |shown: usize| " ".repeat(width.saturating_sub(shown));
             for row in 0..layout.rows {
-                out += &format!("{:>3} │", layout.rows - row);
+                // A round board's centre, z0, has the top row to itself.
+                let round = matches!(geometry, Geometry::Round { .. });
+                let rank = if round && row == 0 { 0 } else { layout.rows - row };
+                out += &format!("{rank:>3} │");
                 for col in 0..layout.cols {
                     match layout.cell_at(row, col) {
                         Some(c) => {
                             let mut text = cell_text(pos, c, ansi);
                             if text == "·" {
-                                let up = geometry.points_up(g.ir().cells[c].coord) == Some(true);
-                                text = if up { "▴" } else { "▾" }.into();
+                                if let Some(up) = geometry.points_up(g.ir().cells[c].coord) {
+                                    text = if up { "▴" } else { "▾" }.into();
+                                }
                             }
                             let shown = glyph(pos, c).chars().count();
                             out += &format!(" {text}{}", pad(shown));
@@ -232,10 +236,13 @@ pub fn board(pos: &Position, ansi: bool) -> String {
                 }
                 out.push('\n');
             }
-            let labels: Vec<String> = files[..layout.cols.min(files.len())]
+            let mut labels: Vec<String> = files[..layout.cols.min(files.len())]
                 .iter()
                 .map(|f| format!("{f}{}", pad(f.chars().count())))
                 .collect();
+            if matches!(geometry, Geometry::Round { .. }) {
+                labels.push("z".into());
+            }
             out += &format!(
                 "    └{}\n      {}",
                 "─".repeat((width + 1) * layout.cols),

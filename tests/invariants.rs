@@ -1644,7 +1644,7 @@ fn fen_empty_count_beyond_u32_is_refused() {
 }
 
 /// The links of every Cosmic board, each board kind once or more (squares
-/// with holes, both hexagon orientations, triangles): Kings step to every
+/// with holes, both hexagon orientations, triangles, a round board): Kings step to every
 /// edge and vertex neighbour and Rooks ride every edge line, so on every
 /// cell a King's step from a to b has one back from b to a, and every Rook
 /// ride visits distinct cells, never its start, and is walked back by a
@@ -1716,5 +1716,5 @@ fn cosmic_board_links_go_both_ways_and_rides_never_repeat_a_cell() {
             }
         }
     }
-    assert_eq!(kinds_seen.len(), 3, "square, hex and triangle boards: {kinds_seen:?}");
+    assert_eq!(kinds_seen.len(), 4, "square, hex, triangle and round boards: {kinds_seen:?}");
 }

@@ -172,6 +172,13 @@ pub enum Board {
         pointy: bool,
         span: Span,
     },
+    /// Rings of cells about a centre cell (docs/LANGUAGE.md, "Round boards").
+    Round {
+        rings: i32,
+        sectors: i32,
+        files: Option<Name>,
+        span: Span,
+    },
     /// Triangular cells (docs/LANGUAGE.md, "Triangular boards").
     Triangle {
         shape: TriangleShape,

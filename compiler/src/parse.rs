@@ -289,6 +289,18 @@ impl Builder<'_> {
                             span: bspan,
                         })
                     }
+                    Rule::round_board => {
+                        let mut bi = kids(b);
+                        let rings = self.int(&bi.next().unwrap())?;
+                        let sectors = self.int(&bi.next().unwrap())?;
+                        let files = bi.next().map(|f| self.string(&f));
+                        Stmt::Board(Board::Round {
+                            rings,
+                            sectors,
+                            files,
+                            span: bspan,
+                        })
+                    }
                     Rule::triangle_board => {
                         let mut bi = kids(b);
                         let shape = kids(bi.next().unwrap()).next().unwrap();

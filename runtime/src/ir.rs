@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 /// players going out (`Outcome::Out`, `EndRules::out_after_round`).
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
-/// (`Geometry::Triangle`).
+/// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
 pub const FORMAT_VERSION: u32 = 12;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
@@ -215,9 +215,24 @@ pub enum Geometry {
     /// cell points up when `x + y` is odd with `odd_up`, even without.
     /// `files` label the columns.
     Triangle { odd_up: bool, files: Vec<String> },
+    /// A round board: `rings` rings of `sectors` cells about a centre.
+    /// Cell `(s, k)` is in sector `s` (counter-clockwise, labelled by
+    /// `files`) and ring `k` from the rim (0 is the rim); the centre is
+    /// `(0, rings)`.
+    Round { rings: u16, sectors: u16, files: Vec<String> },
 }
 
 impl Geometry {
+    /// The file labels, on boards that have files.
+    pub fn files(&self) -> Option<&[String]> {
+        match self {
+            Geometry::Square { files, .. }
+            | Geometry::Triangle { files, .. }
+            | Geometry::Round { files, .. } => Some(files),
+            Geometry::Hex { .. } => None,
+        }
+    }
+
     /// Does the triangle at `(x, y)` point up? `None` on other boards.
     pub fn points_up(&self, (x, y): (i32, i32)) -> Option<bool> {
         match self {

@@ -19,6 +19,11 @@
 //!   `(1, 0)` one cell up and to the right.
 //! - Triangular boards: the row is `y` from the top, the column `x`; in
 //!   the plane a cell is an equilateral triangle pointing up or down.
+//! - Round boards: a row per ring, rank 1 (the rim) at the bottom, a
+//!   column per sector, and the centre alone in the top row, one column
+//!   past the last sector (file z). In the plane a ring is a polygon of
+//!   one side per sector and a cell a quadrilateral of it, sector a
+//!   starting on the left and the sectors running counter-clockwise.
 //! - Pointy-topped hexagonal boards: the row is `r` from the
 //!   top, the column the doubled `2q + r`, so a row's cells stand two
 //!   columns apart. In the plane `(1, 0)` is one cell to the right and
@@ -198,6 +203,47 @@ fn place(ir: &GameIr, cell: usize) -> Placed {
                 named_in_cell: true,
             }
         }
+        Geometry::Round { rings, sectors, .. } => {
+            let (rings, sectors) = (*rings as i32, *sectors as i32);
+            if b >= rings {
+                // The centre: above the innermost ring, in file z's column
+                // (one past the last sector).
+                let centre = Point::new(0.0, 0.0);
+                return Placed {
+                    grid: (-rings, sectors),
+                    shape: Shape {
+                        centre,
+                        corners: regular_polygon(centre, sectors as usize, 0.5, 180.0),
+                    },
+                    labels: Vec::new(),
+                    named_in_cell: true,
+                };
+            }
+            // Sector a starts on the left and the sectors run
+            // counter-clockwise, so the first half is the lower one; ring
+            // k from the rim is the band 0.5 wide either side of radius
+            // rings - k.
+            let unit = 360.0 / sectors as f64;
+            let (from, to) = (180.0 + a as f64 * unit, 180.0 + (a + 1) as f64 * unit);
+            let d = (rings - b) as f64;
+            let at = |radius: f64, degrees: f64| {
+                let r = degrees.to_radians();
+                Point::new(radius * r.cos(), -radius * r.sin())
+            };
+            // Straight edges between the sector's corners: the rings are
+            // polygons of `sectors` sides, so neighbouring cells share
+            // their edges exactly and every cell is convex.
+            let corners = vec![at(d + 0.5, from), at(d + 0.5, to), at(d - 0.5, to), at(d - 0.5, from)];
+            Placed {
+                grid: (-b, a),
+                shape: Shape {
+                    centre: at(d, (from + to) / 2.0),
+                    corners,
+                },
+                labels: Vec::new(),
+                named_in_cell: true,
+            }
+        }
         Geometry::Hex { pointy: false } => {
             // Flat-topped: (1, 0) is up and to the right, (0, 1) straight up.
             let (q, r) = (a as f64, b as f64);
@@ -268,7 +314,9 @@ impl Layout {
         // Square grids keep file a at column 0 and the top rank at row 0.
         let (keep_rows, keep_cols) = match &ir.geometry {
             Geometry::Square { width, height, .. } => (Some(*height as i32), Some(*width as i32)),
-            Geometry::Hex { .. } | Geometry::Triangle { .. } => (None, None),
+            Geometry::Hex { .. } | Geometry::Triangle { .. } | Geometry::Round { .. } => {
+                (None, None)
+            }
         };
         let rows_of: Vec<i32> = placed.iter().map(|p| p.grid.0).collect();
         let cols_of: Vec<i32> = placed.iter().map(|p| p.grid.1).collect();

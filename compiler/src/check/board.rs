@@ -436,6 +436,52 @@ impl Checker {
                 }
                 Some((ir::Geometry::Hex { pointy: *pointy }, cells))
             }
+            Board::Round {
+                rings,
+                sectors,
+                files,
+                span,
+            } => {
+                // Sectors come in pairs (a radius goes on through the
+                // centre as the other half of its diameter); at most 24, so
+                // the centre's file z stays free.
+                if !(1..=20).contains(rings) || !(4..=24).contains(sectors) || sectors % 2 != 0 {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a round board of {rings} rings and {sectors} sectors is not supported"),
+                            *span,
+                            "board size",
+                        )
+                        .with_hint("1..20 rings and an even number of sectors, 4..24"),
+                    );
+                    return None;
+                }
+                let labels = self.file_labels(files.as_ref(), *sectors)?;
+                let mut cells = Vec::new();
+                for k in 0..*rings {
+                    for (s, label) in labels.iter().enumerate() {
+                        cells.push(ir::CellInfo {
+                            name: format!("{label}{}", k + 1),
+                            coord: (s as i32, k),
+                            side: false,
+                        });
+                    }
+                }
+                cells.push(ir::CellInfo {
+                    name: "z0".into(),
+                    coord: (0, *rings),
+                    side: false,
+                });
+                Some((
+                    ir::Geometry::Round {
+                        rings: *rings as u16,
+                        sectors: *sectors as u16,
+                        files: labels,
+                    },
+                    cells,
+                ))
+            }
             Board::Triangle {
                 shape,
                 files,

@@ -209,7 +209,7 @@ impl Checker {
             self.error(
                 Diagnostic::error(
                     Code::InvalidValue,
-                    format!("`{what}` needs a square board"),
+                    format!("`{what}` needs a board with ranks and files"),
                     span,
                     "here",
                 )
@@ -221,7 +221,7 @@ impl Checker {
     }
 
     pub(super) fn file_index(&mut self, m: &Model, n: &Name) -> Option<i32> {
-        let ir::Geometry::Square { files, .. } = &m.geometry else {
+        let Some(files) = m.geometry.files() else {
             self.ranks_and_files_only(m, n.span, "file");
             return None;
         };

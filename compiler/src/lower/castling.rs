@@ -261,22 +261,25 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
 }
 
 /// Every cell a free castling's partner may stand on from `king`: each cell
-/// of each edge line (a rank or a file on squares, a strip on triangles) up to the edge or a side
-/// cell, with the king's cell and the cells between.
+/// of each edge line (a rank or a file on squares, a strip on triangles, a
+/// ring or a radius) up to the edge or a side cell, with the king's cell and
+/// the cells between (the shorter way, if two lines reach it).
 fn free_partner_cells(m: &Model, king: usize) -> Vec<(u16, Vec<usize>)> {
-    let mut out = Vec::new();
+    let mut out: Vec<(u16, Vec<usize>)> = Vec::new();
     for edge_line in m.topology.edge_lines(king) {
         let mut line = vec![king];
         for next in edge_line {
             if m.cells[next].side {
                 break;
             }
-            // Two strips of a triangle may share their first cells.
-            if out.iter().any(|(q, _)| *q as usize == next) {
-                line.push(next);
-                continue;
+            // A partner on two lines (two strips of a triangle sharing
+            // their first cells, both ways round a ring) is reached by the
+            // shorter: the King goes the short way towards it.
+            match out.iter_mut().find(|(q, _)| *q as usize == next) {
+                Some(found) if found.1.len() > line.len() => found.1 = line.clone(),
+                Some(_) => {}
+                None => out.push((next as u16, line.clone())),
             }
-            out.push((next as u16, line.clone()));
             line.push(next);
         }
     }

@@ -11,10 +11,12 @@
 
 mod hex;
 mod linear;
+mod round;
 mod square;
 mod triangle;
 
 pub use hex::Hex;
+pub use round::Round;
 pub use triangle::Triangle;
 pub use linear::{apply, unit_and_count, Mat, Vector, IDENTITY};
 
@@ -88,6 +90,11 @@ trait Lattice {
     fn written(&self, cell: Cell) -> Vector {
         self.grid().coords[cell]
     }
+    /// A cell's (file, rank) indices, on boards that have them (a round
+    /// board's centre has none).
+    fn rank_file(&self, cell: Cell) -> Option<Vector> {
+        self.has_ranks_and_files().then(|| self.written(cell))
+    }
     /// May a lattice point hold a cell? (Triangles use a third of them.)
     fn holds_cell(&self, _v: Vector) -> bool {
         true
@@ -119,6 +126,7 @@ pub enum Topology {
     Square(Square),
     Hex(Hex),
     Triangle(Triangle),
+    Round(Round),
 }
 
 impl Serialize for Topology {
@@ -142,6 +150,9 @@ impl Topology {
             ir::Geometry::Triangle { odd_up, .. } => {
                 Topology::Triangle(Triangle::new(grid.coords, *odd_up))
             }
+            ir::Geometry::Round { rings, sectors, .. } => {
+                Topology::Round(Round::new(grid.coords, *rings as i32, *sectors as i32))
+            }
         }
     }
 
@@ -150,6 +161,7 @@ impl Topology {
             Topology::Square(s) => s,
             Topology::Hex(h) => h,
             Topology::Triangle(t) => t,
+            Topology::Round(r) => r,
         }
     }
 
@@ -274,6 +286,16 @@ impl Topology {
     /// that is not a symmetry of the lattice.
     pub fn frame(&self, o: &Orientation) -> Option<Mat> {
         let l = self.lattice();
+        if let Topology::Round(r) = self {
+            // Every player faces the centre: a turn about it moves his
+            // pieces, not the meaning of his vectors.
+            return match o {
+                Orientation::Identity => Some(IDENTITY),
+                Orientation::Mirror => Some(l.mirror()),
+                Orientation::Flip => None,
+                Orientation::Rotate(deg) => r.sectors_in(*deg).map(|_| IDENTITY),
+            };
+        }
         Some(match o {
             Orientation::Identity => IDENTITY,
             Orientation::Mirror => l.mirror(),
@@ -327,14 +349,12 @@ impl Topology {
 
     /// A cell's rank (0 = first), on boards that have ranks.
     pub fn rank(&self, cell: Cell) -> Option<i32> {
-        let l = self.lattice();
-        l.has_ranks_and_files().then(|| l.written(cell).1)
+        self.lattice().rank_file(cell).map(|c| c.1)
     }
 
     /// A cell's file (0 = first), on boards that have files.
     pub fn file(&self, cell: Cell) -> Option<i32> {
-        let l = self.lattice();
-        l.has_ranks_and_files().then(|| l.written(cell).0)
+        self.lattice().rank_file(cell).map(|c| c.0)
     }
 
     /// Betza letters name square-lattice vectors.
@@ -346,6 +366,9 @@ impl Topology {
     /// not run along a line of neighbouring cells, `None` items where the
     /// line leaves the board.
     pub fn range(&self, a: Cell, b: Cell) -> Option<Vec<Option<Cell>>> {
+        if let Topology::Round(r) = self {
+            return r.range(a, b);
+        }
         if let Topology::Triangle(t) = self {
             // Along a row, or a diagonal line of one colour, as written.
             let (pa, pb) = (t.written[a], t.written[b]);
@@ -381,6 +404,10 @@ impl Topology {
     /// line sideways to `frame`'s forward with no gap.
     pub fn sideways_line(&self, frame: &Mat, from: Cell, to: Cell) -> Option<Vec<Cell>> {
         let l = self.lattice();
+        if let Topology::Round(_) = self {
+            // Every player faces the centre: no line is sideways to all.
+            return None;
+        }
         if let Topology::Triangle(t) = self {
             // Along the strip from `from` through `to`.
             let (a, b) = (t.grid.coords[from], t.grid.coords[to]);
@@ -408,9 +435,9 @@ impl Topology {
     /// The cells after `to` on the straight line from `from` through `to`,
     /// up to the edge of the board (a castling king passing its partner).
     pub fn cells_beyond(&self, from: Cell, to: Cell) -> Vec<Cell> {
-        if let Topology::Triangle(t) = self {
-            return t
-                .strips_from(from)
+        if matches!(self, Topology::Triangle(_) | Topology::Round(_)) {
+            return self
+                .edge_lines(from)
                 .into_iter()
                 .find_map(|s| {
                     let k = s.iter().position(|&c| c == to)?;
@@ -437,7 +464,7 @@ impl Topology {
     /// (on triangles half of them start from each cell).
     fn edge_steps(&self) -> Vec<Vector> {
         match self {
-            Topology::Square(_) => vec![(1, 0), (0, 1), (-1, 0), (0, -1)],
+            Topology::Square(_) | Topology::Round(_) => vec![(1, 0), (0, 1), (-1, 0), (0, -1)],
             Topology::Hex(_) => Hex::edge_directions(),
             Topology::Triangle(_) => Triangle::edge_directions(),
         }
@@ -460,21 +487,15 @@ impl Topology {
         if let Topology::Triangle(t) = self {
             return t.strips_from(cell);
         }
-        self.edge_steps()
-            .into_iter()
-            .filter_map(|d| {
-                let mut line = Vec::new();
-                let mut at = cell;
-                while let Some(next) = self.step(at, d) {
-                    if next == cell || line.contains(&next) {
-                        break;
-                    }
-                    line.push(next);
-                    at = next;
+        let mut out: Vec<Vec<Cell>> = Vec::new();
+        for d in self.edge_steps() {
+            for line in self.rides(cell, &[d]) {
+                if !line.is_empty() && !out.contains(&line) {
+                    out.push(line);
                 }
-                (!line.is_empty()).then_some(line)
-            })
-            .collect()
+            }
+        }
+        out
     }
 
     /// How many of the cell's sides face no cell of the board (side cells
@@ -494,6 +515,21 @@ impl Topology {
     /// no centre); `Some(None)` entries are cells carried off the board.
     pub fn placement(&self, o: &Orientation, centre: &[Cell]) -> Option<Vec<Option<Cell>>> {
         let l = self.lattice();
+        if let Topology::Round(r) = self {
+            // Turns and reflections about the board's centre.
+            let cells = 0..l.grid().coords.len();
+            return match o {
+                Orientation::Identity => Some(cells.map(Some).collect()),
+                Orientation::Flip => Some(cells.map(|c| l.flip_image(c)).collect()),
+                Orientation::Mirror => {
+                    Some(cells.map(|c| r.reflected_cell(c, r.sectors / 2)).collect())
+                }
+                Orientation::Rotate(deg) => {
+                    let k = r.sectors_in(*deg)?;
+                    Some(cells.map(|c| r.turned_cell(c, k)).collect())
+                }
+            };
+        }
         let grid = l.grid();
         let cells = 0..grid.coords.len();
         match o {
