@@ -28,6 +28,11 @@ mod hex;
 mod cosmic_tri_ref;
 #[path = "cosmic/tri_reference.rs"]
 mod tri;
+// The game on a round board against its own.
+#[path = "support/cosmic_round_ref.rs"]
+mod cosmic_round_ref;
+#[path = "cosmic/round_reference.rs"]
+mod round;
 
 use compare::{cosmic_key, favour_rare, Coverage, Oracle};
 use cosmic_ref::{RefEnd, RefPos, Variant};

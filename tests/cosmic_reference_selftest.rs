@@ -22,6 +22,11 @@ mod hex;
 mod cosmic_tri_ref;
 #[path = "cosmic/tri_reference_selftest.rs"]
 mod tri;
+// The round game's reference and its self-tests.
+#[path = "support/cosmic_round_ref.rs"]
+mod cosmic_round_ref;
+#[path = "cosmic/round_reference_selftest.rs"]
+mod round;
 
 use cosmic_ref::*;
 use std::collections::BTreeSet;

@@ -146,7 +146,7 @@ fn shakhmattron_table() {
 /// Cosmic chess on squares (`tests/perft/cosmic-*.tsv`): start perft of
 /// the 10x10, 9x9, four-player and diagonal-positioning games, and on
 /// hexagons the three- and six-player games, on triangles the two- and
-/// three-player games.
+/// three-player games, and the round board's game.
 #[test]
 fn cosmic_tables() {
     for (table, game) in [
@@ -178,6 +178,10 @@ fn cosmic_tables() {
         (
             "tests/perft/cosmic-tri3p.tsv",
             "stdlib/cosmic/tri-3p.variant",
+        ),
+        (
+            "tests/perft/cosmic-round.tsv",
+            "stdlib/cosmic/round-2p.variant",
         ),
     ] {
         assert!(own_table(table, game) >= 3, "{table}");

@@ -1,0 +1,114 @@
+//! The engine's Cosmic game on a round board (stdlib/cosmic/round-2p.variant)
+//! against the independent reference move generator
+//! tests/support/cosmic_round_ref.rs, written from docs/COSMIC.md ("Round
+//! boards") and docs/LANGUAGE.md by someone who had not read the engine,
+//! sharing no code with it (its hand-checked self-tests are
+//! tests/cosmic/round_reference_selftest.rs, in the cosmic_reference_selftest
+//! binary). These tests run in the cosmic_reference binary.
+//!
+//! Checks: start perft per root move (depth 3; depth 4 under `--ignored`),
+//! constructed positions (rides through the centre and round the rings,
+//! castling the short way round, figurants crossing the centre and
+//! promoting, a dog taking en passant), and random games favouring rare
+//! moves, compared move list by move list with their results.
+
+use super::compare::{self, cosmic_key, favour_rare, Coverage, Oracle};
+use super::cosmic_round_ref::{RefEnd, RefPos, Variant};
+use super::games;
+use runtime::notation::parse_position;
+use runtime::{Game, GameEnd, Position};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+fn round2p() -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    games::shared(&GAME, "stdlib/cosmic/round-2p.variant", games::Claims::Skipped)
+}
+
+impl Oracle for RefPos {
+    fn legal_moves(&self) -> Vec<String> {
+        RefPos::legal_moves(self)
+    }
+    fn play(&mut self, key: &str) -> Result<(), String> {
+        RefPos::play(self, key)
+    }
+    fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
+        RefPos::divide(self, depth)
+    }
+    fn to_text(&self) -> String {
+        RefPos::to_text(self)
+    }
+    fn ended(&self) -> Option<(GameEnd, Option<usize>, Vec<f64>)> {
+        self.outcome().map(|o| {
+            let end = match o.end {
+                RefEnd::Mate => GameEnd::Checkmate,
+                RefEnd::Stalemate => GameEnd::Stalemate,
+                RefEnd::LastInPlay => GameEnd::LastInPlay,
+            };
+            (end, o.winner, o.scores)
+        })
+    }
+}
+
+#[test]
+fn start_perft_agrees() {
+    let mut pos = Position::start(round2p());
+    let reference = RefPos::start(Variant::Round2p);
+    for d in 1..=3 {
+        compare::assert_divide_agrees(&mut pos, &reference, d, "round start", cosmic_key);
+    }
+}
+
+/// Depth 4: 4,032,787 leaves, about 3 s for the reference in release;
+/// recorded in tests/perft/README.md.
+#[test]
+#[ignore]
+fn start_perft_agrees_at_depth_4() {
+    let mut pos = Position::start(round2p());
+    let reference = RefPos::start(Variant::Round2p);
+    compare::assert_divide_agrees(&mut pos, &reference, 4, "round start", cosmic_key);
+}
+
+/// Constructed positions, each aimed at rules the start rarely reaches.
+const POSITIONS: &[(&str, &str, u32)] = &[
+    // Rooks through the centre and round the rings, a King beside z0.
+    ("rides", "white: Ke1 Ra3 Rz0; black: Km1 Nm6 Fc6", 3),
+    // Castling the short way round the rim, and along a radius.
+    ("castling", "white: Ke1 Rb1 Wh1 Te4; black: Km1 Nn1 Nl1", 2),
+    // Figurants at the centre jump over it; on the far half they go out to
+    // promote on the opponent's starting cells; dogs take round the ring.
+    ("figurants", "white: Ke1 Pb6 Hc6 Pl3 Hk2; black: Km1 Hd6 Nj1", 2),
+    // A pawn's long move passed by a dog that takes en passant.
+    ("en passant", "white: Ke1 Pc2; black: Km1 Hd3; turn white", 2),
+];
+
+#[test]
+fn constructed_positions_agree_per_root_move() {
+    for &(name, text, depth) in POSITIONS {
+        let mut pos = parse_position(round2p(), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let reference =
+            RefPos::from_text(Variant::Round2p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        compare::assert_divide_agrees(&mut pos, &reference, depth, name, cosmic_key);
+    }
+}
+
+#[test]
+fn random_games_agree_move_by_move() {
+    let mut seen = Coverage::default();
+    for seed in 1..=12 {
+        let mut pos = Position::start(round2p());
+        let mut reference = RefPos::start(Variant::Round2p);
+        compare::random_game(
+            &mut pos,
+            &mut reference,
+            &Variant::Round2p,
+            seed,
+            300,
+            cosmic_key,
+            favour_rare,
+            &mut seen,
+        );
+    }
+    eprintln!("round: {seen:?}");
+    assert!(seen.castlings > 0 && seen.promotions > 0, "{seen:?}");
+}

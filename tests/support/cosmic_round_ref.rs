@@ -1,0 +1,1336 @@
+//! Independent, deliberately simple reference move generator (a test oracle)
+//! for the round-board Cosmic chess game `round-2p`: two players on `board
+//! round 6 x 16` (6 rings of 16 cells about a centre cell, 97 cells).
+//!
+//! Written from docs/COSMIC.md ("Round boards: the definition", "The round
+//! game", and for the common rules "The army", "Figurants", "Free
+//! castling", "Two players"), docs/LANGUAGE.md ("Round boards"), the rules
+//! digest /work/shared/rules/cosmic.md and the brief of this oracle (which
+//! fixes 16 sectors and the setup); modelled on tests/support/cosmic_tri_ref.rs
+//! and cosmic_ref.rs (same API, move keys, position text, two-player rules
+//! and Decisions). No code of the engine (`compiler/`, `runtime/`, `src/`,
+//! `stdlib/`) was read. It favours obviousness over speed: legality is
+//! checked by making the move on a copy and asking whether any enemy piece
+//! attacks the mover's King.
+//!
+//! Cells: a ring cell is `(sector s, rank r)`, s = 0..15 named a..p
+//! counter-clockwise, r = 1..6 counted from the rim (1 = rim, 6 = next to
+//! the centre); the centre is `z0`. Index `(r - 1) * 16 + s`, the centre
+//! 96. Cell order (`all_cells`, `to_text`): rank 1 a..p, rank 2 a..p, ...,
+//! rank 6, then z0.
+//!
+//! Geometry. A walk position is `(sector, d)` with `d = 7 - r` the distance
+//! from the centre (rank 6: d = 1; the rim: d = 6; the centre: d = 0). A
+//! vector `(x, y)` (x sectors counter-clockwise, y rings inward) from
+//! `(s, d)` ends at `d' = d - y`, `s' = s + x`: `d' > 6` is off the board
+//! (past the rim), `d' = 0` is the centre, `d' < 0` is the other half of the
+//! diameter: sector `s' + 8`, distance `-d'`. From the centre a move starts
+//! along every radius: the vector is applied from `(t, 0)` for every sector
+//! t (a result on the centre itself is no move). Every piece's leaps are the
+//! 8 square images of its vectors; there are no diagonals.
+//! Rides (Rook, Teacher, Bird) follow rays: from a ring cell, round its
+//! ring counter-clockwise (up to 15 cells, stopping before the start), round
+//! it clockwise (the same), outward to the rim, and inward through the
+//! centre and out along the opposite radius to its rim (`a1`: a2 .. a6, z0,
+//! i6 .. i1); from the centre, 16 rays, one outward along every radius.
+//!
+//! Move keys (as the other refs): `<from><to>` (`b2b5`); a promotion
+//! appends `=` and the new piece's letter (`j2j1=R`); an en-passant capture
+//! appends `/ep` (with a promotion `<from><to>=X/ep`); a castling is `<king
+//! from><king to>/castle/<partner from>` (`e1c1/castle/b1`).
+//!
+//! Position text (general notation, as the other refs): `white: Ke1 Rc1
+//! ...; black: ...; turn white; moved e1; ep b3,b4 victim b5`.
+//!
+//! Decisions (numbered as in cosmic_tri_ref.rs where they carry over;
+//! R1..R12 are new for the round board):
+//! 1. No move ever captures or lands on a King (a King is never capturable;
+//!    a mated player simply has no move). Positions where the player not
+//!    to move is in check are accepted by `from_text`.
+//! 4. En passant: a quiet figurant move of two or more cells inward along
+//!    its radius (only possible on its own half, ending on rank <= 5) opens
+//!    the cells strictly between its start and end; on the next move only,
+//!    an enemy DOG whose capture cells include such a cell (its capture
+//!    cells depend only on its cell, so "attacked it before the move" and
+//!    "attacks it now" are the same) may move onto it, removing the
+//!    figurant that made the long move. Pawns and Birds never capture, so
+//!    never en passant. An en-passant capture ending on a promotion cell
+//!    promotes. A dog that could also step there quietly would have both
+//!    keys (`xy`, `xy/ep`); on this board that cannot happen.
+//! 5. Castling keys always name the partner; see R8..R10.
+//! 6. `moved CELLS`: a King on its start cell (e1 / m1) has moved iff that
+//!    cell is listed; a King elsewhere has moved; `to_text` lists only Kings
+//!    on their start cell that have moved.
+//! 8. `outcome()`: no legal move is mate (in check: the other player wins,
+//!    scores 1 / 0) or stalemate (a draw, 0.5 / 0.5). Repetition and the
+//!    50-move rule are NOT modelled (no history; `clocks` is accepted and
+//!    ignored), as in the other refs. `LastInPlay` exists for API parity
+//!    and never happens with two players.
+//! 9. `from_text`: any of the 9 kinds anywhere except a figurant on z0
+//!    (forbidden to them: rejected); a figurant on a promotion cell is
+//!    accepted (it promotes again only by a move ending on one); exactly
+//!    one King per player; `turn` defaults to white. `ep CELLS victim CELL`:
+//!    the victim a figurant of the player not to move, on its own half, on
+//!    rank 3..5, the cells exactly the 1+ empty cells straight outward
+//!    behind it on its radius, the long move's start (one cell further out)
+//!    on the board. `castling ...`, `clocks N M` accepted and ignored;
+//!    `passed`/`out` (several players) are errors unless `-`.
+//! 10. The game is over (no legal moves) once `outcome()` is Some.
+//! 11. `divide(0)` is empty; `perft(0)` is 1; `play_all` is atomic.
+//! 12. Every move is generated once (a ring ride reaches the cells of an
+//!     empty ring both ways; a Knight on a rank-6 cell reaches z0 by two
+//!     leaps; the Bird's knight leap may land on one of its flight cells).
+//! 13. Promotion choices are read off the setup: a pawn to the game's
+//!     pieces N R F W T M (setup order), a dog to N F W ("a game where
+//!     pawns also play": the dog's list N B F W S restricted to the game).
+//!
+//! Round-board Decisions:
+//! - R1: The vector rule above (brief): the Knight from a6 with (1, 2)
+//!   lands on j6, with (2, 1) on z0; from z0 the Knight reaches all of
+//!   ranks 5 and 6 (32), the Medusa's (0, 3) all of rank 4, the Fish's
+//!   (0, 2) all of rank 5; sideways-only vectors from the centre are no
+//!   moves.
+//! - R2: Leaps jump; the Teacher is the first two cells of each ray (the
+//!   first must be empty). From a6 inward its cells are z0 and i6.
+//! - R3: Bird: quiet flights to every empty cell of each ray over any
+//!   pieces (no frozen Kings with two players), quiet Knight leaps onto
+//!   empty cells; it captures nothing and attacks nothing (no check, no
+//!   guard).
+//! - R4: Figurants, own half (White: sectors a..h, Black: i..p, by the
+//!   sector of the cell they stand on): quiet inward along the radius, one
+//!   cell always (rank r -> r + 1 while r <= 5), and further cells while
+//!   the end stays on ranks 1..5, over empty cells only; from rank 6, the
+//!   jump over the centre (whatever stands there) onto rank 6 of the
+//!   opposite sector (s + 8), quiet if empty. On the opponent's half: one
+//!   cell outward (r -> r - 1), none from the rim. Never onto z0. The jump
+//!   is a single step: it opens no en passant (no dog can reach z0 anyway).
+//! - R5: Pawns never capture and attack nothing. A dog captures (and
+//!   attacks) its forward single-step cell (as in R4: inward, the jump, or
+//!   outward) and the two cells next to it round its ring, anywhere
+//!   (crossing between the halves too); never z0.
+//! - R6: Promotion (mandatory) on a move of a figurant ending on a cell
+//!   where an opposing piece (not figurant) stands in the setup: White j1
+//!   k1 l1 m1 n1 o1 l2 m2, Black b1 c1 d1 e1 f1 g1 d2 e2; by a quiet move,
+//!   a dog capture or en passant.
+//! - R7: Halves by sector: the own half is the 8 sectors of the setup's
+//!   side whatever the rank; rank 6 is split by sector like the rest.
+//! - R8: Free castling: the never-moved King with a Rook, Fish, Bird or
+//!   Teacher of its own that is the first piece along one of the King's
+//!   rays (ring counter-clockwise, ring clockwise, outward, inward through
+//!   the centre); the King goes 1..=d cells along the ray (Rook, Bird) or
+//!   d-1 (if >= 1) or d cells (Fish, Teacher), d the partner's distance;
+//!   the partner lands on the ray cell before the King's (the King's start
+//!   when the King went one cell). Along a radius through the centre the
+//!   King may land on z0 (the partner on rank 6 of its own radius) or
+//!   beyond (the partner on z0).
+//! - R9: Round a ring the shorter way only: when the partner is the first
+//!   piece both ways (the ring otherwise empty), only the way with fewer
+//!   cells is used; an exact tie (8 and 8 on 16 sectors) keeps the
+//!   counter-clockwise way (x = +1). When the partner is first one way only
+//!   (the other way blocked by another piece): with
+//!   `RING_CASTLING_LONG_WAY_IF_SHORT_BLOCKED` that one way is used, even
+//!   if it is the longer arc; it is false here, the reading of
+//!   docs/LANGUAGE.md ("along a ring the short way"), where the partner must
+//!   be within 8 cells counter-clockwise or 7 clockwise with the short arc
+//!   empty.
+//! - R10: Castling from or across attacked cells is allowed; only the
+//!   King's final cell must be safe (the ordinary legality test).
+//! - R11: z0 is in no half: no figurant stands there. A King or piece may.
+//! - R13: A partner exactly opposite the King on its ring (the King on
+//!   e1, the partner on m1) with the ring and the diameter both empty is
+//!   castled with both ways (the ring's tie keeps counter-clockwise); the
+//!   King's landing on the partner's cell has one key for two different
+//!   moves (the partner on l1 by the ring, on m2 by the radius): the ring
+//!   move is kept (rays are tried ring counter-clockwise, ring clockwise,
+//!   outward, inward; the first one that makes a key keeps it).
+//! - R12: The brief's setup on 16 sectors (docs/COSMIC.md's `round-2p`
+//!   text says 6 x 12 and sectors a..f; the brief's 6 x 16 is followed).
+#![allow(dead_code)]
+#![allow(clippy::needless_range_loop)]
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+// ---------------------------------------------------------------------------
+// Pieces and the game
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Variant {
+    Round2p,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Kind {
+    King,
+    Rook,
+    Knight,
+    Medusa,
+    Fish,
+    Bird,
+    Teacher,
+    Pawn,
+    Dog,
+}
+
+pub const ALL_KINDS: [Kind; 9] = [
+    Kind::King,
+    Kind::Rook,
+    Kind::Knight,
+    Kind::Medusa,
+    Kind::Fish,
+    Kind::Bird,
+    Kind::Teacher,
+    Kind::Pawn,
+    Kind::Dog,
+];
+
+impl Kind {
+    pub fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Rook => 'R',
+            Kind::Knight => 'N',
+            Kind::Medusa => 'M',
+            Kind::Fish => 'F',
+            Kind::Bird => 'W',
+            Kind::Teacher => 'T',
+            Kind::Pawn => 'P',
+            Kind::Dog => 'H',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Kind> {
+        ALL_KINDS.iter().copied().find(|k| k.letter() == c)
+    }
+
+    pub fn is_figurant(self) -> bool {
+        matches!(self, Kind::Pawn | Kind::Dog)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Piece {
+    owner: u8,
+    kind: Kind,
+}
+
+pub const SECTORS: i32 = 16;
+pub const RINGS: i32 = 6;
+pub const CENTRE: usize = 96;
+pub const N_CELLS: usize = 97;
+const NP: usize = 2;
+
+/// Decision R9: a partner first one way round the ring only is castled
+/// with that way even if it is the longer arc.
+pub const RING_CASTLING_LONG_WAY_IF_SHORT_BLOCKED: bool = false;
+
+const NAMES: [&str; 2] = ["white", "black"];
+
+/// White's setup (the brief); Black's is it turned by 8 sectors.
+const SETUP_WHITE: &str = "Nb1 Ng1 Rc1 Fd1 Ke1 Wf1 Td2 Me2 Pb2 Pg2 Hc2 Hf2";
+
+/// A position on the board: a ring cell or the centre.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Loc {
+    Centre,
+    /// (sector 0..15, rank 1..6)
+    Ring(i32, i32),
+}
+
+fn index_of(l: Loc) -> usize {
+    match l {
+        Loc::Centre => CENTRE,
+        Loc::Ring(s, r) => ((r - 1) * SECTORS + s.rem_euclid(SECTORS)) as usize,
+    }
+}
+
+fn loc_of(c: usize) -> Loc {
+    if c == CENTRE {
+        Loc::Centre
+    } else {
+        Loc::Ring(c as i32 % SECTORS, c as i32 / SECTORS + 1)
+    }
+}
+
+/// The vector (x, y) from the walk position (s, d) (R1).
+fn walk(s: i32, d: i32, x: i32, y: i32) -> Option<usize> {
+    let d2 = d - y;
+    if !(-RINGS..=RINGS).contains(&d2) {
+        return None;
+    }
+    if d2 == 0 {
+        return Some(CENTRE);
+    }
+    if d2 > 0 {
+        Some(index_of(Loc::Ring(s + x, 7 - d2)))
+    } else {
+        Some(index_of(Loc::Ring(s + x + 8, 7 + d2)))
+    }
+}
+
+/// The 8 square images of (a, b), duplicates removed.
+fn images(a: i32, b: i32) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (p, q) in [(a, b), (b, a)] {
+        for sp in [1, -1] {
+            for sq in [1, -1] {
+                let v = (p * sp, q * sq);
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The cells the vectors reach from cell c (from the centre: along every
+/// radius). Sorted, deduplicated, never c itself.
+fn leap_cells(c: usize, vecs: &[(i32, i32)]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let starts: Vec<(i32, i32)> = match loc_of(c) {
+        Loc::Centre => (0..SECTORS).map(|t| (t, 0)).collect(),
+        Loc::Ring(s, r) => vec![(s, 7 - r)],
+    };
+    for (s, d) in starts {
+        for &(x, y) in vecs {
+            if let Some(t) = walk(s, d, x, y) {
+                if t != c {
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[derive(Clone, Debug)]
+struct Ray {
+    cells: Vec<usize>,
+    /// Some(+1) counter-clockwise round the ring, Some(-1) clockwise, None
+    /// along a radius.
+    ring: Option<i32>,
+}
+
+fn rays_from(c: usize) -> Vec<Ray> {
+    match loc_of(c) {
+        Loc::Centre => (0..SECTORS)
+            .map(|t| Ray {
+                cells: (1..=RINGS)
+                    .rev()
+                    .map(|r| index_of(Loc::Ring(t, r)))
+                    .collect(),
+                ring: None,
+            })
+            .collect(),
+        Loc::Ring(s, r) => {
+            let mut out = Vec::new();
+            for dir in [1, -1] {
+                out.push(Ray {
+                    cells: (1..SECTORS)
+                        .map(|k| index_of(Loc::Ring(s + dir * k, r)))
+                        .collect(),
+                    ring: Some(dir),
+                });
+            }
+            // Outward to the rim.
+            out.push(Ray {
+                cells: (1..r).rev().map(|q| index_of(Loc::Ring(s, q))).collect(),
+                ring: None,
+            });
+            // Inward, through the centre, out along the opposite radius.
+            let mut inward: Vec<usize> = (r + 1..=RINGS).map(|q| index_of(Loc::Ring(s, q))).collect();
+            inward.push(CENTRE);
+            inward.extend((1..=RINGS).rev().map(|q| index_of(Loc::Ring(s + 8, q))));
+            out.push(Ray {
+                cells: inward,
+                ring: None,
+            });
+            out.retain(|ray| !ray.cells.is_empty());
+            out
+        }
+    }
+}
+
+fn cell_name_of(c: usize) -> String {
+    match loc_of(c) {
+        Loc::Centre => "z0".to_string(),
+        Loc::Ring(s, r) => format!("{}{}", (b'a' + s as u8) as char, r),
+    }
+}
+
+fn parse_cell_name(s: &str) -> Option<usize> {
+    if s == "z0" {
+        return Some(CENTRE);
+    }
+    let b = s.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let f = b[0];
+    let r = b[1];
+    if !(b'a'..=b'p').contains(&f) || !(b'1'..=b'6').contains(&r) {
+        return None;
+    }
+    Some(index_of(Loc::Ring((f - b'a') as i32, (r - b'0') as i32)))
+}
+
+struct Game {
+    steps: Vec<Vec<usize>>,
+    knight: Vec<Vec<usize>>,
+    fish2: Vec<Vec<usize>>,
+    medusa3: Vec<Vec<usize>>,
+    rays: Vec<Vec<Ray>>,
+    setup: Vec<(usize, Kind, usize)>,
+    king_start: [usize; NP],
+    /// The setup's kinds except King and figurants, setup order.
+    pieces: Vec<Kind>,
+    /// promo[p][c]: a figurant of p promotes on a move ending on c (R6).
+    promo: [[bool; N_CELLS]; NP],
+}
+
+fn build_game() -> Game {
+    let steps_v = images(0, 1);
+    let knight_v = images(1, 2);
+    let fish_v = images(0, 2);
+    let medusa_v = images(0, 3);
+    let mut g = Game {
+        steps: (0..N_CELLS).map(|c| leap_cells(c, &steps_v)).collect(),
+        knight: (0..N_CELLS).map(|c| leap_cells(c, &knight_v)).collect(),
+        fish2: (0..N_CELLS).map(|c| leap_cells(c, &fish_v)).collect(),
+        medusa3: (0..N_CELLS).map(|c| leap_cells(c, &medusa_v)).collect(),
+        rays: (0..N_CELLS).map(rays_from).collect(),
+        setup: Vec::new(),
+        king_start: [0; NP],
+        pieces: Vec::new(),
+        promo: [[false; N_CELLS]; NP],
+    };
+    for tok in SETUP_WHITE.split_whitespace() {
+        let kind = Kind::from_letter(tok.chars().next().unwrap()).unwrap();
+        let wc = parse_cell_name(&tok[1..]).expect("setup cell");
+        if !kind.is_figurant() && kind != Kind::King && !g.pieces.contains(&kind) {
+            g.pieces.push(kind);
+        }
+        for p in 0..NP {
+            let c = turn_cell_index(wc, 8 * p as i32);
+            g.setup.push((p, kind, c));
+            if kind == Kind::King {
+                g.king_start[p] = c;
+            }
+            if !kind.is_figurant() {
+                // A figurant of the other player promotes here.
+                g.promo[1 - p][c] = true;
+            }
+        }
+    }
+    g
+}
+
+fn turn_cell_index(c: usize, k: i32) -> usize {
+    match loc_of(c) {
+        Loc::Centre => CENTRE,
+        Loc::Ring(s, r) => index_of(Loc::Ring(s + k, r)),
+    }
+}
+
+fn game() -> &'static Game {
+    static G: OnceLock<Game> = OnceLock::new();
+    G.get_or_init(build_game)
+}
+
+fn sector(c: usize) -> Option<i32> {
+    match loc_of(c) {
+        Loc::Centre => None,
+        Loc::Ring(s, _) => Some(s),
+    }
+}
+
+fn rank(c: usize) -> Option<i32> {
+    match loc_of(c) {
+        Loc::Centre => None,
+        Loc::Ring(_, r) => Some(r),
+    }
+}
+
+/// Is c on player p's own half (R7)? White sectors a..h, Black i..p.
+fn own_half(p: usize, c: usize) -> bool {
+    match sector(c) {
+        None => false,
+        Some(s) => (s / 8) as usize == p,
+    }
+}
+
+/// The forward single-step cell of a figurant of p on c (R4).
+fn figurant_forward(p: usize, c: usize) -> Option<usize> {
+    let (s, r) = match loc_of(c) {
+        Loc::Centre => return None,
+        Loc::Ring(s, r) => (s, r),
+    };
+    if own_half(p, c) {
+        if r <= 5 {
+            Some(index_of(Loc::Ring(s, r + 1)))
+        } else {
+            Some(index_of(Loc::Ring(s + 8, 6)))
+        }
+    } else if r >= 2 {
+        Some(index_of(Loc::Ring(s, r - 1)))
+    } else {
+        None
+    }
+}
+
+/// A dog's capture (and attack) cells (R5).
+fn dog_caps(p: usize, c: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    if let Loc::Ring(s, r) = loc_of(c) {
+        out.extend(figurant_forward(p, c));
+        out.push(index_of(Loc::Ring(s + 1, r)));
+        out.push(index_of(Loc::Ring(s - 1, r)));
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+// Public helpers ------------------------------------------------------------
+
+pub fn all_cells(_v: Variant) -> Vec<String> {
+    (0..N_CELLS).map(cell_name_of).collect()
+}
+
+pub fn cell_count(_v: Variant) -> usize {
+    N_CELLS
+}
+
+pub fn player_names(_v: Variant) -> &'static [&'static str] {
+    &NAMES
+}
+
+pub fn game_pieces(_v: Variant) -> Vec<Kind> {
+    game().pieces.clone()
+}
+
+pub fn king_start(_v: Variant, p: usize) -> String {
+    cell_name_of(game().king_start[p])
+}
+
+pub fn is_own_half(_v: Variant, p: usize, cell: &str) -> bool {
+    own_half(p, parse_cell_name(cell).expect("unknown cell"))
+}
+
+pub fn is_promotion_cell(_v: Variant, p: usize, cell: &str) -> bool {
+    game().promo[p][parse_cell_name(cell).expect("unknown cell")]
+}
+
+/// (sector 0..15, rank 1..6) of a ring cell; None for z0 or a bad name.
+pub fn cell_sr(cell: &str) -> Option<(i32, i32)> {
+    match loc_of(parse_cell_name(cell)?) {
+        Loc::Centre => None,
+        Loc::Ring(s, r) => Some((s, r)),
+    }
+}
+
+/// The cells the vector (x, y) (and not its images) reaches from a cell.
+pub fn vector_cells(cell: &str, x: i32, y: i32) -> Vec<String> {
+    let c = parse_cell_name(cell).expect("unknown cell");
+    leap_cells(c, &[(x, y)]).into_iter().map(cell_name_of).collect()
+}
+
+/// A leaper's cells from `cell` on an empty board: "step" (the King's),
+/// "knight", "fish2" (the Fish's leaps), "medusa3" (the Medusa's leaps).
+pub fn leaps(set: &str, cell: &str) -> Vec<String> {
+    let g = game();
+    let c = parse_cell_name(cell).expect("unknown cell");
+    let v = match set {
+        "step" => &g.steps[c],
+        "knight" => &g.knight[c],
+        "fish2" => &g.fish2[c],
+        "medusa3" => &g.medusa3[c],
+        _ => panic!("unknown leap set {set}"),
+    };
+    v.iter().map(|&t| cell_name_of(t)).collect()
+}
+
+/// The cell turned by k sectors counter-clockwise about the centre.
+pub fn turn_cell(cell: &str, k: i32) -> Option<String> {
+    parse_cell_name(cell).map(|c| cell_name_of(turn_cell_index(c, k)))
+}
+
+// ---------------------------------------------------------------------------
+// Positions and moves
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum MvKind {
+    Normal,
+    Ep { victim: u8 },
+    Castle { pf: u8, pt: u8 },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct Mv {
+    from: u8,
+    to: u8,
+    promo: Option<Kind>,
+    kind: MvKind,
+}
+
+impl Mv {
+    fn plain(from: usize, to: usize) -> Mv {
+        Mv {
+            from: from as u8,
+            to: to as u8,
+            promo: None,
+            kind: MvKind::Normal,
+        }
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Ep {
+    victim: usize,
+    cells: Vec<usize>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RefEnd {
+    Mate,
+    Stalemate,
+    LastInPlay,
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub struct RefOutcome {
+    pub end: RefEnd,
+    pub winner: Option<usize>,
+    pub loser: Option<usize>,
+    pub in_play: Vec<usize>,
+    pub scores: Vec<f64>,
+}
+
+#[derive(Clone)]
+pub struct RefPos {
+    v: Variant,
+    board: [Option<Piece>; N_CELLS],
+    kings: [usize; NP],
+    king_moved: [bool; NP],
+    turn: usize,
+    ep: Option<Ep>,
+}
+
+impl RefPos {
+    fn empty(v: Variant) -> RefPos {
+        RefPos {
+            v,
+            board: [None; N_CELLS],
+            kings: [0; NP],
+            king_moved: [false; NP],
+            turn: 0,
+            ep: None,
+        }
+    }
+
+    pub fn start(v: Variant) -> RefPos {
+        let g = game();
+        let mut pos = RefPos::empty(v);
+        for &(p, kind, c) in g.setup.iter() {
+            assert!(pos.board[c].is_none(), "setup overlap on {}", cell_name_of(c));
+            pos.board[c] = Some(Piece {
+                owner: p as u8,
+                kind,
+            });
+            if kind == Kind::King {
+                pos.kings[p] = c;
+            }
+        }
+        pos
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.v
+    }
+    pub fn to_move(&self) -> usize {
+        self.turn
+    }
+    pub fn king_has_moved(&self, p: usize) -> bool {
+        self.king_moved[p]
+    }
+    pub fn in_play(&self) -> Vec<usize> {
+        vec![0, 1]
+    }
+
+    /// "white R", "black H", ... or None.
+    pub fn piece_at(&self, cell: &str) -> Option<String> {
+        let c = parse_cell_name(cell)?;
+        self.board[c].map(|pc| format!("{} {}", NAMES[pc.owner as usize], pc.kind.letter()))
+    }
+
+    pub fn piece_count(&self, p: usize) -> usize {
+        self.board
+            .iter()
+            .filter(|pc| matches!(pc, Some(pc) if pc.owner as usize == p))
+            .count()
+    }
+
+    pub fn ep_cells(&self) -> Option<(Vec<String>, String)> {
+        self.ep.as_ref().map(|e| {
+            (
+                e.cells.iter().map(|&c| cell_name_of(c)).collect(),
+                cell_name_of(e.victim),
+            )
+        })
+    }
+
+    // -- reach of the pieces -------------------------------------------------
+
+    /// Ray cells from the start, at most `max`, up to and including the
+    /// first occupied cell.
+    fn ride(&self, ray: &Ray, max: usize, out: &mut Vec<usize>) {
+        for &t in ray.cells.iter().take(max) {
+            out.push(t);
+            if self.board[t].is_some() {
+                return;
+            }
+        }
+    }
+
+    /// The cells the piece on `from` attacks (could capture on, whatever
+    /// stands there). For every piece but the Bird and the figurants these
+    /// are also its moves (onto empty or enemy cells). Sorted, deduplicated.
+    fn attack_cells(&self, from: usize) -> Vec<usize> {
+        let g = game();
+        let pc = self.board[from].expect("empty cell");
+        let mut out = Vec::new();
+        match pc.kind {
+            Kind::King => out.extend(&g.steps[from]),
+            Kind::Rook => {
+                for ray in &g.rays[from] {
+                    self.ride(ray, usize::MAX, &mut out);
+                }
+            }
+            Kind::Teacher => {
+                for ray in &g.rays[from] {
+                    self.ride(ray, 2, &mut out);
+                }
+            }
+            Kind::Knight => out.extend(&g.knight[from]),
+            Kind::Medusa => {
+                out.extend(&g.steps[from]);
+                out.extend(&g.medusa3[from]);
+            }
+            Kind::Fish => {
+                out.extend(&g.steps[from]);
+                out.extend(&g.fish2[from]);
+            }
+            // R3, R5: the Bird and the pawn attack nothing.
+            Kind::Bird | Kind::Pawn => {}
+            Kind::Dog => out = dog_caps(pc.owner as usize, from),
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Is `t` attacked by a piece of player `by`?
+    fn attacked(&self, t: usize, by: usize) -> bool {
+        (0..N_CELLS).any(|from| {
+            matches!(self.board[from], Some(pc) if pc.owner as usize == by)
+                && self.attack_cells(from).contains(&t)
+        })
+    }
+
+    pub fn in_check(&self, player: usize) -> bool {
+        self.attacked(self.kings[player], 1 - player)
+    }
+
+    pub fn is_attacked_by(&self, cell: &str, by: usize) -> bool {
+        self.attacked(parse_cell_name(cell).expect("unknown cell"), by)
+    }
+
+    /// Some(false) empty, Some(true) capturable, None not allowed (own
+    /// piece or any King, Decision 1).
+    fn target(&self, p: usize, t: usize) -> Option<bool> {
+        match self.board[t] {
+            None => Some(false),
+            Some(pc) if pc.owner as usize != p && pc.kind != Kind::King => Some(true),
+            _ => None,
+        }
+    }
+
+    fn key(&self, m: &Mv) -> String {
+        match m.kind {
+            MvKind::Castle { pf, .. } => format!(
+                "{}{}/castle/{}",
+                cell_name_of(m.from as usize),
+                cell_name_of(m.to as usize),
+                cell_name_of(pf as usize)
+            ),
+            _ => {
+                let mut s = format!(
+                    "{}{}",
+                    cell_name_of(m.from as usize),
+                    cell_name_of(m.to as usize)
+                );
+                if let Some(k) = m.promo {
+                    s.push('=');
+                    s.push(k.letter());
+                }
+                if matches!(m.kind, MvKind::Ep { .. }) {
+                    s.push_str("/ep");
+                }
+                s
+            }
+        }
+    }
+
+    /// A figurant move with its promotion choices (R6, Decision 13).
+    fn push_figurant(&self, out: &mut Vec<Mv>, kind: Kind, from: usize, to: usize, mk: MvKind) {
+        let g = game();
+        let p = self.turn;
+        let mut add = |promo: Option<Kind>| {
+            out.push(Mv {
+                from: from as u8,
+                to: to as u8,
+                promo,
+                kind: mk,
+            })
+        };
+        if g.promo[p][to] {
+            let choices: Vec<Kind> = if kind == Kind::Dog {
+                [Kind::Knight, Kind::Fish, Kind::Bird]
+                    .into_iter()
+                    .filter(|k| g.pieces.contains(k))
+                    .collect()
+            } else {
+                g.pieces.clone()
+            };
+            for k in choices {
+                add(Some(k));
+            }
+        } else {
+            add(None);
+        }
+    }
+
+    /// Decisions R8, R9.
+    fn castlings(&self, out: &mut Vec<Mv>, kf: usize) {
+        let g = game();
+        let p = self.turn;
+        if self.king_moved[p] {
+            return;
+        }
+        // The first piece along a ray: (distance d >= 1, cell).
+        let first = |ray: &Ray| -> Option<(usize, usize)> {
+            ray.cells
+                .iter()
+                .enumerate()
+                .find(|(_, c)| self.board[**c].is_some())
+                .map(|(i, &c)| (i + 1, c))
+        };
+        let rays = &g.rays[kf];
+        let mut mine: Vec<Mv> = Vec::new();
+        for ray in rays {
+            let (d, pcell) = match first(ray) {
+                Some(x) => x,
+                None => continue,
+            };
+            let pc = self.board[pcell].unwrap();
+            if pc.owner as usize != p {
+                continue;
+            }
+            if let Some(dir) = ray.ring {
+                let other = rays.iter().find(|r| r.ring == Some(-dir)).unwrap();
+                let other_first = first(other);
+                if other_first.map(|(_, c)| c) == Some(pcell) {
+                    // Both ways: the shorter only; a tie counter-clockwise.
+                    let other_d = SECTORS as usize - d;
+                    if other_d < d || (other_d == d && dir == -1) {
+                        continue;
+                    }
+                } else if !RING_CASTLING_LONG_WAY_IF_SHORT_BLOCKED
+                    && (d > 8 || (d == 8 && dir == -1))
+                {
+                    continue;
+                }
+            }
+            let range: Vec<usize> = match pc.kind {
+                Kind::Rook | Kind::Bird => (1..=d).collect(),
+                Kind::Fish | Kind::Teacher => [d - 1, d].into_iter().filter(|&i| i >= 1).collect(),
+                _ => continue,
+            };
+            // path[0] = the King's cell, path[i] = the i-th ray cell.
+            let mut path = vec![kf];
+            path.extend(ray.cells.iter().take(d));
+            for i in range {
+                // R13: one move per key; the ring ways come first.
+                let dup = mine.iter().any(|m: &Mv| {
+                    m.to as usize == path[i]
+                        && matches!(m.kind, MvKind::Castle { pf, .. } if pf as usize == pcell)
+                });
+                if dup {
+                    continue;
+                }
+                mine.push(Mv {
+                    from: kf as u8,
+                    to: path[i] as u8,
+                    promo: None,
+                    kind: MvKind::Castle {
+                        pf: pcell as u8,
+                        pt: path[i - 1] as u8,
+                    },
+                });
+            }
+        }
+        out.extend(mine);
+    }
+
+    fn pseudo_moves(&self) -> Vec<Mv> {
+        let g = game();
+        let p = self.turn;
+        let mut out = Vec::with_capacity(128);
+        for from in 0..N_CELLS {
+            let pc = match self.board[from] {
+                Some(pc) if pc.owner as usize == p => pc,
+                _ => continue,
+            };
+            match pc.kind {
+                Kind::Bird => {
+                    // R3: quiet flights over anything, quiet knight leaps.
+                    for ray in &g.rays[from] {
+                        for &t in &ray.cells {
+                            if self.board[t].is_none() {
+                                out.push(Mv::plain(from, t));
+                            }
+                        }
+                    }
+                    for &t in &g.knight[from] {
+                        if self.board[t].is_none() {
+                            out.push(Mv::plain(from, t));
+                        }
+                    }
+                }
+                Kind::Pawn | Kind::Dog => {
+                    // R4: quiet moves.
+                    if let Some(t) = figurant_forward(p, from) {
+                        if t != CENTRE && self.board[t].is_none() {
+                            self.push_figurant(&mut out, pc.kind, from, t, MvKind::Normal);
+                            // Long moves: own half, inward, ending on rank <= 5.
+                            if let (true, Some(s), Some(r)) = (own_half(p, from), sector(from), rank(from)) {
+                                for r2 in r + 2..=5 {
+                                    let t2 = index_of(Loc::Ring(s, r2));
+                                    if self.board[t2].is_some() {
+                                        break;
+                                    }
+                                    self.push_figurant(&mut out, pc.kind, from, t2, MvKind::Normal);
+                                }
+                            }
+                        }
+                    }
+                    if pc.kind == Kind::Dog {
+                        // R5: captures; Decision 4: en passant.
+                        let caps = dog_caps(p, from);
+                        for &t in &caps {
+                            if self.target(p, t) == Some(true) {
+                                self.push_figurant(&mut out, pc.kind, from, t, MvKind::Normal);
+                            }
+                        }
+                        if let Some(e) = &self.ep {
+                            let victim_ok = matches!(self.board[e.victim],
+                                Some(v) if v.owner as usize != p && v.kind.is_figurant());
+                            if victim_ok {
+                                for &t in &caps {
+                                    if e.cells.contains(&t) && self.board[t].is_none() {
+                                        let mk = MvKind::Ep {
+                                            victim: e.victim as u8,
+                                        };
+                                        self.push_figurant(&mut out, pc.kind, from, t, mk);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    for t in self.attack_cells(from) {
+                        if self.target(p, t).is_some() {
+                            out.push(Mv::plain(from, t));
+                        }
+                    }
+                    if pc.kind == Kind::King {
+                        self.castlings(&mut out, from);
+                    }
+                }
+            }
+        }
+        // Decision 12: one move per key.
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn apply(&mut self, m: &Mv) {
+        let p = self.turn;
+        let mut new_ep = None;
+        match m.kind {
+            MvKind::Castle { pf, pt } => {
+                let king = self.board[m.from as usize].take();
+                let partner = self.board[pf as usize].take();
+                self.board[m.to as usize] = king;
+                self.board[pt as usize] = partner;
+                self.kings[p] = m.to as usize;
+                self.king_moved[p] = true;
+            }
+            MvKind::Normal | MvKind::Ep { .. } => {
+                let from = m.from as usize;
+                let to = m.to as usize;
+                let quiet = self.board[to].is_none();
+                let mut pc = self.board[from].take().expect("no piece on the from cell");
+                let figurant = pc.kind.is_figurant();
+                if let Some(k) = m.promo {
+                    pc.kind = k;
+                }
+                self.board[to] = Some(pc);
+                if let MvKind::Ep { victim } = m.kind {
+                    self.board[victim as usize] = None;
+                }
+                if pc.kind == Kind::King {
+                    self.kings[p] = to;
+                    self.king_moved[p] = true;
+                }
+                // Decision 4: a quiet figurant move of 2+ cells inward along
+                // its radius opens the cells between.
+                if figurant && quiet && m.kind == MvKind::Normal {
+                    if let (Some(s1), Some(r1), Some(s2), Some(r2)) =
+                        (sector(from), rank(from), sector(to), rank(to))
+                    {
+                        if s1 == s2 && r2 - r1 >= 2 {
+                            new_ep = Some(Ep {
+                                victim: to,
+                                cells: (r1 + 1..r2).map(|r| index_of(Loc::Ring(s1, r))).collect(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        self.ep = new_ep;
+        self.turn = 1 - p;
+    }
+
+    fn legal(&self) -> Vec<Mv> {
+        let p = self.turn;
+        self.pseudo_moves()
+            .into_iter()
+            .filter(|m| {
+                let mut next = self.clone();
+                next.apply(m);
+                !next.attacked(next.kings[p], 1 - p)
+            })
+            .collect()
+    }
+
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mut keys: Vec<String> = self.legal().iter().map(|m| self.key(m)).collect();
+        keys.sort();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(n, keys.len(), "two moves with one key");
+        keys
+    }
+
+    pub fn play(&mut self, key: &str) -> Result<(), String> {
+        let moves = self.legal();
+        match moves.iter().find(|m| self.key(m) == key) {
+            Some(m) => {
+                let m = *m;
+                self.apply(&m);
+                Ok(())
+            }
+            None => Err(format!(
+                "'{}' is not legal for {} in {}",
+                key,
+                NAMES[self.turn],
+                self.to_text()
+            )),
+        }
+    }
+
+    pub fn play_all(&mut self, keys: &str) -> Result<(), String> {
+        let mut next = self.clone();
+        for (i, k) in keys.split_whitespace().enumerate() {
+            next.play(k)
+                .map_err(|e| format!("move {} ({k}): {e}", i + 1))?;
+        }
+        *self = next;
+        Ok(())
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for m in moves.iter() {
+            let mut next = self.clone();
+            next.apply(m);
+            total += next.perft(depth - 1);
+        }
+        total
+    }
+
+    pub fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
+        let mut out = BTreeMap::new();
+        if depth == 0 {
+            return out;
+        }
+        for m in self.legal().iter() {
+            let mut next = self.clone();
+            next.apply(m);
+            out.insert(self.key(m), next.perft(depth - 1));
+        }
+        out
+    }
+
+    pub fn outcome(&self) -> Option<RefOutcome> {
+        if !self.legal().is_empty() {
+            return None;
+        }
+        let p = self.turn;
+        let w = 1 - p;
+        let mut scores = vec![0.0; NP];
+        if self.in_check(p) {
+            scores[w] = 1.0;
+            Some(RefOutcome {
+                end: RefEnd::Mate,
+                winner: Some(w),
+                loser: Some(p),
+                in_play: vec![0, 1],
+                scores,
+            })
+        } else {
+            scores = vec![0.5, 0.5];
+            Some(RefOutcome {
+                end: RefEnd::Stalemate,
+                winner: None,
+                loser: None,
+                in_play: vec![0, 1],
+                scores,
+            })
+        }
+    }
+
+    // -----------------------------------------------------------------------
+    // Text
+    // -----------------------------------------------------------------------
+
+    pub fn to_text(&self) -> String {
+        let g = game();
+        let mut parts = Vec::new();
+        for (p, pname) in NAMES.iter().enumerate() {
+            let mut toks = Vec::new();
+            for c in 0..N_CELLS {
+                if let Some(pc) = self.board[c] {
+                    if pc.owner as usize == p {
+                        toks.push(format!("{}{}", pc.kind.letter(), cell_name_of(c)));
+                    }
+                }
+            }
+            parts.push(format!("{}: {}", pname, toks.join(" ")));
+        }
+        parts.push(format!("turn {}", NAMES[self.turn]));
+        let moved: Vec<String> = (0..NP)
+            .filter(|&p| self.king_moved[p] && self.kings[p] == g.king_start[p])
+            .map(|p| cell_name_of(g.king_start[p]))
+            .collect();
+        if !moved.is_empty() {
+            parts.push(format!("moved {}", moved.join(" ")));
+        }
+        if let Some(e) = &self.ep {
+            let cells: Vec<String> = e.cells.iter().map(|&c| cell_name_of(c)).collect();
+            parts.push(format!(
+                "ep {} victim {}",
+                cells.join(","),
+                cell_name_of(e.victim)
+            ));
+        }
+        parts.join("; ")
+    }
+
+    pub fn from_text(v: Variant, text: &str) -> Result<RefPos, String> {
+        let g = game();
+        let mut pos = RefPos::empty(v);
+        let mut seen_player = [false; NP];
+        let mut seen: Vec<&str> = Vec::new();
+        let mut king_count = [0usize; NP];
+        let mut moved_cells: Vec<usize> = Vec::new();
+        let mut ep_text: Option<(Vec<usize>, usize)> = None;
+        let split_list = |s: &str| -> Vec<String> {
+            s.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|t| !t.is_empty())
+                .map(|t| t.to_string())
+                .collect()
+        };
+        let parse_player = |w: &str| -> Result<usize, String> {
+            NAMES
+                .iter()
+                .position(|n| *n == w)
+                .ok_or_else(|| format!("unknown player '{w}'"))
+        };
+        for field in text.split(';') {
+            let field = field.trim();
+            if field.is_empty() {
+                continue;
+            }
+            if let Some((head, rest)) = field.split_once(':') {
+                let p = parse_player(head.trim())?;
+                if seen_player[p] {
+                    return Err(format!("player '{}' listed twice", NAMES[p]));
+                }
+                seen_player[p] = true;
+                for tok in rest.split_whitespace() {
+                    let mut chars = tok.chars();
+                    let letter = chars.next().unwrap();
+                    let kind = Kind::from_letter(letter)
+                        .ok_or_else(|| format!("unknown piece letter in '{tok}'"))?;
+                    let c = parse_cell_name(chars.as_str())
+                        .ok_or_else(|| format!("unknown cell in '{tok}'"))?;
+                    if pos.board[c].is_some() {
+                        return Err(format!("two pieces on {}", cell_name_of(c)));
+                    }
+                    if kind.is_figurant() && c == CENTRE {
+                        return Err(format!("a figurant on z0: '{tok}'"));
+                    }
+                    pos.board[c] = Some(Piece {
+                        owner: p as u8,
+                        kind,
+                    });
+                    if kind == Kind::King {
+                        king_count[p] += 1;
+                        pos.kings[p] = c;
+                    }
+                }
+                continue;
+            }
+            let (key, rest) = match field.split_once(char::is_whitespace) {
+                Some((k, r)) => (k, r.trim()),
+                None => (field, ""),
+            };
+            if seen.contains(&key) {
+                return Err(format!("field '{key}' given twice"));
+            }
+            match key {
+                "turn" => {
+                    let words: Vec<&str> = rest.split_whitespace().collect();
+                    if words.len() != 1 {
+                        return Err(format!("bad turn field '{field}'"));
+                    }
+                    pos.turn = parse_player(words[0])?;
+                }
+                "moved" => {
+                    for w in split_list(rest) {
+                        if w == "-" {
+                            continue;
+                        }
+                        let c = parse_cell_name(&w)
+                            .ok_or_else(|| format!("unknown cell '{w}' in moved"))?;
+                        moved_cells.push(c);
+                    }
+                }
+                "ep" if rest == "-" => {}
+                "ep" => {
+                    let (cells, victim) = rest
+                        .split_once(" victim ")
+                        .ok_or_else(|| format!("ep without victim: '{field}'"))?;
+                    let mut cs = Vec::new();
+                    for w in split_list(cells) {
+                        let c = parse_cell_name(&w).ok_or_else(|| format!("unknown ep cell '{w}'"))?;
+                        if cs.contains(&c) {
+                            return Err(format!("ep cell {w} twice"));
+                        }
+                        cs.push(c);
+                    }
+                    let vw: Vec<&str> = victim.split_whitespace().collect();
+                    if cs.is_empty() || vw.len() != 1 {
+                        return Err(format!("bad ep field '{field}'"));
+                    }
+                    let vc = parse_cell_name(vw[0])
+                        .ok_or_else(|| format!("unknown victim cell '{}'", vw[0]))?;
+                    ep_text = Some((cs, vc));
+                }
+                "passed" | "out" => {
+                    if split_list(rest).iter().any(|w| w != "-") {
+                        return Err(format!("'{key}' is for several players only"));
+                    }
+                }
+                "clocks" => {
+                    let words: Vec<&str> = rest.split_whitespace().collect();
+                    if words.len() != 2 || words.iter().any(|w| w.parse::<u32>().is_err()) {
+                        return Err(format!("bad clocks field '{field}'"));
+                    }
+                }
+                "castling" => {
+                    for w in split_list(rest) {
+                        if w != "-" && parse_cell_name(&w).is_none() {
+                            return Err(format!("unknown castling cell '{w}'"));
+                        }
+                    }
+                }
+                _ => return Err(format!("unknown field '{field}'")),
+            }
+            seen.push(key);
+        }
+        for p in 0..NP {
+            if !seen_player[p] {
+                return Err(format!("player {} missing", NAMES[p]));
+            }
+            match king_count[p] {
+                0 => return Err(format!("{} has no King", NAMES[p])),
+                1 => {}
+                _ => return Err(format!("{} has more than one King", NAMES[p])),
+            }
+            pos.king_moved[p] =
+                pos.kings[p] != g.king_start[p] || moved_cells.contains(&g.king_start[p]);
+        }
+        if let Some((cells, vc)) = ep_text {
+            let prev = 1 - pos.turn;
+            let pc = pos.board[vc].ok_or("ep victim cell is empty")?;
+            if pc.owner as usize != prev || !pc.kind.is_figurant() {
+                return Err("ep victim is not a figurant of the previous player".into());
+            }
+            if !own_half(prev, vc) {
+                return Err("ep victim not on its own half".into());
+            }
+            let (s, r) = match loc_of(vc) {
+                Loc::Ring(s, r) => (s, r),
+                Loc::Centre => unreachable!(),
+            };
+            let n = cells.len() as i32;
+            if r > 5 || r - n - 1 < 1 {
+                return Err("ep: no such long move".into());
+            }
+            let path: Vec<usize> = (r - n..r).map(|q| index_of(Loc::Ring(s, q))).collect();
+            let mut a = path.clone();
+            a.sort();
+            let mut b = cells.clone();
+            b.sort();
+            if a != b {
+                return Err("ep cells are not the cells behind the victim".into());
+            }
+            if path.iter().any(|&c| pos.board[c].is_some()) {
+                return Err("ep cell not empty".into());
+            }
+            pos.ep = Some(Ep {
+                victim: vc,
+                cells: path,
+            });
+        }
+        Ok(pos)
+    }
+}
