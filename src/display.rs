@@ -217,7 +217,11 @@ pub fn board(pos: &Position, ansi: bool) -> String {
             for row in 0..layout.rows {
                 // A round board's centre, z0, has the top row to itself.
                 let round = matches!(geometry, Geometry::Round { .. });
-                let rank = if round && row == 0 { 0 } else { layout.rows - row };
+                let rank = if round && row == 0 {
+                    0
+                } else {
+                    layout.rows - row
+                };
                 out += &format!("{rank:>3} │");
                 for col in 0..layout.cols {
                     match layout.cell_at(row, col) {

@@ -34,10 +34,10 @@ mod cosmic_round_ref;
 #[path = "cosmic/round_reference.rs"]
 mod round;
 
-use compare::{cosmic_key, favour_rare, Coverage, Oracle};
+use compare::{cosmic_key, favour_rare, Coverage};
 use cosmic_ref::{RefEnd, RefPos, Variant};
 use runtime::notation::parse_position;
-use runtime::{Game, GameEnd, Move, Position};
+use runtime::{Game, Move, Position};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -86,30 +86,7 @@ fn game_of(v: Variant) -> &'static Game {
     }
 }
 
-impl Oracle for RefPos {
-    fn legal_moves(&self) -> Vec<String> {
-        RefPos::legal_moves(self)
-    }
-    fn play(&mut self, key: &str) -> Result<(), String> {
-        RefPos::play(self, key)
-    }
-    fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
-        RefPos::divide(self, depth)
-    }
-    fn to_text(&self) -> String {
-        RefPos::to_text(self)
-    }
-    fn ended(&self) -> Option<(GameEnd, Option<usize>, Vec<f64>)> {
-        self.outcome().map(|o| {
-            let end = match o.end {
-                RefEnd::Mate => GameEnd::Checkmate,
-                RefEnd::Stalemate => GameEnd::Stalemate,
-                RefEnd::LastInPlay => GameEnd::LastInPlay,
-            };
-            (end, o.winner, o.scores)
-        })
-    }
-}
+compare::cosmic_oracle!(RefPos, RefEnd);
 
 fn engine_moves(pos: &mut Position) -> BTreeMap<String, Move> {
     compare::engine_moves(pos, cosmic_key)

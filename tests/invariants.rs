@@ -1653,7 +1653,10 @@ fn fen_empty_count_beyond_u32_is_refused() {
 #[test]
 fn cosmic_board_links_go_both_ways_and_rides_never_repeat_a_cell() {
     let mut kinds_seen = BTreeSet::new();
-    for s in shipped().iter().filter(|s| s.rel.starts_with("stdlib/cosmic/")) {
+    for s in shipped()
+        .iter()
+        .filter(|s| s.rel.starts_with("stdlib/cosmic/"))
+    {
         let ir = s.ir;
         let kind = |name: &str| ir.kinds.iter().position(|k| k.name == name);
         let (Some(king), Some(rook)) = (kind("King"), kind("Rook")) else {
@@ -1716,5 +1719,9 @@ fn cosmic_board_links_go_both_ways_and_rides_never_repeat_a_cell() {
             }
         }
     }
-    assert_eq!(kinds_seen.len(), 4, "square, hex, triangle and round boards: {kinds_seen:?}");
+    assert_eq!(
+        kinds_seen.len(),
+        4,
+        "square, hex, triangle and round boards: {kinds_seen:?}"
+    );
 }

@@ -219,7 +219,11 @@ pub enum Geometry {
     /// Cell `(s, k)` is in sector `s` (counter-clockwise, labelled by
     /// `files`) and ring `k` from the rim (0 is the rim); the centre is
     /// `(0, rings)`.
-    Round { rings: u16, sectors: u16, files: Vec<String> },
+    Round {
+        rings: u16,
+        sectors: u16,
+        files: Vec<String>,
+    },
 }
 
 impl Geometry {

@@ -233,7 +233,12 @@ fn place(ir: &GameIr, cell: usize) -> Placed {
             // Straight edges between the sector's corners: the rings are
             // polygons of `sectors` sides, so neighbouring cells share
             // their edges exactly and every cell is convex.
-            let corners = vec![at(d + 0.5, from), at(d + 0.5, to), at(d - 0.5, to), at(d - 0.5, from)];
+            let corners = vec![
+                at(d + 0.5, from),
+                at(d + 0.5, to),
+                at(d - 0.5, to),
+                at(d - 0.5, from),
+            ];
             Placed {
                 grid: (-b, a),
                 shape: Shape {

@@ -16,11 +16,11 @@
 //! games with frozen armies among them, in which the legal-move sets, the
 //! results and the scores must agree at every ply.
 
-use super::compare::{self, cosmic_key, favour_rare, Coverage, Oracle};
+use super::compare::{self, cosmic_key, favour_rare, Coverage};
 use super::cosmic_hex_ref::{RefEnd, RefPos, Variant};
 use super::games;
 use runtime::notation::parse_position;
-use runtime::{Game, GameEnd, Move, Position};
+use runtime::{Game, Move, Position};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -49,30 +49,7 @@ fn game_of(v: Variant) -> &'static Game {
     }
 }
 
-impl Oracle for RefPos {
-    fn legal_moves(&self) -> Vec<String> {
-        RefPos::legal_moves(self)
-    }
-    fn play(&mut self, key: &str) -> Result<(), String> {
-        RefPos::play(self, key)
-    }
-    fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
-        RefPos::divide(self, depth)
-    }
-    fn to_text(&self) -> String {
-        RefPos::to_text(self)
-    }
-    fn ended(&self) -> Option<(GameEnd, Option<usize>, Vec<f64>)> {
-        self.outcome().map(|o| {
-            let end = match o.end {
-                RefEnd::Mate => GameEnd::Checkmate,
-                RefEnd::Stalemate => GameEnd::Stalemate,
-                RefEnd::LastInPlay => GameEnd::LastInPlay,
-            };
-            (end, o.winner, o.scores)
-        })
-    }
-}
+compare::cosmic_oracle!(RefPos, RefEnd);
 
 fn engine_moves(pos: &mut Position) -> BTreeMap<String, Move> {
     compare::engine_moves(pos, cosmic_key)

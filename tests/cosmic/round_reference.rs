@@ -12,43 +12,23 @@
 //! promoting, a dog taking en passant), and random games favouring rare
 //! moves, compared move list by move list with their results.
 
-use super::compare::{self, cosmic_key, favour_rare, Coverage, Oracle};
+use super::compare::{self, cosmic_key, favour_rare, Coverage};
 use super::cosmic_round_ref::{RefEnd, RefPos, Variant};
 use super::games;
 use runtime::notation::parse_position;
-use runtime::{Game, GameEnd, Position};
-use std::collections::BTreeMap;
+use runtime::{Game, Position};
 use std::sync::OnceLock;
 
 fn round2p() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
-    games::shared(&GAME, "stdlib/cosmic/round-2p.variant", games::Claims::Skipped)
+    games::shared(
+        &GAME,
+        "stdlib/cosmic/round-2p.variant",
+        games::Claims::Skipped,
+    )
 }
 
-impl Oracle for RefPos {
-    fn legal_moves(&self) -> Vec<String> {
-        RefPos::legal_moves(self)
-    }
-    fn play(&mut self, key: &str) -> Result<(), String> {
-        RefPos::play(self, key)
-    }
-    fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
-        RefPos::divide(self, depth)
-    }
-    fn to_text(&self) -> String {
-        RefPos::to_text(self)
-    }
-    fn ended(&self) -> Option<(GameEnd, Option<usize>, Vec<f64>)> {
-        self.outcome().map(|o| {
-            let end = match o.end {
-                RefEnd::Mate => GameEnd::Checkmate,
-                RefEnd::Stalemate => GameEnd::Stalemate,
-                RefEnd::LastInPlay => GameEnd::LastInPlay,
-            };
-            (end, o.winner, o.scores)
-        })
-    }
-}
+compare::cosmic_oracle!(RefPos, RefEnd);
 
 #[test]
 fn start_perft_agrees() {
@@ -77,9 +57,17 @@ const POSITIONS: &[(&str, &str, u32)] = &[
     ("castling", "white: Ke1 Rb1 Wh1 Te4; black: Km1 Nn1 Nl1", 2),
     // Figurants at the centre jump over it; on the far half they go out to
     // promote on the opponent's starting cells; dogs take round the ring.
-    ("figurants", "white: Ke1 Pb6 Hc6 Pl3 Hk2; black: Km1 Hd6 Nj1", 2),
+    (
+        "figurants",
+        "white: Ke1 Pb6 Hc6 Pl3 Hk2; black: Km1 Hd6 Nj1",
+        2,
+    ),
     // A pawn's long move passed by a dog that takes en passant.
-    ("en passant", "white: Ke1 Pc2; black: Km1 Hd3; turn white", 2),
+    (
+        "en passant",
+        "white: Ke1 Pc2; black: Km1 Hd3; turn white",
+        2,
+    ),
 ];
 
 #[test]

@@ -113,7 +113,12 @@ fn cells_names_and_vectors() {
     assert!(vector_cells("a1", 0, -1).is_empty());
     // From z0 along every radius: (0, 1) reaches all of rank 6; (1, 0) is
     // nothing (d' = 0 is the centre itself).
-    assert_eq!(vector_cells("z0", 0, 1).into_iter().collect::<BTreeSet<_>>(), set(&rank_cells(6)));
+    assert_eq!(
+        vector_cells("z0", 0, 1)
+            .into_iter()
+            .collect::<BTreeSet<_>>(),
+        set(&rank_cells(6))
+    );
     assert!(vector_cells("z0", 1, 0).is_empty());
     // Medusa (0, 3) from a6 -> d' = -2: i5; from a4 (d3) -> z0.
     assert_eq!(vector_cells("a6", 0, 3), vec!["i5"]);
@@ -135,13 +140,16 @@ fn leap_relations_are_symmetric_and_turn_with_the_board() {
             let l = leaps(set_name, &c);
             assert!(!l.contains(&c), "{set_name} {c}");
             for t in &l {
-                assert!(leaps(set_name, t).contains(&c), "{set_name}: {c} -> {t} not back");
+                assert!(
+                    leaps(set_name, t).contains(&c),
+                    "{set_name}: {c} -> {t} not back"
+                );
             }
             for k in [1, 3, 8] {
-                let turned: BTreeSet<String> =
-                    l.iter().map(|t| turn_cell(t, k).unwrap()).collect();
-                let of_turned: BTreeSet<String> =
-                    leaps(set_name, &turn_cell(&c, k).unwrap()).into_iter().collect();
+                let turned: BTreeSet<String> = l.iter().map(|t| turn_cell(t, k).unwrap()).collect();
+                let of_turned: BTreeSet<String> = leaps(set_name, &turn_cell(&c, k).unwrap())
+                    .into_iter()
+                    .collect();
                 assert_eq!(turned, of_turned, "{set_name} {c} turned {k}");
             }
         }
@@ -171,18 +179,43 @@ fn start_position_and_depth_one_by_hand() {
     assert_eq!(king_start(V, 0), "e1");
     assert_eq!(king_start(V, 1), "m1");
     for (c, pc) in [
-        ("b1", "white N"), ("g1", "white N"), ("c1", "white R"), ("d1", "white F"),
-        ("e1", "white K"), ("f1", "white W"), ("d2", "white T"), ("e2", "white M"),
-        ("b2", "white P"), ("g2", "white P"), ("c2", "white H"), ("f2", "white H"),
-        ("j1", "black N"), ("o1", "black N"), ("k1", "black R"), ("l1", "black F"),
-        ("m1", "black K"), ("n1", "black W"), ("l2", "black T"), ("m2", "black M"),
-        ("j2", "black P"), ("o2", "black P"), ("k2", "black H"), ("n2", "black H"),
+        ("b1", "white N"),
+        ("g1", "white N"),
+        ("c1", "white R"),
+        ("d1", "white F"),
+        ("e1", "white K"),
+        ("f1", "white W"),
+        ("d2", "white T"),
+        ("e2", "white M"),
+        ("b2", "white P"),
+        ("g2", "white P"),
+        ("c2", "white H"),
+        ("f2", "white H"),
+        ("j1", "black N"),
+        ("o1", "black N"),
+        ("k1", "black R"),
+        ("l1", "black F"),
+        ("m1", "black K"),
+        ("n1", "black W"),
+        ("l2", "black T"),
+        ("m2", "black M"),
+        ("j2", "black P"),
+        ("o2", "black P"),
+        ("k2", "black H"),
+        ("n2", "black H"),
     ] {
         assert_eq!(s.piece_at(c).as_deref(), Some(pc), "{c}");
     }
     assert_eq!(
         game_pieces(V),
-        vec![Kind::Knight, Kind::Rook, Kind::Fish, Kind::Bird, Kind::Teacher, Kind::Medusa]
+        vec![
+            Kind::Knight,
+            Kind::Rook,
+            Kind::Fish,
+            Kind::Bird,
+            Kind::Teacher,
+            Kind::Medusa
+        ]
     );
     assert_eq!(
         s.to_text(),
@@ -230,7 +263,10 @@ fn start_position_and_depth_one_by_hand() {
     // Black's army is White's turned by 8 sectors: 42 as well.
     let b = pos(&s.to_text().replace("turn white", "turn black"));
     assert_eq!(b.legal_moves().len(), 42);
-    assert_eq!(targets(&b, "n1"), set("p1 a1 h1 i1 n3 n4 n5 n6 z0 f6 f5 f4 f3 m3 o3 p2"));
+    assert_eq!(
+        targets(&b, "n1"),
+        set("p1 a1 h1 i1 n3 n4 n5 n6 z0 f6 f5 f4 f3 m3 o3 p2")
+    );
 }
 
 #[test]
@@ -291,7 +327,10 @@ const K_IN: &str = "white: Ke4; black: Km4";
 #[test]
 fn pieces_from_an_inner_cell_c3() {
     // c3 = (2, d4), ring 3, diameter c-k. Kings e1 m1 are off its lines.
-    assert_eq!(targets(&pos("white: Kc3; black: Km1"), "c3"), set("b3 d3 c2 c4"));
+    assert_eq!(
+        targets(&pos("white: Kc3; black: Km1"), "c3"),
+        set("b3 d3 c2 c4")
+    );
     // Rook: ring 3 both ways (15 cells, not c3 itself), out c2 c1, in c4
     // c5 c6 z0 k6 k5 k4 k3 k2 k1 (k3 also on the ring): 15 + 2 + 10 - 1.
     let rook = alone(K_RIM, 'R', "c3");
@@ -318,7 +357,10 @@ fn pieces_from_an_inner_cell_c3() {
 #[test]
 fn pieces_from_the_rim_a1() {
     // a1 = (0, d6). Kings e4 m4 are off ring 1 and the a-i diameter.
-    assert_eq!(targets(&pos("white: Ka1; black: Km4"), "a1"), set("b1 p1 a2"));
+    assert_eq!(
+        targets(&pos("white: Ka1; black: Km4"), "a1"),
+        set("b1 p1 a2")
+    );
     // Rook: ring 1 (15, with i1), in a2 .. a6 z0 i6 .. i1 (12, i1 twice).
     let rook = alone(K_IN, 'R', "a1");
     assert_eq!(rook.len(), 26);
@@ -338,7 +380,10 @@ fn pieces_from_the_rim_a1() {
 #[test]
 fn pieces_from_rank_six_a6() {
     // a6 = (0, d1), next to the centre. Kings e1 m1.
-    assert_eq!(targets(&pos("white: Ka6; black: Km1"), "a6"), set("b6 p6 a5 z0"));
+    assert_eq!(
+        targets(&pos("white: Ka6; black: Km1"), "a6"),
+        set("b6 p6 a5 z0")
+    );
     // Rook: ring 6 (15, with i6), out a5..a1 (5), in z0 i6..i1 (7): 26.
     let rook = alone(K_RIM, 'R', "a6");
     assert_eq!(rook.len(), 26);
@@ -363,7 +408,10 @@ fn pieces_from_rank_six_a6() {
 fn pieces_from_the_centre_z0() {
     // A King on z0 reaches all 16 cells of rank 6 (nothing of Black's
     // King m1 reaches rank 6).
-    assert_eq!(targets(&pos("white: Kz0; black: Km1"), "z0"), set(&rank_cells(6)));
+    assert_eq!(
+        targets(&pos("white: Kz0; black: Km1"), "z0"),
+        set(&rank_cells(6))
+    );
     // Rook: 16 radii x 6 cells, less e1 (own King) and m1 (a King is never
     // captured): 94.
     let rook = alone(K_RIM, 'R', "z0");
@@ -419,7 +467,10 @@ fn rides_round_the_ring_and_through_the_centre() {
     assert!(!t.contains("z0") && !t.contains("k6"));
     // The docs' example: from a1 inward a2 .. a6, z0, i6 .. i1.
     let p = pos("white: Ke4 Ra1 Nb1 Np1; black: Km4");
-    assert_eq!(targets(&p, "a1"), set("a2 a3 a4 a5 a6 z0 i6 i5 i4 i3 i2 i1"));
+    assert_eq!(
+        targets(&p, "a1"),
+        set("a2 a3 a4 a5 a6 z0 i6 i5 i4 i3 i2 i1")
+    );
 }
 
 #[test]
@@ -471,12 +522,21 @@ fn figurant_quiet_moves() {
     assert_eq!(alone(K_RIM, 'H', "b1"), set("b2 b3 b4 b5"));
     // A blocked long move: black Knight b4 (attacks a6 c6 a2 c2 p5 d5 p3
     // d3): b2 b3.
-    assert_eq!(targets(&pos("white: Ke1 Pb1; black: Km1 Nb4"), "b1"), set("b2 b3"));
+    assert_eq!(
+        targets(&pos("white: Ke1 Pb1; black: Km1 Nb4"), "b1"),
+        set("b2 b3")
+    );
     // From rank 6: the jump over the centre to the opposite cell j6,
     // whatever stands on z0; never onto z0.
     assert_eq!(alone(K_RIM, 'P', "b6"), set("j6"));
-    assert_eq!(targets(&pos("white: Ke1 Pb6 Nz0; black: Km1"), "b6"), set("j6"));
-    assert_eq!(targets(&pos("white: Ke1 Pb6; black: Km1 Wz0"), "b6"), set("j6"));
+    assert_eq!(
+        targets(&pos("white: Ke1 Pb6 Nz0; black: Km1"), "b6"),
+        set("j6")
+    );
+    assert_eq!(
+        targets(&pos("white: Ke1 Pb6; black: Km1 Wz0"), "b6"),
+        set("j6")
+    );
     // j6 occupied: a pawn never captures.
     assert!(targets(&pos("white: Ke1 Pb6; black: Km1 Nj6"), "b6").is_empty());
     // The jump opens no en passant.
@@ -492,7 +552,10 @@ fn figurant_quiet_moves() {
     // Black the same way round: inward on i..p, the jump to b6, outward
     // on a..h.
     let b = |t: &str, c: &str| targets(&pos(t), c);
-    assert_eq!(b("white: Ke1; black: Km1 Pj1; turn black", "j1"), set("j2 j3 j4 j5"));
+    assert_eq!(
+        b("white: Ke1; black: Km1 Pj1; turn black", "j1"),
+        set("j2 j3 j4 j5")
+    );
     assert_eq!(b("white: Ke1; black: Km1 Pj6; turn black", "j6"), set("b6"));
     assert_eq!(b("white: Ke1; black: Km1 Pc3; turn black", "c3"), set("c2"));
     // No figurant on z0.
@@ -504,8 +567,16 @@ fn figurant_quiet_moves() {
 fn figurant_promotion_on_the_opponents_piece_cells() {
     // White promotes on j1 k1 l1 m1 n1 o1 l2 m2, Black on b1 .. g1 d2 e2.
     let cells: Vec<String> = all_cells(V);
-    let w: BTreeSet<String> = cells.iter().filter(|c| is_promotion_cell(V, 0, c)).cloned().collect();
-    let bl: BTreeSet<String> = cells.iter().filter(|c| is_promotion_cell(V, 1, c)).cloned().collect();
+    let w: BTreeSet<String> = cells
+        .iter()
+        .filter(|c| is_promotion_cell(V, 0, c))
+        .cloned()
+        .collect();
+    let bl: BTreeSet<String> = cells
+        .iter()
+        .filter(|c| is_promotion_cell(V, 1, c))
+        .cloned()
+        .collect();
     assert_eq!(w, set("j1 k1 l1 m1 n1 o1 l2 m2"));
     assert_eq!(bl, set("b1 c1 d1 e1 f1 g1 d2 e2"));
     // Pawn j2 -> j1: the six pieces of the game.
@@ -515,7 +586,10 @@ fn figurant_promotion_on_the_opponents_piece_cells() {
     let p = pos("white: Ke1 Pl3; black: Km3");
     assert_eq!(moves_from(&p, "l3"), set(&promos("l3l2", PAWN_PROMOS)));
     // j3 -> j2 (a black pawn's cell): no promotion.
-    assert_eq!(moves_from(&pos("white: Ke1 Pj3; black: Km3"), "j3"), set("j3j2"));
+    assert_eq!(
+        moves_from(&pos("white: Ke1 Pj3; black: Km3"), "j3"),
+        set("j3j2")
+    );
     // Dog j2 -> j1: N F W.
     let p = pos("white: Ke1 Hj2; black: Km3");
     assert_eq!(moves_from(&p, "j2"), set(&promos("j2j1", DOG_PROMOS)));
@@ -578,7 +652,11 @@ fn en_passant_by_a_dog() {
         Some((vec!["b3".to_string(), "b4".to_string()], "b5".to_string()))
     );
     assert!(p.to_text().ends_with("; ep b3,b4 victim b5"));
-    let eps: BTreeSet<String> = p.legal_moves().into_iter().filter(|k| k.ends_with("/ep")).collect();
+    let eps: BTreeSet<String> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|k| k.ends_with("/ep"))
+        .collect();
     assert_eq!(eps, set("c3b3/ep a4b4/ep"));
     assert_eq!(moves_from(&p, "c3"), set("c3c2 c3b3/ep"));
     assert_eq!(moves_from(&p, "a4"), set("a4a3 a4b4/ep"));
@@ -649,9 +727,18 @@ fn castling_round_the_ring() {
     // Ring 1 holds only Ke1 and Rb1: 3 cells clockwise, 13
     // counter-clockwise: the short way only, X = d1 c1 b1.
     let p = pos("white: Ke1 Rb1; black: Km3");
-    assert_eq!(castles(&p), set("e1d1/castle/b1 e1c1/castle/b1 e1b1/castle/b1"));
-    assert_eq!(after(&p, "e1d1/castle/b1").piece_at("e1").as_deref(), Some("white R"));
-    assert_eq!(after(&p, "e1c1/castle/b1").piece_at("d1").as_deref(), Some("white R"));
+    assert_eq!(
+        castles(&p),
+        set("e1d1/castle/b1 e1c1/castle/b1 e1b1/castle/b1")
+    );
+    assert_eq!(
+        after(&p, "e1d1/castle/b1").piece_at("e1").as_deref(),
+        Some("white R")
+    );
+    assert_eq!(
+        after(&p, "e1c1/castle/b1").piece_at("d1").as_deref(),
+        Some("white R")
+    );
     let q = after(&p, "e1b1/castle/b1");
     assert_eq!(q.piece_at("b1").as_deref(), Some("white K"));
     assert_eq!(q.piece_at("c1").as_deref(), Some("white R"));
@@ -662,8 +749,14 @@ fn castling_round_the_ring() {
     if RING_CASTLING_LONG_WAY_IF_SHORT_BLOCKED {
         assert_eq!(c.len(), 13);
         assert!(c.contains("e1f1/castle/b1") && c.contains("e1a1/castle/b1"));
-        assert_eq!(after(&p, "e1f1/castle/b1").piece_at("e1").as_deref(), Some("white R"));
-        assert_eq!(after(&p, "e1b1/castle/b1").piece_at("a1").as_deref(), Some("white R"));
+        assert_eq!(
+            after(&p, "e1f1/castle/b1").piece_at("e1").as_deref(),
+            Some("white R")
+        );
+        assert_eq!(
+            after(&p, "e1b1/castle/b1").piece_at("a1").as_deref(),
+            Some("white R")
+        );
     } else {
         assert!(c.is_empty());
     }
@@ -672,24 +765,44 @@ fn castling_round_the_ring() {
     let p = pos("white: Ke1 Ne2 Rm1; black: Ka3");
     assert_eq!(
         castles(&p),
-        set("e1f1/castle/m1 e1g1/castle/m1 e1h1/castle/m1 e1i1/castle/m1 \
-             e1j1/castle/m1 e1k1/castle/m1 e1l1/castle/m1 e1m1/castle/m1")
+        set(
+            "e1f1/castle/m1 e1g1/castle/m1 e1h1/castle/m1 e1i1/castle/m1 \
+             e1j1/castle/m1 e1k1/castle/m1 e1l1/castle/m1 e1m1/castle/m1"
+        )
     );
-    assert_eq!(after(&p, "e1m1/castle/m1").piece_at("l1").as_deref(), Some("white R"));
-    assert_eq!(after(&p, "e1f1/castle/m1").piece_at("e1").as_deref(), Some("white R"));
+    assert_eq!(
+        after(&p, "e1m1/castle/m1").piece_at("l1").as_deref(),
+        Some("white R")
+    );
+    assert_eq!(
+        after(&p, "e1f1/castle/m1").piece_at("e1").as_deref(),
+        Some("white R")
+    );
     // Opposite on the ring with the diameter open too: 8 by the ring + 12
     // by the radius (e2 .. e6 z0 m6 .. m1), e1m1 once, the ring's (R13).
     let p = pos("white: Ke1 Rm1; black: Ka3");
     let c = castles(&p);
     assert_eq!(c.len(), 19);
     assert!(c.contains("e1z0/castle/m1") && c.contains("e1m2/castle/m1"));
-    assert_eq!(after(&p, "e1m1/castle/m1").piece_at("l1").as_deref(), Some("white R"));
-    assert_eq!(after(&p, "e1m2/castle/m1").piece_at("m3").as_deref(), Some("white R"));
+    assert_eq!(
+        after(&p, "e1m1/castle/m1").piece_at("l1").as_deref(),
+        Some("white R")
+    );
+    assert_eq!(
+        after(&p, "e1m2/castle/m1").piece_at("m3").as_deref(),
+        Some("white R")
+    );
     // Fish on the ring 2 away: next to it (X = c1, Fish to d1) or its cell.
     let p = pos("white: Ke1 Fc1; black: Km3");
     assert_eq!(castles(&p), set("e1d1/castle/c1 e1c1/castle/c1"));
-    assert_eq!(after(&p, "e1d1/castle/c1").piece_at("e1").as_deref(), Some("white F"));
-    assert_eq!(after(&p, "e1c1/castle/c1").piece_at("d1").as_deref(), Some("white F"));
+    assert_eq!(
+        after(&p, "e1d1/castle/c1").piece_at("e1").as_deref(),
+        Some("white F")
+    );
+    assert_eq!(
+        after(&p, "e1c1/castle/c1").piece_at("d1").as_deref(),
+        Some("white F")
+    );
     // Only the final cell must be safe: a black Rook c5 covers c1 (radius
     // c): X = d1 and b1 remain.
     let p = pos("white: Ke1 Rb1; black: Km3 Rc5");
@@ -717,14 +830,22 @@ fn castling_along_a_radius() {
     // Teacher e4, 3 cells inward: X = e3 (Teacher to e2) or e4 (to e3).
     let p = pos("white: Ke1 Te4; black: Km3");
     assert_eq!(castles(&p), set("e1e3/castle/e4 e1e4/castle/e4"));
-    assert_eq!(after(&p, "e1e3/castle/e4").piece_at("e2").as_deref(), Some("white T"));
-    assert_eq!(after(&p, "e1e4/castle/e4").piece_at("e3").as_deref(), Some("white T"));
+    assert_eq!(
+        after(&p, "e1e3/castle/e4").piece_at("e2").as_deref(),
+        Some("white T")
+    );
+    assert_eq!(
+        after(&p, "e1e4/castle/e4").piece_at("e3").as_deref(),
+        Some("white T")
+    );
     // Through the centre: Rook m5, path e2 e3 e4 e5 e6 z0 m6 m5 (8).
     let p = pos("white: Ke1 Rm5; black: Ka3");
     assert_eq!(
         castles(&p),
-        set("e1e2/castle/m5 e1e3/castle/m5 e1e4/castle/m5 e1e5/castle/m5 \
-             e1e6/castle/m5 e1z0/castle/m5 e1m6/castle/m5 e1m5/castle/m5")
+        set(
+            "e1e2/castle/m5 e1e3/castle/m5 e1e4/castle/m5 e1e5/castle/m5 \
+             e1e6/castle/m5 e1z0/castle/m5 e1m6/castle/m5 e1m5/castle/m5"
+        )
     );
     let q = after(&p, "e1z0/castle/m5");
     assert_eq!(q.piece_at("z0").as_deref(), Some("white K"));
@@ -802,13 +923,33 @@ fn text_round_trip_and_errors() {
     assert!(p.king_has_moved(0) && !p.king_has_moved(1));
     // ep: the cells straight outward behind the victim of the player who
     // just moved.
-    assert!(RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn black; ep b3,b4 victim b5").is_ok());
-    assert!(RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn black; ep b4 victim b5").is_ok());
-    assert!(RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn black; ep b2,b3,b4 victim b5").is_ok());
-    assert!(RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn black; ep b1,b2,b3,b4 victim b5").is_err());
-    assert!(RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn black; ep b3 victim b5").is_err());
-    assert!(RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn white; ep b4 victim b5").is_err());
-    assert!(RefPos::from_text(V, "white: Ke1 Pj4; black: Km1; turn black; ep j3 victim j4").is_err());
+    assert!(RefPos::from_text(
+        V,
+        "white: Ke1 Pb5; black: Km1; turn black; ep b3,b4 victim b5"
+    )
+    .is_ok());
+    assert!(
+        RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn black; ep b4 victim b5").is_ok()
+    );
+    assert!(RefPos::from_text(
+        V,
+        "white: Ke1 Pb5; black: Km1; turn black; ep b2,b3,b4 victim b5"
+    )
+    .is_ok());
+    assert!(RefPos::from_text(
+        V,
+        "white: Ke1 Pb5; black: Km1; turn black; ep b1,b2,b3,b4 victim b5"
+    )
+    .is_err());
+    assert!(
+        RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn black; ep b3 victim b5").is_err()
+    );
+    assert!(
+        RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn white; ep b4 victim b5").is_err()
+    );
+    assert!(
+        RefPos::from_text(V, "white: Ke1 Pj4; black: Km1; turn black; ep j3 victim j4").is_err()
+    );
     assert!(RefPos::from_text(V, "white: Ke1; black: Km1; turn black; ep b4 victim b5").is_err());
     assert!(RefPos::from_text(V, "white: Ke1").is_err());
     assert!(RefPos::from_text(V, "white: Ke1 Ka1; black: Km1").is_err());
@@ -866,7 +1007,11 @@ fn half_turn_symmetry() {
         }
         if let Some((cells, victim)) = p.ep_cells() {
             let cs: Vec<String> = cells.iter().map(|c| turn_cell(c, 8).unwrap()).collect();
-            parts.push(format!("ep {} victim {}", cs.join(","), turn_cell(&victim, 8).unwrap()));
+            parts.push(format!(
+                "ep {} victim {}",
+                cs.join(","),
+                turn_cell(&victim, 8).unwrap()
+            ));
         }
         let q = pos(&parts.join("; "));
         assert_eq!(p.perft(2), q.perft(2), "{}", p.to_text());

@@ -15,22 +15,30 @@
 //! players), and random games favouring rare moves, in which the legal-move
 //! sets, the results and the scores must agree at every ply.
 
-use super::compare::{self, cosmic_key, favour_rare, Coverage, Oracle};
+use super::compare::{self, cosmic_key, favour_rare, Coverage};
 use super::cosmic_tri_ref::{RefEnd, RefPos, Variant};
 use super::games;
 use runtime::notation::parse_position;
-use runtime::{Game, GameEnd, Move, Position};
+use runtime::{Game, Move, Position};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 fn tri2p() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
-    games::shared(&GAME, "stdlib/cosmic/tri-2p.variant", games::Claims::Skipped)
+    games::shared(
+        &GAME,
+        "stdlib/cosmic/tri-2p.variant",
+        games::Claims::Skipped,
+    )
 }
 
 fn tri3p() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
-    games::shared(&GAME, "stdlib/cosmic/tri-3p.variant", games::Claims::Skipped)
+    games::shared(
+        &GAME,
+        "stdlib/cosmic/tri-3p.variant",
+        games::Claims::Skipped,
+    )
 }
 
 fn game_of(v: Variant) -> &'static Game {
@@ -40,30 +48,7 @@ fn game_of(v: Variant) -> &'static Game {
     }
 }
 
-impl Oracle for RefPos {
-    fn legal_moves(&self) -> Vec<String> {
-        RefPos::legal_moves(self)
-    }
-    fn play(&mut self, key: &str) -> Result<(), String> {
-        RefPos::play(self, key)
-    }
-    fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
-        RefPos::divide(self, depth)
-    }
-    fn to_text(&self) -> String {
-        RefPos::to_text(self)
-    }
-    fn ended(&self) -> Option<(GameEnd, Option<usize>, Vec<f64>)> {
-        self.outcome().map(|o| {
-            let end = match o.end {
-                RefEnd::Mate => GameEnd::Checkmate,
-                RefEnd::Stalemate => GameEnd::Stalemate,
-                RefEnd::LastInPlay => GameEnd::LastInPlay,
-            };
-            (end, o.winner, o.scores)
-        })
-    }
-}
+compare::cosmic_oracle!(RefPos, RefEnd);
 
 fn engine_moves(pos: &mut Position) -> BTreeMap<String, Move> {
     compare::engine_moves(pos, cosmic_key)
@@ -84,7 +69,13 @@ fn start_perft_agrees() {
         let mut pos = Position::start(game_of(v));
         let reference = RefPos::start(v);
         for d in 1..=3 {
-            compare::assert_divide_agrees(&mut pos, &reference, d, &format!("{v:?} start"), cosmic_key);
+            compare::assert_divide_agrees(
+                &mut pos,
+                &reference,
+                d,
+                &format!("{v:?} start"),
+                cosmic_key,
+            );
         }
     }
 }
@@ -173,7 +164,10 @@ fn constructed_positions_reach_their_rules() {
         let &(v, _, text, moves, _) = POSITIONS.iter().find(|p| p.1 == name).unwrap();
         let (mut pos, _) = both(v, text, moves);
         let keys: Vec<String> = engine_moves(&mut pos).into_keys().collect();
-        assert!(keys.iter().any(|k| k == wanted), "{name}: {wanted} not in {keys:?}");
+        assert!(
+            keys.iter().any(|k| k == wanted),
+            "{name}: {wanted} not in {keys:?}"
+        );
     };
     has("en passant after a long move", "c4d3/ep");
     has("castling along strips", "g1e1/castle/d1");
@@ -190,7 +184,16 @@ fn constructed_positions_reach_their_rules() {
 fn random_game(v: Variant, seed: u64, plies: usize, seen: &mut Coverage) {
     let mut pos = Position::start(game_of(v));
     let mut reference = RefPos::start(v);
-    compare::random_game(&mut pos, &mut reference, &v, seed, plies, cosmic_key, favour_rare, seen);
+    compare::random_game(
+        &mut pos,
+        &mut reference,
+        &v,
+        seed,
+        plies,
+        cosmic_key,
+        favour_rare,
+        seen,
+    );
 }
 
 #[test]

@@ -14,8 +14,8 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use std::collections::BTreeSet;
 use super::cosmic_tri_ref::*;
+use std::collections::BTreeSet;
 
 const T2: Variant = Variant::Tri2p;
 const T3: Variant = Variant::Tri3p;
@@ -92,7 +92,10 @@ fn cells_names_colours() {
     }
     // Board order: rank by rank, each by file.
     let c2 = all_cells(T2);
-    assert_eq!(&c2[..9], &["d1", "e1", "f1", "g1", "h1", "i1", "j1", "k1", "l1"]);
+    assert_eq!(
+        &c2[..9],
+        &["d1", "e1", "f1", "g1", "h1", "i1", "j1", "k1", "l1"]
+    );
     assert_eq!(c2[9], "c2");
     assert_eq!(c2[95], "l8");
     assert_eq!(cell_xy(T2, "d1"), Some((3, 0)));
@@ -252,7 +255,14 @@ fn start_tri2p() {
     }
     assert_eq!(
         game_pieces(T2),
-        vec![Kind::Rook, Kind::Snake, Kind::Bishop, Kind::Queen, Kind::Teacher, Kind::Knight]
+        vec![
+            Kind::Rook,
+            Kind::Snake,
+            Kind::Bishop,
+            Kind::Queen,
+            Kind::Teacher,
+            Kind::Knight
+        ]
     );
     // White's 42 moves, by hand. Rank 1 is walled in by rank 2: Rd1 (E e1,
     // above d2), Se1 (diagonal neighbours g1 f2 d2 own), Bf1 (h1 d1 g2 e2),
@@ -336,8 +346,8 @@ fn start_tri3p() {
     assert_eq!(
         key_set(moves_from(&s, "l3")),
         set(&[
-            "l3n5", "l3o5", "l3o6", "l3p6", "l3p7", "l3q7", "l3q8", "l3j5", "l3i5", "l3i6",
-            "l3h6", "l3h7", "l3g7", "l3g8", "l3f8", "l3f9"
+            "l3n5", "l3o5", "l3o6", "l3p6", "l3p7", "l3q7", "l3q8", "l3j5", "l3i5", "l3i6", "l3h6",
+            "l3h7", "l3g7", "l3g8", "l3f8", "l3f9"
         ])
     );
     assert_eq!(
@@ -347,8 +357,14 @@ fn start_tri3p() {
     assert_eq!(key_set(moves_from(&s, "j3")), set(&["j3l5", "j3h5"]));
     assert_eq!(key_set(moves_from(&s, "k3")), set(&["k3l5", "k3j5"]));
     assert_eq!(key_set(moves_from(&s, "i3")), set(&["i3j5", "i3h5"]));
-    assert_eq!(key_set(moves_from(&s, "h4")), set(&["h4h5", "h4i5", "h4g5"]));
-    assert_eq!(key_set(moves_from(&s, "j4")), set(&["j4j5", "j4k5", "j4i5"]));
+    assert_eq!(
+        key_set(moves_from(&s, "h4")),
+        set(&["h4h5", "h4i5", "h4g5"])
+    );
+    assert_eq!(
+        key_set(moves_from(&s, "j4")),
+        set(&["j4j5", "j4k5", "j4i5"])
+    );
     assert!(moves_from(&s, "i4").is_empty());
     // Red's figurants move towards the centre (down-left): its frame is
     // White's turned 120, forward strips W and SW. Pawn r8 (17,7) down: W
@@ -358,8 +374,14 @@ fn start_tri3p() {
     // right): pawn g11 (6,10) down: E h11 i11, SE h11 then below h10.
     let r = pos(T3, &s.to_text().replace("turn white", "turn red"));
     assert_eq!(r.legal_moves().len(), 38);
-    assert_eq!(key_set(moves_from(&r, "r8")), set(&["r8q8", "r8p8", "r8q7"]));
-    assert_eq!(key_set(moves_from(&r, "q9")), set(&["q9p9", "q9o9", "q9p8"]));
+    assert_eq!(
+        key_set(moves_from(&r, "r8")),
+        set(&["r8q8", "r8p8", "r8q7"])
+    );
+    assert_eq!(
+        key_set(moves_from(&r, "q9")),
+        set(&["q9p9", "q9o9", "q9p8"])
+    );
     let b = pos(T3, &s.to_text().replace("turn white", "turn black"));
     assert_eq!(b.legal_moves().len(), 38);
     assert_eq!(
@@ -473,8 +495,8 @@ fn pieces_alone_tri2p_inner_down_g4() {
             "i4", "e4", "h5", "f5", "f3", "h3", // diagonal neighbours
             "k4", "m4", "o4", "c4", "a4", "i6", "j7", "k8", "e6", "d7", "e2", "d1", "i2", "j1",
             "j5", "g6", "d5", "d3", "g2", "j3", // Dk + D(k+1)
-            "l5", "l3", "b3", "b5", "h7", "k6", "c6", "f7", "f1", "c2", "k2", "h1",
-            "n3", "n5", "l7", "i8", "e8", "l1",
+            "l5", "l3", "b3", "b5", "h7", "k6", "c6", "f7", "f1", "c2", "k2", "h1", "n3", "n5",
+            "l7", "i8", "e8", "l1",
         ])
     );
     let p = pos(T2, "white: Kg1 Ng4; black: Kh8");
@@ -601,9 +623,15 @@ fn pieces_alone_tri3p() {
         assert_eq!(count_alone(T3, K3_CORNER, l, "k1"), n, "tri-3p {l} k1");
     }
     let p = pos(T3, "white: Kk1; red: Kp11; black: Kf11");
-    assert_eq!(key_set(moves_from(&p, "k1")), set(&["k1k2", "k1l2", "k1j2"]));
+    assert_eq!(
+        key_set(moves_from(&p, "k1")),
+        set(&["k1k2", "k1l2", "k1j2"])
+    );
     let p = pos(T3, "white: Kk6 Mk1; red: Kp11; black: Kf11");
-    assert_eq!(targets(&p, "k1"), set(&["k2", "l2", "j2", "l3", "j3", "n4", "h4"]));
+    assert_eq!(
+        targets(&p, "k1"),
+        set(&["k2", "l2", "j2", "l3", "j3", "n4", "h4"])
+    );
 }
 
 #[test]
@@ -655,7 +683,9 @@ fn snake_paths_h4() {
     let p = pos(T2, "white: Kd1 Sh4 Ni5; black: Kh8 Nl4");
     let got = targets(&p, "h4");
     let mut expect = all.clone();
-    for c in ["i5", "m5", "g7", "c7", "j6", "i7", "k7", "m7", "l8", "l6", "j8", "m3", "o5", "n4"] {
+    for c in [
+        "i5", "m5", "g7", "c7", "j6", "i7", "k7", "m7", "l8", "l6", "j8", "m3", "o5", "n4",
+    ] {
         expect.remove(c);
     }
     assert_eq!(got, expect);
@@ -682,11 +712,11 @@ fn bird_and_bishop_over_pieces() {
     assert!(!b.contains("h4g4") && !b.contains("h4i4"));
     assert!(p.is_attacked_by("j4", 0) && !p.is_attacked_by("g4", 0));
     assert!(!p.is_attacked_by("k4", 0)); // quiet cells are not attacked
-    // A Bishop is not blocked by the cells a diagonal step passes between:
-    // h4's edge neighbours i4 g4 h3 and the cell above its apex h5 hold
-    // pieces, but every landing cell is empty: 20. A Queen there has only
-    // its 20 diagonal cells plus the capture h3 (SW and SE both start on
-    // h3); h5 is on no line of h4. A Rook: only h3.
+                                         // A Bishop is not blocked by the cells a diagonal step passes between:
+                                         // h4's edge neighbours i4 g4 h3 and the cell above its apex h5 hold
+                                         // pieces, but every landing cell is empty: 20. A Queen there has only
+                                         // its 20 diagonal cells plus the capture h3 (SW and SE both start on
+                                         // h3); h5 is on no line of h4. A Rook: only h3.
     let t = "white: Kd1 Bh4 Hi4 Hg4; black: Kh8 Nh5 Nh3";
     let p = pos(T2, t);
     assert_eq!(moves_from(&p, "h4").len(), 20);
@@ -708,7 +738,10 @@ fn bird_and_bishop_over_pieces() {
         set(&["j4", "f4", "g5", "g3", "i3", "l4", "d4", "f6", "f2", "j2"])
     );
     // Fish h4 with all 9 King cells own: only the six 2xD leaps.
-    let p = pos(T2, "white: Kd1 Fh4 Hi4 Hg4 Hh3 Pj4 Pf4 Pi5 Pg5 Pg3 Pi3; black: Kh8");
+    let p = pos(
+        T2,
+        "white: Kd1 Fh4 Hi4 Hg4 Hh3 Pj4 Pf4 Pi5 Pg5 Pg3 Pi3; black: Kh8",
+    );
     assert_eq!(
         targets(&p, "h4"),
         set(&["l4", "d4", "j6", "f6", "f2", "j2"])
@@ -752,7 +785,10 @@ fn figurants_tri2p() {
     assert_eq!(q.ep_cells(), None);
     let mut q = p.clone();
     q.play("c2b3").unwrap();
-    assert_eq!(q.ep_cells(), Some((vec!["c3".to_string()], "b3".to_string())));
+    assert_eq!(
+        q.ep_cells(),
+        Some((vec!["c3".to_string()], "b3".to_string()))
+    );
     let mut q = p.clone();
     q.play("c2c3").unwrap();
     assert_eq!(q.ep_cells(), None);
@@ -804,10 +840,16 @@ fn en_passant_tri3p_rotated() {
     // pawn o8 (14,7) also attacks p9 ((x+1, y+1)) but is not next.
     let text = "white: Kk1 Po8; red: Ku11 Hq9; black: Ka11 Pn9 Wr9; turn red";
     let mut p = pos(T3, text);
-    assert_eq!(key_set(moves_from(&p, "q9")), set(&["q9p9", "q9o9", "q9p8"]));
+    assert_eq!(
+        key_set(moves_from(&p, "q9")),
+        set(&["q9p9", "q9o9", "q9p8"])
+    );
     p.play("q9o9").unwrap();
     assert_eq!(p.to_move(), 2);
-    assert_eq!(p.ep_cells(), Some((vec!["p9".to_string()], "o9".to_string())));
+    assert_eq!(
+        p.ep_cells(),
+        Some((vec!["p9".to_string()], "o9".to_string()))
+    );
     let m = p.legal_moves();
     for k in ["n9p9/ep", "r9p9/ep", "r9p9"] {
         assert!(m.contains(&k.to_string()), "{k}");
@@ -1094,7 +1136,10 @@ fn frozen_army_tri3p() {
     // the frozen King k8 and k9, not through a landing cell. The E strip is
     // blocked at k8, so m8 (strip only, but also a knight leap), o8 and q8
     // (strip only) -- o8 and q8 are unreachable.
-    let p = pos(T3, "white: Kk8; red: Ku11; black: Ka11 Wj8; turn black; out white");
+    let p = pos(
+        T3,
+        "white: Kk8; red: Ku11; black: Ka11 Wj8; turn black; out white",
+    );
     let b = key_set(moves_from(&p, "j8"));
     for k in ["j8l8", "j8n8", "j8p8", "j8r8", "j8m8"] {
         assert!(b.contains(k), "{k}");
@@ -1110,7 +1155,10 @@ fn end_with_two_left_tri3p() {
     // and t10 (19,9). White Rook l10 (11,9) goes up (NE/NW first cell) to
     // l11 and checks along rank 11 (m11..t11 empty); the Knight q10 (16,9)
     // covers t10 and s11; t11 and s11 are on the Rook's line: mate.
-    let mut p = pos(T3, "white: Kk1 Rl10 Nq10; red: Ku11; black: Ka11; out black");
+    let mut p = pos(
+        T3,
+        "white: Kk1 Rl10 Nq10; red: Ku11; black: Ka11; out black",
+    );
     assert!(!p.in_check(1));
     p.play("l10l11").unwrap();
     assert_eq!(p.to_move(), 1);
@@ -1152,7 +1200,8 @@ fn passed_player_meets_two_left_tri3p() {
     // D3, d11 empty), c11 and b10 (Knight e10 (4,9), up: (1,9) and (2,10)),
     // b10 also on the Rook's rank 10. Both passed; black goes out, White
     // moves k1k2, red meets two in play with no move: stalemate, no `out`.
-    let text = "white: Kk1 Rl10 Nq10 Bp11 Ne10 Bf11; red: Ku11; black: Ka11; turn black; passed red black";
+    let text =
+        "white: Kk1 Rl10 Nq10 Bp11 Ne10 Bf11; red: Ku11; black: Ka11; turn black; passed red black";
     let mut p = pos(T3, text);
     assert!(!p.in_check(1) && !p.in_check(2));
     assert_eq!(p.legal_moves(), vec!["out"]);
@@ -1220,13 +1269,33 @@ fn text_round_trip() {
     assert!(RefPos::from_text(T2, "white: Kg1; black: Ki8; passed black").is_err());
     assert!(RefPos::from_text(T2, "white: Kg1 Kh1; black: Ki8").is_err());
     assert!(RefPos::from_text(T2, "white: Kg1 Pc1; black: Ki8").is_err()); // c1 off
-    assert!(RefPos::from_text(T3, "white: Kk1; red: Ku11; black: Ka11; turn black; out black").is_err());
+    assert!(RefPos::from_text(
+        T3,
+        "white: Kk1; red: Ku11; black: Ka11; turn black; out black"
+    )
+    .is_err());
     // ep: cells straight behind the victim along a forward strip of the
     // previous player. White e4 after c2 -> e4: c3 d3 d4 (NE strip).
-    assert!(RefPos::from_text(T2, "white: Kh1 Pe4; black: Kh8; turn black; ep c3,d3,d4 victim e4").is_ok());
-    assert!(RefPos::from_text(T2, "white: Kh1 Pe4; black: Kh8; turn black; ep d4 victim e4").is_ok());
-    assert!(RefPos::from_text(T2, "white: Kh1 Pe4; black: Kh8; turn black; ep e3 victim e4").is_err());
-    assert!(RefPos::from_text(T2, "white: Kh1 Pe4; black: Kh8; turn white; ep d4 victim e4").is_err());
+    assert!(RefPos::from_text(
+        T2,
+        "white: Kh1 Pe4; black: Kh8; turn black; ep c3,d3,d4 victim e4"
+    )
+    .is_ok());
+    assert!(RefPos::from_text(
+        T2,
+        "white: Kh1 Pe4; black: Kh8; turn black; ep d4 victim e4"
+    )
+    .is_ok());
+    assert!(RefPos::from_text(
+        T2,
+        "white: Kh1 Pe4; black: Kh8; turn black; ep e3 victim e4"
+    )
+    .is_err());
+    assert!(RefPos::from_text(
+        T2,
+        "white: Kh1 Pe4; black: Kh8; turn white; ep d4 victim e4"
+    )
+    .is_err());
 }
 
 #[test]

@@ -342,7 +342,8 @@ fn rays_from(c: usize) -> Vec<Ray> {
                 ring: None,
             });
             // Inward, through the centre, out along the opposite radius.
-            let mut inward: Vec<usize> = (r + 1..=RINGS).map(|q| index_of(Loc::Ring(s, q))).collect();
+            let mut inward: Vec<usize> =
+                (r + 1..=RINGS).map(|q| index_of(Loc::Ring(s, q))).collect();
             inward.push(CENTRE);
             inward.extend((1..=RINGS).rev().map(|q| index_of(Loc::Ring(s + 8, q))));
             out.push(Ray {
@@ -536,7 +537,10 @@ pub fn cell_sr(cell: &str) -> Option<(i32, i32)> {
 /// The cells the vector (x, y) (and not its images) reaches from a cell.
 pub fn vector_cells(cell: &str, x: i32, y: i32) -> Vec<String> {
     let c = parse_cell_name(cell).expect("unknown cell");
-    leap_cells(c, &[(x, y)]).into_iter().map(cell_name_of).collect()
+    leap_cells(c, &[(x, y)])
+        .into_iter()
+        .map(cell_name_of)
+        .collect()
 }
 
 /// A leaper's cells from `cell` on an empty board: "step" (the King's),
@@ -637,7 +641,11 @@ impl RefPos {
         let g = game();
         let mut pos = RefPos::empty(v);
         for &(p, kind, c) in g.setup.iter() {
-            assert!(pos.board[c].is_none(), "setup overlap on {}", cell_name_of(c));
+            assert!(
+                pos.board[c].is_none(),
+                "setup overlap on {}",
+                cell_name_of(c)
+            );
             pos.board[c] = Some(Piece {
                 owner: p as u8,
                 kind,
@@ -918,7 +926,9 @@ impl RefPos {
                         if t != CENTRE && self.board[t].is_none() {
                             self.push_figurant(&mut out, pc.kind, from, t, MvKind::Normal);
                             // Long moves: own half, inward, ending on rank <= 5.
-                            if let (true, Some(s), Some(r)) = (own_half(p, from), sector(from), rank(from)) {
+                            if let (true, Some(s), Some(r)) =
+                                (own_half(p, from), sector(from), rank(from))
+                            {
                                 for r2 in r + 2..=5 {
                                     let t2 = index_of(Loc::Ring(s, r2));
                                     if self.board[t2].is_some() {
@@ -1250,7 +1260,8 @@ impl RefPos {
                         .ok_or_else(|| format!("ep without victim: '{field}'"))?;
                     let mut cs = Vec::new();
                     for w in split_list(cells) {
-                        let c = parse_cell_name(&w).ok_or_else(|| format!("unknown ep cell '{w}'"))?;
+                        let c =
+                            parse_cell_name(&w).ok_or_else(|| format!("unknown ep cell '{w}'"))?;
                         if cs.contains(&c) {
                             return Err(format!("ep cell {w} twice"));
                         }

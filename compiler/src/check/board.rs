@@ -257,8 +257,7 @@ impl Checker {
                 }
                 let mut seen = HashSet::new();
                 // Moves are read ignoring case, so `a` and `A` clash too.
-                if let Some(twice) = l.iter().find(|x| !seen.insert(x.to_ascii_lowercase()))
-                {
+                if let Some(twice) = l.iter().find(|x| !seen.insert(x.to_ascii_lowercase())) {
                     self.error(
                         Diagnostic::error(
                             Code::DuplicateDefinition,
@@ -281,7 +280,12 @@ impl Checker {
 
     /// Takes the cells `except { ... }` lists off the board; `None` (with
     /// an error) when none is left.
-    fn cut_holes(&mut self, cells: &mut Vec<ir::CellInfo>, holes: &[CellItem], span: Span) -> Option<()> {
+    fn cut_holes(
+        &mut self,
+        cells: &mut Vec<ir::CellInfo>,
+        holes: &[CellItem],
+        span: Span,
+    ) -> Option<()> {
         if holes.is_empty() {
             return Some(());
         }
@@ -491,11 +495,15 @@ impl Checker {
                 // Each row's first and last column, from the bottom row up,
                 // and whether cells with x + y odd point up.
                 let (rows, odd_up): (Vec<(i32, i32)>, bool) = match *shape {
-                    TriangleShape::Big { side, point_down: false } => {
-                        ((0..side).map(|y| (y, 2 * side - 2 - y)).collect(), false)
-                    }
+                    TriangleShape::Big {
+                        side,
+                        point_down: false,
+                    } => ((0..side).map(|y| (y, 2 * side - 2 - y)).collect(), false),
                     // The bottom cell (side - 1, 0) points down.
-                    TriangleShape::Big { side, point_down: true } => (
+                    TriangleShape::Big {
+                        side,
+                        point_down: true,
+                    } => (
                         (0..side).map(|y| (side - 1 - y, side - 1 + y)).collect(),
                         side % 2 == 1,
                     ),
@@ -546,7 +554,13 @@ impl Checker {
                     }
                 }
                 self.cut_holes(&mut cells, holes, *span)?;
-                Some((ir::Geometry::Triangle { odd_up, files: labels }, cells))
+                Some((
+                    ir::Geometry::Triangle {
+                        odd_up,
+                        files: labels,
+                    },
+                    cells,
+                ))
             }
         }
     }

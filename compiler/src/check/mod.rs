@@ -236,7 +236,9 @@ impl Checker {
 
 fn board_span(b: &Board) -> Span {
     match b {
-        Board::Square { span, .. } | Board::Hex { span, .. } | Board::Triangle { span, .. }
+        Board::Square { span, .. }
+        | Board::Hex { span, .. }
+        | Board::Triangle { span, .. }
         | Board::Round { span, .. } => *span,
     }
 }

@@ -16,9 +16,9 @@ mod square;
 mod triangle;
 
 pub use hex::Hex;
+pub use linear::{apply, unit_and_count, Mat, Vector, IDENTITY};
 pub use round::Round;
 pub use triangle::Triangle;
-pub use linear::{apply, unit_and_count, Mat, Vector, IDENTITY};
 
 use crate::ast::{Filter, Orientation};
 use linear::{gcd, group, mul};
@@ -417,7 +417,11 @@ impl Topology {
             }
             let line = t.strips_from(from).into_iter().find(|s| s.contains(&to))?;
             let k = line.iter().position(|&c| c == to)?;
-            return Some(std::iter::once(from).chain(line[..k].iter().copied()).collect());
+            return Some(
+                std::iter::once(from)
+                    .chain(line[..k].iter().copied())
+                    .collect(),
+            );
         }
         let (a, b) = (l.grid().coords[from], l.grid().coords[to]);
         let d = (b.0 - a.0, b.1 - a.1);

@@ -1,5 +1,5 @@
-//! The round board (docs/LANGUAGE.md, "Round boards"; the Cosmic reading:
-//! docs/COSMIC.md): `rings` rings of `sectors` cells around a centre cell.
+//! The round board (docs/LANGUAGE.md, "Round boards"): `rings` rings of
+//! `sectors` cells around a centre cell.
 //!
 //! The language names a ring cell by its sector (the file letter) and its
 //! ring counted from the outside (the rank: 1 is the rim); the centre is
@@ -65,7 +65,8 @@ impl Round {
         if d == 0 {
             return Some(cell);
         }
-        self.grid.cell_at(((axis - 1 - s).rem_euclid(self.sectors), d))
+        self.grid
+            .cell_at(((axis - 1 - s).rem_euclid(self.sectors), d))
     }
 
     /// How many sectors a turn of `degrees` is, if a whole number.

@@ -1,5 +1,5 @@
-//! The triangle lattice (docs/LANGUAGE.md, "Triangular boards";
-//! docs/COSMIC.md pins the geometry).
+//! The triangle lattice (docs/LANGUAGE.md, "Triangular boards", which pins
+//! the geometry).
 //!
 //! The language names a triangle by its column and row, `(x, y)`, with
 //! neighbouring columns of a row alternating up and down. Those
@@ -84,7 +84,8 @@ impl Triangle {
             .filter_map(|steps| {
                 let mut line = Vec::new();
                 let (mut at, mut k) = (grid.coords[cell], 0);
-                while let Some(next) = grid.cell_at((at.0 + steps[k % 2].0, at.1 + steps[k % 2].1)) {
+                while let Some(next) = grid.cell_at((at.0 + steps[k % 2].0, at.1 + steps[k % 2].1))
+                {
                     if next == cell || line.contains(&next) {
                         break;
                     }
