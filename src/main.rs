@@ -40,6 +40,7 @@ struct Cli {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum SearchAlgorithm {
+    Auto,
     Paranoid,
     Brs,
 }
@@ -145,8 +146,9 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
         /// With three or more sides: paranoid (every opponent searches
-        /// every move) or brs (Best-Reply Search, BRS+).
-        #[arg(long, value_enum, default_value = "paranoid")]
+        /// every move) or brs (Best-Reply Search, BRS+); auto is paranoid
+        /// with three sides, brs with four or more.
+        #[arg(long, value_enum, default_value = "auto")]
         algorithm: SearchAlgorithm,
     },
     /// Speak the UCI protocol on standard input and output (two-player games).
@@ -542,6 +544,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 stop: None,
             };
             let mut searcher = Engine::new(&game).with_algorithm(match algorithm {
+                SearchAlgorithm::Auto => Algorithm::Auto,
                 SearchAlgorithm::Paranoid => Algorithm::Paranoid,
                 SearchAlgorithm::Brs => Algorithm::BestReply,
             });

@@ -14,8 +14,9 @@ pub const MAX_NODES: u64 = 1_000_000_000_000;
 
 /// A seat: `human`, `random`, `greedy`, or `engine` (`engine:depth=N`,
 /// `engine:ms=N`, `engine:nodes=N`; plain `engine` thinks 1 s), with
-/// `:brs` for Best-Reply Search instead of Paranoid when three or more
-/// sides play (`engine:brs:depth=3`).
+/// `:brs` or `:paranoid` to choose how three or more sides are searched
+/// (`engine:brs:depth=3`; by default Paranoid with three sides, Best-Reply
+/// Search with four or more).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Player {
     Human,
@@ -62,8 +63,10 @@ impl std::fmt::Display for Player {
             Player::Greedy => write!(f, "greedy"),
             Player::Engine(limit, algorithm) => {
                 write!(f, "engine")?;
-                if *algorithm == Algorithm::BestReply {
-                    write!(f, ":brs")?;
+                match algorithm {
+                    Algorithm::Auto => {}
+                    Algorithm::Paranoid => write!(f, ":paranoid")?,
+                    Algorithm::BestReply => write!(f, ":brs")?,
                 }
                 match limit {
                     EngineLimit::Depth(n) => write!(f, ":depth={n}"),

@@ -6,6 +6,7 @@
 #
 #   tests/bench/strength.sh [ENGINE] [GAMES]   (default engine:nodes=5000, 100)
 #
+# FILES overrides the list of games (space-separated paths).
 # Deterministic: a node limit and fixed seeds. BIN=target/ci/variant by
 # default (build it with `cargo build --profile ci`); THREADS=1.
 set -euo pipefail
@@ -16,15 +17,16 @@ BIN=${BIN:-target/ci/variant}
 THREADS=${THREADS:-1}
 OUT=target/bench/strength
 mkdir -p "$OUT"
-GAME_FILES="stdlib/mirodol.variant stdlib/hundred.variant stdlib/das.variant
+GAME_FILES=${FILES:-"stdlib/mirodol.variant stdlib/hundred.variant stdlib/das.variant
   stdlib/shakhmattron.variant stdlib/mattrix.variant stdlib/cosmic/square-10.variant
   stdlib/cosmic/square-9.variant stdlib/cosmic/square-4p.variant stdlib/cosmic/hex-3p.variant
-  stdlib/cosmic/hex-6p.variant stdlib/cosmic/square-diag.variant"
+  stdlib/cosmic/hex-6p.variant stdlib/cosmic/square-diag.variant stdlib/cosmic/tri-2p.variant
+  stdlib/cosmic/tri-3p.variant stdlib/cosmic/round-2p.variant"}
 echo "| game | opponents | games | engine's points | share of all points | engine wins | other wins | no winner |"
 echo "|---|---|---|---|---|---|---|---|"
 for file in $GAME_FILES; do
   name=$(basename "$file" .variant)
-  seats=$("$BIN" check "$file" --no-claims --dump ir | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["players"]))')
+  seats=$("$BIN" check "$file" --no-claims --dump ir 2>/dev/null | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["players"]))')
   for opp in random greedy; do
     per_seat=$(( (GAMES + seats - 1) / seats ))
     files=()
@@ -36,7 +38,7 @@ for file in $GAME_FILES; do
       list=$(IFS=,; echo "${players[*]}")
       f="$OUT/$name-$opp-seat$k.jsonl"
       "$BIN" selfplay "$file" --games "$per_seat" --players "$list" --threads "$THREADS" \
-        --seed $((k + 1)) --max-plies 600 --out "$f" >/dev/null
+        --seed $((k + 1)) --max-plies $((300 * seats)) --out "$f" >/dev/null
       files+=("$f")
     done
     python3 - "$ENGINE" "$opp" "${files[@]}" <<'PY'

@@ -870,6 +870,12 @@ impl Game {
         self.players
     }
 
+    /// The number of sides: teams, each player alone counting as one.
+    pub fn sides(&self) -> usize {
+        let sides = self.team_of.iter().fold(0u64, |s, &t| s | 1 << t);
+        sides.count_ones() as usize
+    }
+
     /// The number of kinds, stacks included.
     pub fn kinds(&self) -> usize {
         self.kinds

@@ -3,6 +3,15 @@
 //! empty board), and a per-cell bonus from the kind's reach from that cell
 //! on an empty board, built once per game. Only players in play count: a
 //! frozen army is worth nothing to its owner.
+//!
+//! A player left with royal pieces alone cannot win by force, yet must
+//! still be mated (or stalemated) for another to win, and that takes a
+//! plan a short search does not see: so a bare royal piece counts against
+//! its owner the nearer it stands to the board's edge (where it reaches
+//! fewer cells) and for each other player the nearer that player's own
+//! royal piece stands to the nearest bare one (in royal steps), if that
+//! player has more than royal pieces. Every board kind measures by its own
+//! geometry: reach and steps come from the royal kinds' moves.
 
 use crate::game::{Game, EMPTY};
 use crate::position::Position;
@@ -11,6 +20,11 @@ use crate::position::Position;
 const UNIT: i32 = 100;
 /// Centipawns per cell of reach above or below the kind's average.
 const REACH: i32 = 3;
+/// Centipawns per cell of reach a bare royal piece has below its average.
+const CORNERED: i32 = 20;
+/// Centipawns per royal step nearer a bare royal piece, within `NEAR`.
+const APPROACH: i32 = 10;
+const NEAR: i32 = 10;
 
 pub(crate) struct Evaluator {
     /// Per piece code: material in centipawns.
@@ -18,6 +32,16 @@ pub(crate) struct Evaluator {
     /// Per piece code and cell: the bonus of standing there.
     placement: Vec<i32>,
     cells: usize,
+    /// The average worth of a player's army in the start position.
+    army: i32,
+    /// Per piece code: the kind is royal.
+    royal: Vec<bool>,
+    /// Per piece code and cell: the royal kind's reach there less its
+    /// average (0 for other kinds).
+    royal_reach: Vec<i32>,
+    /// Per pair of cells: `NEAR` less the royal steps between them (at
+    /// least 0).
+    nearness: Vec<u8>,
 }
 
 impl Evaluator {
@@ -26,6 +50,10 @@ impl Evaluator {
         let codes = game.codes();
         let mut material = vec![0; codes];
         let mut placement = vec![0; codes * cells];
+        let mut royal = vec![false; codes];
+        let mut royal_reach = vec![0; codes * cells];
+        // Per cell: where a royal piece steps from it (any royal kind).
+        let mut steps: Vec<Vec<u16>> = vec![Vec::new(); cells];
         let mut empty = Position::empty(game);
         let mut list = Vec::new();
         for player in 0..game.players() {
@@ -42,6 +70,9 @@ impl Evaluator {
                         list.clear();
                         empty.pseudo_legal_moves(&mut list);
                         empty.take(cell);
+                        if info.royal {
+                            steps[cell].extend(list.iter().map(|m| m.to() as u16));
+                        }
                         list.len() as i32
                     })
                     .collect();
@@ -59,14 +90,31 @@ impl Evaluator {
                 };
                 for (cell, r) in reach.iter().enumerate() {
                     placement[code as usize * cells + cell] = (r - average) * REACH;
+                    if info.royal {
+                        royal_reach[code as usize * cells + cell] = r - average;
+                    }
                 }
+                royal[code as usize] = info.royal;
             }
         }
-        Evaluator {
+        let mut evaluator = Evaluator {
             material,
             placement,
             cells,
-        }
+            army: 0,
+            royal,
+            royal_reach,
+            nearness: nearness_table(&mut steps),
+        };
+        let mut worth = vec![0; game.players()];
+        evaluator.worth(&Position::start(game), &mut worth);
+        evaluator.army = worth.iter().sum::<i32>() / game.players().max(1) as i32;
+        evaluator
+    }
+
+    /// The average worth of an army in the start position, in centipawns.
+    pub(crate) fn army(&self) -> i32 {
+        self.army
     }
 
     /// The material of a piece code, in centipawns (0 for an empty cell).
@@ -79,6 +127,8 @@ impl Evaluator {
     pub(crate) fn worth(&self, pos: &Position, out: &mut [i32]) {
         let g = pos.game();
         out.iter_mut().for_each(|w| *w = 0);
+        // Players with more than royal pieces, as bits.
+        let mut armed = 0u64;
         for (cell, &code) in pos.board().iter().enumerate() {
             if code == EMPTY {
                 continue;
@@ -86,6 +136,11 @@ impl Evaluator {
             let owner = g.owner_of(code);
             out[owner] +=
                 self.material[code as usize] + self.placement[code as usize * self.cells + cell];
+            armed |= (!self.royal[code as usize] as u64) << owner;
+        }
+        let everyone = (1u64 << g.players()) - 1;
+        if armed != everyone {
+            self.hunt(pos, armed, out);
         }
         for (p, w) in out.iter_mut().enumerate() {
             if !pos.in_play(p) {
@@ -93,4 +148,83 @@ impl Evaluator {
             }
         }
     }
+
+    /// The hunt of bare royal pieces (players in play not in `armed`):
+    /// each counts against its owner by how cornered it stands, and for
+    /// every armed enemy by how near that enemy's royal piece is to the
+    /// nearest bare one.
+    fn hunt(&self, pos: &Position, armed: u64, out: &mut [i32]) {
+        let g = pos.game();
+        let cells = self.cells;
+        let board = pos.board();
+        for (bare, worth) in out.iter_mut().enumerate() {
+            if armed >> bare & 1 != 0 || !pos.in_play(bare) {
+                continue;
+            }
+            for at in pos.royals_of[bare].iter() {
+                *worth += CORNERED * self.royal_reach[board[at] as usize * cells + at];
+            }
+        }
+        for (hunter, worth) in out.iter_mut().enumerate() {
+            if armed >> hunter & 1 == 0 {
+                continue;
+            }
+            let mut nearest = 0;
+            for bare in 0..g.players() {
+                if armed >> bare & 1 != 0
+                    || !pos.in_play(bare)
+                    || g.team_of[bare] == g.team_of[hunter]
+                {
+                    continue;
+                }
+                for prey in pos.royals_of[bare].iter() {
+                    for own in pos.royals_of[hunter].iter() {
+                        nearest = nearest.max(self.nearness[own * cells + prey]);
+                    }
+                }
+            }
+            *worth += APPROACH * nearest as i32;
+        }
+    }
+}
+
+/// Per pair of cells, `NEAR` less the royal steps between them (0 when
+/// farther or unreachable): a breadth-first walk from every cell over
+/// `steps` (sorted and deduplicated here).
+fn nearness_table(steps: &mut [Vec<u16>]) -> Vec<u8> {
+    let cells = steps.len();
+    for list in steps.iter_mut() {
+        list.sort_unstable();
+        list.dedup();
+    }
+    let mut nearness = vec![0u8; cells * cells];
+    let mut dist = vec![u8::MAX; cells];
+    let mut queue = Vec::with_capacity(cells);
+    for start in 0..cells {
+        dist.iter_mut().for_each(|d| *d = u8::MAX);
+        dist[start] = 0;
+        queue.clear();
+        queue.push(start);
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head];
+            head += 1;
+            if dist[c] as i32 + 1 >= NEAR {
+                continue;
+            }
+            for &n in &steps[c] {
+                let n = n as usize;
+                if dist[n] == u8::MAX {
+                    dist[n] = dist[c] + 1;
+                    queue.push(n);
+                }
+            }
+        }
+        for (to, &d) in dist.iter().enumerate() {
+            if d != u8::MAX {
+                nearness[start * cells + to] = (NEAR - d as i32).max(0) as u8;
+            }
+        }
+    }
+    nearness
 }

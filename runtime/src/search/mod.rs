@@ -52,8 +52,13 @@ const MAX_EVASION_PLIES: usize = 2;
 /// How a search treats three or more sides (with two, both are alpha-beta).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algorithm {
-    /// Every opponent searches every move, as one coalition.
+    /// Paranoid with three sides, Best-Reply Search with four or more:
+    /// against random and one-ply players at equal nodes, BRS+ scored far
+    /// better with four and six players and no better with three
+    /// (docs/PERFORMANCE.md, "Strength").
     #[default]
+    Auto,
+    /// Every opponent searches every move, as one coalition.
     Paranoid,
     /// BRS+: one opponent per round searches its moves, the others play
     /// their first-ordered move.
@@ -134,6 +139,12 @@ pub struct Engine<'g> {
     root_key: u64,
     /// Best-Reply Search is on (chosen, and more than two sides).
     best_reply: bool,
+    /// More than two sides play: quiescence follows only the captures
+    /// that involve the root player's side.
+    many_sides: bool,
+    /// The best root move of the running iteration whose search finished,
+    /// so that an iteration cut short by a limit still counts.
+    iteration_best: Option<Move>,
 }
 
 impl<'g> Engine<'g> {
@@ -160,7 +171,10 @@ impl<'g> Engine<'g> {
             aborted: false,
             root: 0,
             root_key: 0,
-            best_reply: false,
+            // `Algorithm::Auto`.
+            best_reply: game.sides() > 3,
+            many_sides: game.sides() > 2,
+            iteration_best: None,
         }
     }
 
@@ -168,8 +182,11 @@ impl<'g> Engine<'g> {
     /// algorithms are alpha-beta.
     pub fn with_algorithm(mut self, algorithm: Algorithm) -> Engine<'g> {
         let g = self.game;
-        let sides = (0..g.players()).fold(0u64, |s, p| s | 1 << g.team_of[p]);
-        self.best_reply = algorithm == Algorithm::BestReply && sides.count_ones() > 2;
+        self.best_reply = match algorithm {
+            Algorithm::Auto => g.sides() > 3,
+            Algorithm::Paranoid => false,
+            Algorithm::BestReply => g.sides() > 2,
+        };
         self
     }
 
@@ -209,6 +226,8 @@ impl<'g> Engine<'g> {
         if root_moves.is_empty() || pos.result().is_some() {
             return outcome;
         }
+        // Before any iteration finishes, the move the ordering puts first.
+        self.order(pos, &mut root_moves, None, 0);
         outcome.best = Some(root_moves[0]);
         let max_depth = self
             .limits
@@ -216,8 +235,15 @@ impl<'g> Engine<'g> {
             .unwrap_or(MAX_SEARCH_DEPTH)
             .clamp(1, MAX_SEARCH_DEPTH);
         for depth in 1..=max_depth {
+            self.iteration_best = None;
             let score = self.node(pos, depth as i32, -INFINITY, INFINITY, 0);
             if self.aborted {
+                // The root's moves are searched best first (the table's
+                // move leads), and a later move becomes the best only by a
+                // finished search that beat it: the move stands.
+                if let Some(mv) = self.iteration_best {
+                    outcome.best = Some(mv);
+                }
                 break;
             }
             let pv = self.principal_variation(pos, depth as usize);
@@ -302,14 +328,22 @@ impl<'g> Engine<'g> {
     }
 
     /// The root player's utility by the evaluation: its side's worth less
-    /// the average worth of the other sides in play.
+    /// the average worth of the other sides in play. With more than two
+    /// sides, each opponent out of the game adds an army's worth, one who
+    /// passed for want of a move (mated or stalemated, not yet out) half
+    /// of it: an average over the players left would not grow when one
+    /// goes, yet the game is won by putting them all out, and a game
+    /// stopped early is shared by the players still in it.
     fn evaluate(&mut self, pos: &Position) -> i32 {
         if !pos.in_play(self.root) {
             return -OUT;
         }
+        if self.many_sides && pos.has_passed(self.root) {
+            return -OUT / 2;
+        }
         self.eval.worth(pos, &mut self.worth);
         let mine = self.side(self.root);
-        let (mut own, mut others, mut sides) = (0, 0, 0u64);
+        let (mut own, mut others, mut sides, mut gone) = (0, 0, 0u64, 0);
         for p in 0..self.game.players() {
             if self.side(p) == mine {
                 own += self.worth[p];
@@ -317,10 +351,18 @@ impl<'g> Engine<'g> {
                 others += self.worth[p];
                 if pos.in_play(p) {
                     sides |= 1 << self.side(p);
+                    gone += pos.has_passed(p) as i32;
+                } else {
+                    gone += 2;
                 }
             }
         }
-        own - others / (sides.count_ones() as i32).max(1)
+        let eliminated = if self.many_sides {
+            gone * self.eval.army() / 2
+        } else {
+            0
+        };
+        own - others / (sides.count_ones() as i32).max(1) + eliminated
     }
 
     /// The root player's utility of a finished game, `ply` plies from the root.
@@ -460,6 +502,9 @@ impl<'g> Engine<'g> {
             if better {
                 best = v;
                 best_move = Some(mv);
+                if ply == 0 {
+                    self.iteration_best = Some(mv);
+                }
             }
             if maximising {
                 alpha = alpha.max(v);
@@ -547,9 +592,22 @@ impl<'g> Engine<'g> {
                 beta = beta.min(best);
             }
             let board = pos.board();
-            list.retain(|m| {
-                board[m.to()] != EMPTY || m.promotion().is_some() || m.kind() == MoveKind::EnPassant
-            });
+            if self.many_sides && !maximising {
+                // An opponent's captures among the other opponents would
+                // multiply the tree by every player's captures; only those
+                // of the root side's pieces are followed.
+                let (g, mine) = (self.game, self.side(self.root));
+                list.retain(|m| {
+                    let victim = board[m.to()];
+                    victim != EMPTY && g.team_of[g.owner_of(victim)] == mine
+                });
+            } else {
+                list.retain(|m| {
+                    board[m.to()] != EMPTY
+                        || m.promotion().is_some()
+                        || m.kind() == MoveKind::EnPassant
+                });
+            }
         }
         self.order(pos, &mut list, None, ply);
         for &mv in list.iter() {
