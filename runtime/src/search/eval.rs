@@ -25,6 +25,11 @@ const CORNERED: i32 = 20;
 /// Centipawns per royal step nearer a bare royal piece, within `NEAR`.
 const APPROACH: i32 = 10;
 const NEAR: i32 = 10;
+/// With more than two players, centipawns per royal step (within `NEAR`)
+/// a piece stands nearer the nearest enemy royal piece in play: a short
+/// search in a free-for-all otherwise trades down to bare royal pieces
+/// that nobody can mate (measured: docs/PERFORMANCE.md, "Strength").
+const PULL: i32 = 6;
 
 pub(crate) struct Evaluator {
     /// Per piece code: material in centipawns.
@@ -141,6 +146,24 @@ impl Evaluator {
         let everyone = (1u64 << g.players()) - 1;
         if armed != everyone {
             self.hunt(pos, armed, out);
+        }
+        if g.players() > 2 {
+            for (cell, &code) in pos.board().iter().enumerate() {
+                if code == EMPTY || self.royal[code as usize] {
+                    continue;
+                }
+                let owner = g.owner_of(code);
+                let mut best = 0;
+                for q in 0..g.players() {
+                    if g.team_of[q] == g.team_of[owner] || !pos.in_play(q) {
+                        continue;
+                    }
+                    for royal in pos.royals_of[q].iter() {
+                        best = best.max(self.nearness[cell * self.cells + royal]);
+                    }
+                }
+                out[owner] += PULL * best as i32;
+            }
         }
         for (p, w) in out.iter_mut().enumerate() {
             if !pos.in_play(p) {
