@@ -33,6 +33,13 @@ fn depth(d: u32) -> Limits {
     }
 }
 
+fn nodes(n: u64) -> Limits {
+    Limits {
+        nodes: Some(n),
+        ..Limits::default()
+    }
+}
+
 /// The claims of a game file that end a game by the last move: (moves,
 /// position) pairs.
 fn ending_claims(path: &str) -> Vec<(String, Option<String>)> {
@@ -261,14 +268,7 @@ fn limits_are_kept() {
     let game = chess();
     let mut pos = Position::start(game);
     let mut searcher = Engine::new(game);
-    let outcome = searcher.search(
-        &mut pos,
-        Limits {
-            nodes: Some(5000),
-            ..Limits::default()
-        },
-        |_| {},
-    );
+    let outcome = searcher.search(&mut pos, nodes(5000), |_| {});
     assert!(outcome.nodes <= 5001, "{}", outcome.nodes);
     assert!(outcome.best.is_some());
     let stop = Arc::new(AtomicBool::new(true));
@@ -326,11 +326,12 @@ fn iterations_report_their_variation() {
 /// further for less there: with four players its depth 3 (a move, one
 /// layer of replies, the next move) reaches the root player's second move
 /// in fewer nodes than Paranoid's depth 4 (a move and the three opponents'
-/// replies, one short of it). Two sides (teams of two) search as
-/// alpha-beta either way.
+/// replies, one short of it), and its tree to depth 3 is not Paranoid's.
+/// The default (`Auto`) searches four sides by BRS+ and three by Paranoid.
+/// Two sides (teams of two) search as alpha-beta either way.
 #[test]
 fn best_reply_search_changes_the_tree_only_for_three_sides_or_more() {
-    let nodes = |path: &str, algorithm: Algorithm, d: u32| {
+    let count = |path: &str, algorithm: Algorithm, d: u32| {
         let game = games::load(path, Claims::Skipped);
         let mut pos = Position::start(&game);
         let mut engine = Engine::new(&game).with_algorithm(algorithm);
@@ -339,18 +340,23 @@ fn best_reply_search_changes_the_tree_only_for_three_sides_or_more() {
         outcome.nodes
     };
     let four = "stdlib/cosmic/square-4p.variant";
-    let (paranoid, brs) = (
-        nodes(four, Algorithm::Paranoid, 4),
-        nodes(four, Algorithm::BestReply, 3),
-    );
+    let brs = count(four, Algorithm::BestReply, 3);
+    let paranoid = count(four, Algorithm::Paranoid, 3);
+    assert_ne!(brs, paranoid, "four players: BRS searches its own tree");
+    let deeper = count(four, Algorithm::Paranoid, 4);
     assert!(
-        brs < paranoid,
-        "four players: BRS to depth 3 {brs} nodes, Paranoid to depth 4 {paranoid}"
+        brs < deeper,
+        "four players: BRS to depth 3 {brs} nodes, Paranoid to depth 4 {deeper}"
     );
+    assert_eq!(count(four, Algorithm::Auto, 3), brs);
+    let three = "stdlib/cosmic/hex-3p.variant";
+    let paranoid3 = count(three, Algorithm::Paranoid, 3);
+    assert_ne!(paranoid3, count(three, Algorithm::BestReply, 3));
+    assert_eq!(count(three, Algorithm::Auto, 3), paranoid3);
     let teams = "dsl-examples/four-player-teams.variant";
     assert_eq!(
-        nodes(teams, Algorithm::Paranoid, 3),
-        nodes(teams, Algorithm::BestReply, 3)
+        count(teams, Algorithm::Paranoid, 3),
+        count(teams, Algorithm::BestReply, 3)
     );
 }
 
@@ -394,14 +400,10 @@ fn a_bare_king_is_driven_to_the_edge_and_mated() {
     ] {
         let mut pos = parse_position(game, fen).unwrap();
         let mut engines = [Engine::new(game), Engine::new(game)];
-        let limits = Limits {
-            nodes: Some(2000),
-            ..Limits::default()
-        };
         let mut plies = 0;
         while pos.result().is_none() && plies < 120 {
             let side = pos.to_move();
-            let best = engines[side].search(&mut pos, limits.clone(), |_| {});
+            let best = engines[side].search(&mut pos, nodes(2000), |_| {});
             pos.make(best.best.expect("a move while the game goes on"));
             plies += 1;
         }
@@ -426,14 +428,7 @@ fn an_unfinished_iteration_keeps_its_best_finished_root_move() {
     let whole = Engine::new(game).search(&mut pos, depth(1), |_| {});
     assert_eq!(whole.best, Some(mate));
     assert_eq!(whole.score, Score::MateIn(1));
-    let cut = Engine::new(game).search(
-        &mut pos,
-        Limits {
-            nodes: Some(whole.nodes - 1),
-            ..Limits::default()
-        },
-        |_| {},
-    );
+    let cut = Engine::new(game).search(&mut pos, nodes(whole.nodes - 1), |_| {});
     assert_eq!(cut.depth, 0, "the limit ends depth 1");
     let mut first = Vec::new();
     pos.legal_moves(&mut first);
@@ -463,14 +458,7 @@ fn six_players_finish_iterations_within_a_node_limit() {
         if ply % 6 == 0 {
             let outcome = Engine::new(&game)
                 .with_algorithm(Algorithm::Paranoid)
-                .search(
-                    &mut pos,
-                    Limits {
-                        nodes: Some(5000),
-                        ..Limits::default()
-                    },
-                    |_| {},
-                );
+                .search(&mut pos, nodes(5000), |_| {});
             depths.push(outcome.depth);
         }
         seed ^= seed << 13;

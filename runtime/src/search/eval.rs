@@ -132,6 +132,8 @@ impl Evaluator {
     pub(crate) fn worth(&self, pos: &Position, out: &mut [i32]) {
         let g = pos.game();
         out.iter_mut().for_each(|w| *w = 0);
+        let in_play = (0..g.players()).fold(0u64, |s, p| s | (pos.in_play(p) as u64) << p);
+        let pulled = g.players() > 2;
         // Players with more than royal pieces, as bits.
         let mut armed = 0u64;
         for (cell, &code) in pos.board().iter().enumerate() {
@@ -141,29 +143,15 @@ impl Evaluator {
             let owner = g.owner_of(code);
             out[owner] +=
                 self.material[code as usize] + self.placement[code as usize * self.cells + cell];
-            armed |= (!self.royal[code as usize] as u64) << owner;
-        }
-        let everyone = (1u64 << g.players()) - 1;
-        if armed != everyone {
-            self.hunt(pos, armed, out);
-        }
-        if g.players() > 2 {
-            for (cell, &code) in pos.board().iter().enumerate() {
-                if code == EMPTY || self.royal[code as usize] {
-                    continue;
+            if !self.royal[code as usize] {
+                armed |= 1 << owner;
+                if pulled {
+                    out[owner] += PULL * self.nearness_to_enemy(pos, cell, owner, in_play) as i32;
                 }
-                let owner = g.owner_of(code);
-                let mut best = 0;
-                for q in 0..g.players() {
-                    if g.team_of[q] == g.team_of[owner] || !pos.in_play(q) {
-                        continue;
-                    }
-                    for royal in pos.royals_of[q].iter() {
-                        best = best.max(self.nearness[cell * self.cells + royal]);
-                    }
-                }
-                out[owner] += PULL * best as i32;
             }
+        }
+        if armed & in_play != in_play {
+            self.hunt(pos, armed, in_play, out);
         }
         for (p, w) in out.iter_mut().enumerate() {
             if !pos.in_play(p) {
@@ -172,41 +160,42 @@ impl Evaluator {
         }
     }
 
-    /// The hunt of bare royal pieces (players in play not in `armed`):
-    /// each counts against its owner by how cornered it stands, and for
-    /// every armed enemy by how near that enemy's royal piece is to the
-    /// nearest bare one.
-    fn hunt(&self, pos: &Position, armed: u64, out: &mut [i32]) {
+    /// How near `cell` is (`NEAR` less the royal steps) to the nearest
+    /// royal piece of an enemy of `owner` among the players of `prey`.
+    fn nearness_to_enemy(&self, pos: &Position, cell: usize, owner: usize, prey: u64) -> u8 {
         let g = pos.game();
-        let cells = self.cells;
-        let board = pos.board();
-        for (bare, worth) in out.iter_mut().enumerate() {
-            if armed >> bare & 1 != 0 || !pos.in_play(bare) {
-                continue;
-            }
-            for at in pos.royals_of[bare].iter() {
-                *worth += CORNERED * self.royal_reach[board[at] as usize * cells + at];
+        let row = &self.nearness[cell * self.cells..(cell + 1) * self.cells];
+        let mut nearest = 0;
+        for q in 0..g.players() {
+            if prey >> q & 1 != 0 && g.team_of[q] != g.team_of[owner] {
+                for royal in pos.royals_of[q].iter() {
+                    nearest = nearest.max(row[royal]);
+                }
             }
         }
-        for (hunter, worth) in out.iter_mut().enumerate() {
-            if armed >> hunter & 1 == 0 {
-                continue;
-            }
-            let mut nearest = 0;
-            for bare in 0..g.players() {
-                if armed >> bare & 1 != 0
-                    || !pos.in_play(bare)
-                    || g.team_of[bare] == g.team_of[hunter]
-                {
-                    continue;
+        nearest
+    }
+
+    /// The hunt of bare royal pieces (players of `in_play` not in
+    /// `armed`): each counts against its owner by how cornered it stands,
+    /// and for every armed enemy by how near that enemy's royal piece is
+    /// to the nearest bare one.
+    fn hunt(&self, pos: &Position, armed: u64, in_play: u64, out: &mut [i32]) {
+        let board = pos.board();
+        let bare = in_play & !armed;
+        for (player, worth) in out.iter_mut().enumerate() {
+            if bare >> player & 1 != 0 {
+                for at in pos.royals_of[player].iter() {
+                    *worth += CORNERED * self.royal_reach[board[at] as usize * self.cells + at];
                 }
-                for prey in pos.royals_of[bare].iter() {
-                    for own in pos.royals_of[hunter].iter() {
-                        nearest = nearest.max(self.nearness[own * cells + prey]);
-                    }
-                }
+            } else if armed >> player & 1 != 0 {
+                let nearest = pos.royals_of[player]
+                    .iter()
+                    .map(|own| self.nearness_to_enemy(pos, own, player, bare))
+                    .max()
+                    .unwrap_or(0);
+                *worth += APPROACH * nearest as i32;
             }
-            *worth += APPROACH * nearest as i32;
         }
     }
 }

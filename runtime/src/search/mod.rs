@@ -83,6 +83,17 @@ pub enum Score {
     MateIn(i32),
 }
 
+impl Algorithm {
+    /// Whether a game of `sides` sides is searched by Best-Reply Search.
+    fn uses_best_reply(self, sides: usize) -> bool {
+        match self {
+            Algorithm::Auto => sides > 3,
+            Algorithm::Paranoid => false,
+            Algorithm::BestReply => sides > 2,
+        }
+    }
+}
+
 impl Score {
     fn of(v: i32) -> Score {
         if v > MATE_BOUND {
@@ -171,8 +182,7 @@ impl<'g> Engine<'g> {
             aborted: false,
             root: 0,
             root_key: 0,
-            // `Algorithm::Auto`.
-            best_reply: game.sides() > 3,
+            best_reply: Algorithm::Auto.uses_best_reply(game.sides()),
             many_sides: game.sides() > 2,
             iteration_best: None,
         }
@@ -181,12 +191,7 @@ impl<'g> Engine<'g> {
     /// Chooses how three or more sides are searched; with two sides both
     /// algorithms are alpha-beta.
     pub fn with_algorithm(mut self, algorithm: Algorithm) -> Engine<'g> {
-        let g = self.game;
-        self.best_reply = match algorithm {
-            Algorithm::Auto => g.sides() > 3,
-            Algorithm::Paranoid => false,
-            Algorithm::BestReply => g.sides() > 2,
-        };
+        self.best_reply = algorithm.uses_best_reply(self.game.sides());
         self
     }
 
