@@ -398,21 +398,75 @@ fn a_bare_king_is_driven_to_the_edge_and_mated() {
         "white: Kb2 Ra1; black: Kd5",
         "white: Kh1 Ra1; black: Ke4",
     ] {
-        let mut pos = parse_position(game, fen).unwrap();
-        let mut engines = [Engine::new(game), Engine::new(game)];
-        let mut plies = 0;
-        while pos.result().is_none() && plies < 120 {
-            let side = pos.to_move();
-            let best = engines[side].search(&mut pos, nodes(2000), |_| {});
-            pos.make(best.best.expect("a move while the game goes on"));
-            plies += 1;
-        }
+        let (mut pos, plies) = engine_game(game, fen, 2000, 120, |_| false);
         let result = pos.result();
         assert!(
             result.is_some_and(|r| r.winner == Some(0)),
             "{fen}: after {plies} plies {result:?}"
         );
     }
+}
+
+/// A bare King's box counts: of two Rook moves that reach equally far on
+/// an empty board, the one that shuts the King into its last two ranks
+/// (15 cells it can still walk to; the Rook on b6 is guarded by its King,
+/// so no escape by capturing it) scores at least 100 cp more than one that
+/// leaves more than the 24 cells the term looks at, even to a one-ply look.
+#[test]
+fn a_move_that_shrinks_a_bare_kings_box_counts() {
+    let game = chess();
+    let mut pos = parse_position(game, "white: Kc5 Rb2; black: Kg7").unwrap();
+    let mut scored = Vec::new();
+    Engine::new(game).one_ply(&mut pos, &mut scored);
+    let score = |text: &str| {
+        let mv = parse_move(&mut pos.clone(), text).unwrap();
+        scored.iter().find(|(m, _)| *m == mv).unwrap().1
+    };
+    let (boxing, open) = (score("b2b6"), score("b2b3"));
+    assert!(boxing >= open + 100, "b2b6 {boxing}, b2b3 {open}");
+}
+
+/// A piece that promotes counts more the fewer of its moves it stands from
+/// promoting: with nothing else on the board a search of 1,000 nodes (too
+/// short to see the promotion from the second rank) walks a chess pawn up
+/// and promotes it within 14 plies, before the far King can catch it.
+#[test]
+fn a_lone_pawn_is_walked_to_promotion() {
+    let game = chess();
+    for fen in [
+        "white: Kb1 Pa2; black: Kh8",
+        "white: Kg1 Ph2; black: Ka8",
+        "white: Kg1 Pb2; black: Kh6",
+    ] {
+        let (_, plies) = engine_game(game, fen, 1000, 14, |m| m.promotion().is_some());
+        assert!(plies < 14, "{fen}: no promotion in 14 plies");
+    }
+}
+
+/// Plays the engine against itself from `fen`, `nodes` a move, until the
+/// game ends, `max_plies` plies are played, or a move `stop` accepts is
+/// played: the position and the plies played.
+fn engine_game<'g>(
+    game: &'g Game,
+    fen: &str,
+    nodes_a_move: u64,
+    max_plies: usize,
+    stop: impl Fn(&Move) -> bool,
+) -> (Position<'g>, usize) {
+    let mut pos = parse_position(game, fen).unwrap();
+    let mut engines: Vec<Engine> = (0..game.players()).map(|_| Engine::new(game)).collect();
+    let mut plies = 0;
+    while pos.result().is_none() && plies < max_plies {
+        let side = pos.to_move();
+        let best = engines[side].search(&mut pos, nodes(nodes_a_move), |_| {});
+        let best = best.best.expect("a move while the game goes on");
+        pos.make(best);
+        plies += 1;
+        if stop(&best) {
+            break;
+        }
+    }
+    (pos, plies)
 }
 
 /// A search stopped by its limit inside the first iteration still plays

@@ -11,8 +11,17 @@
 //! fewer cells) and for each other player the nearer that player's own
 //! royal piece stands to the nearest bare one (in royal steps), if that
 //! player has more than royal pieces. Every board kind measures by its own
-//! geometry: reach and steps come from the royal kinds' moves.
+//! geometry: reach and steps come from the royal kinds' moves. Where the
+//! bare royal piece can still walk counts too: the cells it reaches in
+//! royal steps over cells no enemy attacks (its box), up to `BOX_CAP`,
+//! so that a search sees each move that shrinks the box.
+//!
+//! A piece that promotes gains, per cell, a share of what promoting
+//! would add to its worth, by how many of its own moves the nearest
+//! promoting move lies away on an empty board: a short search otherwise
+//! sees no reason to walk a pawn up a board that has nothing else left.
 
+use crate::bitset::{CellSet, MAX_CELLS};
 use crate::game::{Game, EMPTY};
 use crate::position::Position;
 
@@ -25,11 +34,22 @@ const CORNERED: i32 = 20;
 /// Centipawns per royal step nearer a bare royal piece, within `NEAR`.
 const APPROACH: i32 = 10;
 const NEAR: i32 = 10;
+/// Centipawns per cell a bare royal piece's box is smaller than `BOX_CAP`.
+const BOX: i32 = 25;
+const BOX_CAP: usize = 24;
 /// With more than two players, centipawns per royal step (within `NEAR`)
 /// a piece stands nearer the nearest enemy royal piece in play: a short
 /// search in a free-for-all otherwise trades down to bare royal pieces
 /// that nobody can mate (measured: docs/PERFORMANCE.md, "Strength").
 const PULL: i32 = 6;
+/// A promoting piece `d` moves away from its best promotion gains this
+/// share of the promotion's worth: 1 / (ADVANCE * (d + 1)^2), so a chess
+/// pawn on its seventh rank is worth 100 cp more, on its fifth 25 more.
+const ADVANCE: i32 = 2;
+
+/// Per cell: a piece's moves from there on an empty board, as (to, the
+/// kind it lands as if the move changes it).
+type MovesFrom = Vec<Vec<(u16, Option<usize>)>>;
 
 pub(crate) struct Evaluator {
     /// Per piece code: material in centipawns.
@@ -47,6 +67,9 @@ pub(crate) struct Evaluator {
     /// Per pair of cells: `NEAR` less the royal steps between them (at
     /// least 0).
     nearness: Vec<u8>,
+    /// Per cell: the range of `royal_steps` a royal piece steps to from it.
+    royal_step_at: Vec<(u32, u16)>,
+    royal_steps: Vec<u16>,
 }
 
 impl Evaluator {
@@ -61,9 +84,14 @@ impl Evaluator {
         let mut steps: Vec<Vec<u16>> = vec![Vec::new(); cells];
         let mut empty = Position::empty(game);
         let mut list = Vec::new();
+        // Per code of a promoting kind: its moves from every cell on an
+        // empty board, as (to, the kind landed as).
+        let mut promoting: Vec<(u8, MovesFrom)> = Vec::new();
         for player in 0..game.players() {
             for (kind, info) in game.ir().kinds.iter().enumerate() {
                 let code = game.code(player, kind);
+                let promotes = game.promotes[player * game.kinds() + kind];
+                let mut moves_from = Vec::new();
                 // The kind's reach from every cell of an empty board.
                 let reach: Vec<i32> = (0..cells)
                     .map(|cell| {
@@ -77,6 +105,14 @@ impl Evaluator {
                         empty.take(cell);
                         if info.royal {
                             steps[cell].extend(list.iter().map(|m| m.to() as u16));
+                        }
+                        if promotes {
+                            moves_from.resize(cell, Vec::new());
+                            moves_from.push(
+                                list.iter()
+                                    .map(|m| (m.to() as u16, m.promotion()))
+                                    .collect(),
+                            );
                         }
                         list.len() as i32
                     })
@@ -100,7 +136,24 @@ impl Evaluator {
                     }
                 }
                 royal[code as usize] = info.royal;
+                if promotes {
+                    moves_from.resize(cells, Vec::new());
+                    promoting.push((code, moves_from));
+                }
             }
+        }
+        for (code, moves_from) in &promoting {
+            let advance = advance_bonus(game, *code, moves_from, &material);
+            for (cell, bonus) in advance.into_iter().enumerate() {
+                placement[*code as usize * cells + cell] += bonus;
+            }
+        }
+        let nearness = nearness_table(&mut steps);
+        let mut royal_step_at = Vec::with_capacity(cells);
+        let mut royal_steps = Vec::new();
+        for list in &steps {
+            royal_step_at.push((royal_steps.len() as u32, list.len() as u16));
+            royal_steps.extend_from_slice(list);
         }
         let mut evaluator = Evaluator {
             material,
@@ -109,7 +162,9 @@ impl Evaluator {
             army: 0,
             royal,
             royal_reach,
-            nearness: nearness_table(&mut steps),
+            nearness,
+            royal_step_at,
+            royal_steps,
         };
         let mut worth = vec![0; game.players()];
         evaluator.worth(&Position::start(game), &mut worth);
@@ -186,7 +241,8 @@ impl Evaluator {
         for (player, worth) in out.iter_mut().enumerate() {
             if bare >> player & 1 != 0 {
                 for at in pos.royals_of[player].iter() {
-                    *worth += CORNERED * self.royal_reach[board[at] as usize * self.cells + at];
+                    *worth += CORNERED * self.royal_reach[board[at] as usize * self.cells + at]
+                        - BOX * (BOX_CAP - self.box_size(pos, at, player)) as i32;
                 }
             } else if armed >> player & 1 != 0 {
                 let nearest = pos.royals_of[player]
@@ -198,6 +254,94 @@ impl Evaluator {
             }
         }
     }
+}
+
+impl Evaluator {
+    /// How many cells (at most `BOX_CAP`) the royal piece of `player` on
+    /// `start` reaches in royal steps over cells no enemy attacks, empty
+    /// or holding a capturable enemy piece. Each cell is tested once.
+    fn box_size(&self, pos: &Position, start: usize, player: usize) -> usize {
+        let g = pos.game();
+        let board = pos.board();
+        let mut seen = CellSet::EMPTY;
+        seen.insert(start);
+        let mut queue = [0u16; MAX_CELLS];
+        queue[0] = start as u16;
+        let (mut head, mut tail, mut size) = (0, 1, 0);
+        while head < tail && size < BOX_CAP {
+            let (from, len) = self.royal_step_at[queue[head] as usize];
+            head += 1;
+            for &n in &self.royal_steps[from as usize..][..len as usize] {
+                let n = n as usize;
+                if seen.contains(n) {
+                    continue;
+                }
+                seen.insert(n);
+                let code = board[n];
+                let open = code == EMPTY
+                    || (g.team_of[g.owner_of(code)] != g.team_of[player]
+                        && !self.royal[code as usize]);
+                if open && !pos.attacked_by_enemy_of(n, player) {
+                    size += 1;
+                    queue[tail] = n as u16;
+                    tail += 1;
+                }
+            }
+        }
+        size.min(BOX_CAP)
+    }
+}
+
+/// Per cell, what a piece of `code` gains there for being near its best
+/// promotion: the gain in material of the best promoting move anywhere,
+/// times 1 / (ADVANCE * (d + 1)^2) for the fewest moves `d` (on an empty
+/// board, `moves_from`) to a cell where some promoting move starts.
+fn advance_bonus(game: &Game, code: u8, moves_from: &MovesFrom, material: &[i32]) -> Vec<i32> {
+    let owner = game.owner_of(code);
+    let own = material[code as usize];
+    let gain = moves_from
+        .iter()
+        .flatten()
+        .filter_map(|&(_, kind)| kind.map(|k| material[game.code(owner, k) as usize] - own))
+        .max()
+        .unwrap_or(0);
+    let cells = moves_from.len();
+    if gain <= 0 {
+        return vec![0; cells];
+    }
+    // Moves to the nearest promoting move (u32::MAX: never), relaxed
+    // until nothing changes: at most `cells` rounds.
+    let mut dist: Vec<u32> = moves_from
+        .iter()
+        .map(|moves| {
+            if moves.iter().any(|m| m.1.is_some()) {
+                1
+            } else {
+                u32::MAX
+            }
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for cell in 0..cells {
+            let best = moves_from[cell]
+                .iter()
+                .map(|&(to, _)| dist[to as usize].saturating_add(1))
+                .min()
+                .unwrap_or(u32::MAX);
+            if best < dist[cell] {
+                dist[cell] = best;
+                changed = true;
+            }
+        }
+    }
+    dist.iter()
+        .map(|&d| match d {
+            u32::MAX => 0,
+            d => gain / (ADVANCE * (d as i32 + 1).pow(2)),
+        })
+        .collect()
 }
 
 /// Per pair of cells, `NEAR` less the royal steps between them (0 when
