@@ -34,7 +34,8 @@ REPORT=$OUT/BALANCE.md
 for file in stdlib/mirodol.variant stdlib/hundred.variant stdlib/das.variant \
   stdlib/shakhmattron.variant stdlib/mattrix.variant stdlib/cosmic/square-10.variant \
   stdlib/cosmic/square-9.variant stdlib/cosmic/square-diag.variant \
-  stdlib/cosmic/square-4p.variant stdlib/cosmic/hex-3p.variant stdlib/cosmic/hex-6p.variant; do
+  stdlib/cosmic/square-4p.variant stdlib/cosmic/hex-3p.variant stdlib/cosmic/hex-6p.variant \
+  stdlib/cosmic/tri-2p.variant stdlib/cosmic/tri-3p.variant stdlib/cosmic/round-2p.variant; do
   name=$(basename "$file" .variant)
   seats=$("$BIN" check "$file" --no-claims --dump ir | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["players"]))')
   depth=2
