@@ -82,8 +82,11 @@ trait Lattice {
     fn dot(&self, a: Vector, b: Vector) -> i32;
     fn colour_classes(&self) -> i32;
     fn colour_class(&self, c: Vector) -> i32;
-    /// May a cell range run by this unit step?
-    fn range_step(&self, step: Vector) -> bool;
+    /// May a cell range run by this unit step? (Only the default `range`
+    /// asks; by default none may.)
+    fn range_step(&self, _step: Vector) -> bool {
+        false
+    }
     fn has_ranks_and_files(&self) -> bool;
     fn reads_betza(&self) -> bool;
     /// A cell's coordinates as the language writes them (the IR's).
@@ -112,6 +115,47 @@ trait Lattice {
     /// Is every ride of one period of steps a translate of every other
     /// (so the runtime may share the reverse lines of one direction)?
     fn translation_invariant(&self) -> bool {
+        true
+    }
+    /// The cell one `v` away from `cell`, if the board has one.
+    fn step(&self, cell: Cell, v: Vector) -> Option<Cell> {
+        self.advance(self.starts(cell)[0], v).map(|(_, c)| c)
+    }
+    /// `Topology::range`. By default the cells of one unit step repeated,
+    /// where `range_step` allows that step.
+    fn range(&self, a: Cell, b: Cell) -> Option<Vec<Option<Cell>>> {
+        let (pa, pb) = (self.grid().coords[a], self.grid().coords[b]);
+        let d = (pb.0 - pa.0, pb.1 - pa.1);
+        // A range from a cell to itself names the cell twice.
+        let n = gcd(d.0.abs(), d.1.abs()).max(1);
+        let step = (d.0 / n, d.1 / n);
+        if !self.range_step(step) {
+            return None;
+        }
+        Some(
+            (0..=n)
+                .map(|i| self.step(a, (step.0 * i, step.1 * i)))
+                .collect(),
+        )
+    }
+    /// `Topology::sideways_line`. By default one unit step repeated,
+    /// square to the frame's forward in the lattice's measure.
+    fn sideways_line(&self, frame: &Mat, from: Cell, to: Cell) -> Option<Vec<Cell>> {
+        let (a, b) = (self.grid().coords[from], self.grid().coords[to]);
+        let d = (b.0 - a.0, b.1 - a.1);
+        // The frame is orthogonal on the lattice, so test the image of the
+        // player's forward direction against `d` through the lattice's measure.
+        if self.dot(apply(frame, self.ahead()), d) != 0 || d == (0, 0) {
+            return None;
+        }
+        let (step, n) = unit_and_count(d);
+        (0..n)
+            .map(|i| self.step(from, (step.0 * i, step.1 * i)))
+            .collect()
+    }
+    /// Does a straight line of cells repeat one vector? Not on triangles,
+    /// whose strips alternate two steps, nor on a round board's rings.
+    fn lines_repeat_a_vector(&self) -> bool {
         true
     }
     /// The cell a mirrored setup puts a piece on, from the mirrored player's.
@@ -167,8 +211,7 @@ impl Topology {
 
     /// The cell one `direction` away from `cell`, if the board has one.
     pub fn step(&self, cell: Cell, direction: Vector) -> Option<Cell> {
-        let l = self.lattice();
-        l.advance(l.starts(cell)[0], direction).map(|(_, c)| c)
+        self.lattice().step(cell, direction)
     }
 
     /// The cells a leap by `v` from `cell` lands on (one, or none off the
@@ -366,80 +409,19 @@ impl Topology {
     /// not run along a line of neighbouring cells, `None` items where the
     /// line leaves the board.
     pub fn range(&self, a: Cell, b: Cell) -> Option<Vec<Option<Cell>>> {
-        if let Topology::Round(r) = self {
-            return r.range(a, b);
-        }
-        if let Topology::Triangle(t) = self {
-            // Along a row, or a diagonal line of one colour, as written.
-            let (pa, pb) = (t.written[a], t.written[b]);
-            let d = (pb.0 - pa.0, pb.1 - pa.1);
-            let n = d.0.abs().max(d.1.abs());
-            if !(d.1 == 0 || d.0.abs() == d.1.abs()) {
-                return None;
-            }
-            let unit = (d.0.signum(), d.1.signum());
-            return Some(
-                (0..=n)
-                    .map(|i| t.written_cell((pa.0 + unit.0 * i, pa.1 + unit.1 * i)))
-                    .collect(),
-            );
-        }
-        let l = self.lattice();
-        let (pa, pb) = (l.grid().coords[a], l.grid().coords[b]);
-        let d = (pb.0 - pa.0, pb.1 - pa.1);
-        // A range from a cell to itself names the cell twice.
-        let n = gcd(d.0.abs(), d.1.abs()).max(1);
-        let step = (d.0 / n, d.1 / n);
-        if !l.range_step(step) {
-            return None;
-        }
-        Some(
-            (0..=n)
-                .map(|i| self.step(a, (step.0 * i, step.1 * i)))
-                .collect(),
-        )
+        self.lattice().range(a, b)
     }
 
     /// The cells from `from` up to, not including, `to`, when they lie on a
     /// line sideways to `frame`'s forward with no gap.
     pub fn sideways_line(&self, frame: &Mat, from: Cell, to: Cell) -> Option<Vec<Cell>> {
-        let l = self.lattice();
-        if let Topology::Round(_) = self {
-            // Every player faces the centre: no line is sideways to all.
-            return None;
-        }
-        if let Topology::Triangle(t) = self {
-            // Along the strip from `from` through `to`.
-            let (a, b) = (t.grid.coords[from], t.grid.coords[to]);
-            let d = (b.0 - a.0, b.1 - a.1);
-            if l.dot(apply(frame, l.ahead()), d) != 0 {
-                return None;
-            }
-            let line = t.strips_from(from).into_iter().find(|s| s.contains(&to))?;
-            let k = line.iter().position(|&c| c == to)?;
-            return Some(
-                std::iter::once(from)
-                    .chain(line[..k].iter().copied())
-                    .collect(),
-            );
-        }
-        let (a, b) = (l.grid().coords[from], l.grid().coords[to]);
-        let d = (b.0 - a.0, b.1 - a.1);
-        // The frame is orthogonal on the lattice, so test the image of the
-        // player's forward direction against `d` through the lattice's measure.
-        if l.dot(apply(frame, l.ahead()), d) != 0 || d == (0, 0) {
-            return None;
-        }
-        let (step, n) = unit_and_count(d);
-        (0..n)
-            .map(|i| self.step(from, (step.0 * i, step.1 * i)))
-            .collect()
+        self.lattice().sideways_line(frame, from, to)
     }
 
     /// The cells after `to` on the straight line from `from` through `to`,
     /// up to the edge of the board (a castling king passing its partner).
     pub fn cells_beyond(&self, from: Cell, to: Cell) -> Vec<Cell> {
-        if matches!(self, Topology::Triangle(_) | Topology::Round(_)) {
+        if !self.lattice().lines_repeat_a_vector() {
             return self
                 .edge_lines(from)
                 .into_iter()

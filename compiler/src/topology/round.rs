@@ -77,7 +77,7 @@ impl Round {
 
     /// The cells of a range: along one radius, not through the centre, or
     /// counter-clockwise around one ring.
-    pub(super) fn range(&self, a: Cell, b: Cell) -> Option<Vec<Option<Cell>>> {
+    fn radius_or_ring_range(&self, a: Cell, b: Cell) -> Option<Vec<Option<Cell>>> {
         let ((sa, da), (sb, db)) = (self.grid.coords[a], self.grid.coords[b]);
         if da == 0 || db == 0 {
             return (a == b).then(|| vec![Some(a)]);
@@ -150,8 +150,16 @@ impl Lattice for Round {
         (c.0 + c.1).rem_euclid(2)
     }
 
-    /// Ranges are read by `Round::range`.
-    fn range_step(&self, _step: Vector) -> bool {
+    fn range(&self, a: Cell, b: Cell) -> Option<Vec<Option<Cell>>> {
+        self.radius_or_ring_range(a, b)
+    }
+
+    /// Every player faces the centre: no line is sideways to all.
+    fn sideways_line(&self, _frame: &Mat, _from: Cell, _to: Cell) -> Option<Vec<Cell>> {
+        None
+    }
+
+    fn lines_repeat_a_vector(&self) -> bool {
         false
     }
 

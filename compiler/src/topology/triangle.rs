@@ -198,8 +198,42 @@ impl Lattice for Triangle {
         (c.0.rem_euclid(3) == 2) as i32
     }
 
-    /// Ranges are read in the written coordinates (`Topology::range`).
-    fn range_step(&self, _step: Vector) -> bool {
+    /// Along a row, or a diagonal line of one colour, as written.
+    fn range(&self, a: Cell, b: Cell) -> Option<Vec<Option<Cell>>> {
+        let (pa, pb) = (self.written[a], self.written[b]);
+        let d = (pb.0 - pa.0, pb.1 - pa.1);
+        let n = d.0.abs().max(d.1.abs());
+        if !(d.1 == 0 || d.0.abs() == d.1.abs()) {
+            return None;
+        }
+        let unit = (d.0.signum(), d.1.signum());
+        Some(
+            (0..=n)
+                .map(|i| self.written_cell((pa.0 + unit.0 * i, pa.1 + unit.1 * i)))
+                .collect(),
+        )
+    }
+
+    /// Along the strip from `from` through `to`.
+    fn sideways_line(&self, frame: &Mat, from: Cell, to: Cell) -> Option<Vec<Cell>> {
+        let (a, b) = (self.grid.coords[from], self.grid.coords[to]);
+        let d = (b.0 - a.0, b.1 - a.1);
+        if self.dot(apply(frame, self.ahead()), d) != 0 {
+            return None;
+        }
+        let line = self
+            .strips_from(from)
+            .into_iter()
+            .find(|s| s.contains(&to))?;
+        let k = line.iter().position(|&c| c == to)?;
+        Some(
+            std::iter::once(from)
+                .chain(line[..k].iter().copied())
+                .collect(),
+        )
+    }
+
+    fn lines_repeat_a_vector(&self) -> bool {
         false
     }
 
