@@ -549,7 +549,18 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 SearchAlgorithm::Brs => Algorithm::BestReply,
             });
             let outcome = searcher.search(&mut pos, limits, |info| {
-                println!("{}", uci::info_line(&game, info, score_text(info.score)));
+                let mut score = score_text(info.score);
+                // More than two players: where the principal variation
+                // leaves each of them (two players: one is the other's
+                // negation, and the line stays UCI's).
+                if game.players() > 2 {
+                    score.push_str(" scores");
+                    for (p, s) in game.ir().players.iter().zip(&info.scores) {
+                        let s = s.map_or("out".to_string(), score_text);
+                        score.push_str(&format!(" {} {s}", p.name));
+                    }
+                }
+                println!("{}", uci::info_line(&game, info, score));
             });
             match outcome.best {
                 Some(mv) => println!("bestmove {}", printable(&move_to_string(&game, mv))),

@@ -972,6 +972,39 @@ fn search_prints_depths_and_the_best_move() {
     assert!(!deep.status.success());
 }
 
+/// With three players each `info` line names every player's score after
+/// `scores`, in turn order, and one player out shows as `out`; two-player
+/// lines have no such field (they stay UCI's).
+#[test]
+fn search_scores_every_player_of_a_free_for_all() {
+    let out = variant(
+        &[
+            "search",
+            "stdlib/cosmic/hex-3p.variant",
+            "--fen",
+            "white: Ka10 Qb11; red: Kl10; black: Kf21; out red; turn white",
+            "--depth",
+            "2",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for line in stdout.lines().filter(|l| l.starts_with("info ")) {
+        let scores = line.split(" scores ").nth(1).expect(line);
+        let words: Vec<&str> = scores.split(' ').collect();
+        assert_eq!(&words[..2], ["white", "cp"], "{line}");
+        assert_eq!(&words[3..5], ["red", "out"], "{line}");
+        assert_eq!(&words[5..7], ["black", "cp"], "{line}");
+        assert_eq!(words[8], "nodes", "{line}");
+    }
+    let two = variant(
+        &["search", "dsl-examples/chess.variant", "--depth", "1"],
+        None,
+    );
+    assert!(!text(&two.stdout).contains("scores"));
+}
+
 /// An engine seat plays its moves in `play`; a bad seat is refused.
 #[test]
 fn play_seats_an_engine() {

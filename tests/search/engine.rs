@@ -523,3 +523,72 @@ fn six_players_finish_iterations_within_a_node_limit() {
     assert!(depths.len() >= 15, "{depths:?}");
     assert!(depths.iter().all(|&d| d >= 2), "{depths:?}");
 }
+
+/// Scores per player: each iteration reports, for every player, its own
+/// utility where the principal variation ends. In two-player chess one is
+/// the other's negation, and White a Queen up stands far better; with
+/// three players on hexes, the player whose Queen is taken off the start
+/// position scores worst and the other two alike (the evaluation is
+/// symmetric under the board's rotation); a player out of the game has no
+/// score; and where the variation ends in mate, the winner scores a win
+/// and the others a loss.
+#[test]
+fn every_player_is_scored_where_the_principal_variation_ends() {
+    let game = chess();
+    let mut pos = parse_position(game, "white: Kg1 Qd1 Pa2; black: Kg8 Pa7").unwrap();
+    let outcome = Engine::new(game).search(&mut pos, depth(3), |info| {
+        assert_eq!(info.scores.len(), 2);
+    });
+    let [Some(Score::Centipawns(white)), Some(Score::Centipawns(black))] = outcome.scores[..]
+    else {
+        panic!("{:?}", outcome.scores);
+    };
+    assert_eq!(white, -black);
+    assert!(white > 500, "White a Queen up: {white}");
+
+    let three = games::load("stdlib/cosmic/hex-3p.variant", Claims::Skipped);
+    let start = runtime::notation::write_general(&Position::start(&three));
+    // Red's part of the position, without its Queen.
+    let text: Vec<String> = start
+        .split("; ")
+        .map(|part| match part.strip_prefix("red: ") {
+            Some(pieces) => {
+                let kept: Vec<&str> = pieces.split(' ').filter(|p| !p.starts_with('Q')).collect();
+                assert!(
+                    kept.len() < pieces.split(' ').count(),
+                    "red has a Queen: {part}"
+                );
+                format!("red: {}", kept.join(" "))
+            }
+            None => part.to_string(),
+        })
+        .collect();
+    let mut pos = parse_position(&three, &text.join("; ")).unwrap();
+    let outcome = Engine::new(&three).search(&mut pos, depth(1), |_| {});
+    let score = |p: usize| match outcome.scores[p] {
+        Some(Score::Centipawns(v)) => v,
+        other => panic!("player {p}: {other:?}"),
+    };
+    let (white, red, black) = (score(0), score(1), score(2));
+    assert!(
+        red < white - 400 && red < black - 400,
+        "{:?}",
+        outcome.scores
+    );
+
+    let mut pos = parse_position(
+        &three,
+        "white: Ka10 Qb11; red: Kl10; black: Kf21; out red; turn white",
+    )
+    .unwrap();
+    let outcome = Engine::new(&three).search(&mut pos, depth(1), |_| {});
+    assert_eq!(outcome.scores[1], None, "red is out: {:?}", outcome.scores);
+    assert!(outcome.scores[0].is_some() && outcome.scores[2].is_some());
+
+    let mut pos = parse_position(game, "white: Kg1 Ra1; black: Kg8 Pf7 Pg7 Ph7").unwrap();
+    let outcome = Engine::new(game).search(&mut pos, depth(2), |_| {});
+    assert_eq!(
+        outcome.scores,
+        vec![Some(Score::MateIn(1)), Some(Score::MateIn(-1))]
+    );
+}

@@ -115,6 +115,10 @@ pub struct Info {
     pub elapsed: Duration,
     /// The principal variation, from the root.
     pub pv: Vec<Move>,
+    /// Per player in turn order, its own utility where the principal
+    /// variation ends (`None`: out of the game there). See
+    /// `Engine::scores_along`.
+    pub scores: Vec<Option<Score>>,
 }
 
 /// What a search found: the best move of the deepest finished iteration
@@ -127,6 +131,9 @@ pub struct Outcome {
     pub nodes: u64,
     pub elapsed: Duration,
     pub pv: Vec<Move>,
+    /// As `Info::scores`, of the deepest finished iteration (empty when
+    /// none finished).
+    pub scores: Vec<Option<Score>>,
 }
 
 /// A search engine for one game: its tables live across searches.
@@ -227,6 +234,7 @@ impl<'g> Engine<'g> {
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
+            scores: Vec::new(),
         };
         if root_moves.is_empty() || pos.result().is_some() {
             return outcome;
@@ -252,6 +260,7 @@ impl<'g> Engine<'g> {
                 break;
             }
             let pv = self.principal_variation(pos, depth as usize);
+            let scores = self.scores_along(pos, &pv);
             outcome = Outcome {
                 best: pv.first().copied().or(outcome.best),
                 score: Score::of(score),
@@ -259,6 +268,7 @@ impl<'g> Engine<'g> {
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
                 pv,
+                scores,
             };
             on_info(&Info {
                 depth,
@@ -266,6 +276,7 @@ impl<'g> Engine<'g> {
                 nodes: self.nodes,
                 elapsed: outcome.elapsed,
                 pv: outcome.pv.clone(),
+                scores: outcome.scores.clone(),
             });
             // A forced win or loss found: deeper iterations find the same.
             if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() {
@@ -297,6 +308,44 @@ impl<'g> Engine<'g> {
             pos.unmake(mv);
             out.push((mv, v));
         }
+    }
+
+    /// Every player's own utility at the end of `pv` (played from `pos`,
+    /// which is left as it was): the game's result if it is over there,
+    /// else the quiescence search's value with that player as the root
+    /// (captures settled; its side's worth less the other sides' average,
+    /// with the bonus for opponents out), which for the root player is
+    /// the search's own leaf; `None` for a player out of the game. The
+    /// search itself yields one score, the root player's (Paranoid and
+    /// BRS+ see every opponent as one coalition): these are where its
+    /// expected line leaves each player, so a free-for-all shows who
+    /// stands better, not only whether the side to move does. Unbounded by
+    /// the search's limits (a quiescence search is short) and not counted
+    /// in its nodes.
+    pub fn scores_along(&mut self, pos: &mut Position<'g>, pv: &[Move]) -> Vec<Option<Score>> {
+        let (root, nodes, aborted) = (self.root, self.nodes, self.aborted);
+        let limits = std::mem::take(&mut self.limits);
+        self.aborted = false;
+        for &mv in pv {
+            pos.make(mv);
+        }
+        let ply = pv.len();
+        let result = pos.result();
+        let scores = (0..self.game.players())
+            .map(|player| {
+                self.root = player;
+                match result {
+                    Some(r) => Some(Score::of(self.terminal(r, ply))),
+                    None if !pos.in_play(player) => None,
+                    None => Some(Score::of(self.quiescence(pos, -INFINITY, INFINITY, ply, 0))),
+                }
+            })
+            .collect();
+        for &mv in pv.iter().rev() {
+            pos.unmake(mv);
+        }
+        (self.root, self.nodes, self.aborted, self.limits) = (root, nodes, aborted, limits);
+        scores
     }
 
     /// Past half the time: the next iteration would not finish.
