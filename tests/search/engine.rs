@@ -592,3 +592,55 @@ fn every_player_is_scored_where_the_principal_variation_ends() {
         vec![Some(Score::MateIn(1)), Some(Score::MateIn(-1))]
     );
 }
+
+/// Four players on the full 12x12 board, every one armed (so the hunt of
+/// bare royal pieces is off) and nothing attacked: White's Rook, which
+/// reaches 22 cells from every cell of that board, is worth more the
+/// nearer it stands to an enemy King (the pull, with more than two
+/// players): from d5, i5 (three King steps from Red's King) and a5 (two
+/// from Blue's) score above g5 (five from the nearest), even to a one-ply
+/// look. Without the pull the three moves score alike.
+#[test]
+fn with_more_than_two_players_a_piece_nearer_an_enemy_king_counts() {
+    let game = games::load("stdlib/cosmic/square-4p.variant", Claims::Skipped);
+    let mut pos = parse_position(&game, &format!("{FOUR_ARMED}; turn white")).unwrap();
+    let mut scored = Vec::new();
+    Engine::new(&game).one_ply(&mut pos, &mut scored);
+    let score = |text: &str| {
+        let mv = parse_move(&mut pos.clone(), text).unwrap();
+        scored.iter().find(|(m, _)| *m == mv).unwrap().1
+    };
+    let (near_red, near_blue, far) = (score("d5i5"), score("d5a5"), score("d5g5"));
+    assert!(
+        near_red > far && near_blue > far,
+        "i5 {near_red}, a5 {near_blue}, g5 {far}"
+    );
+}
+
+/// An opponent out of the game raises the root player's score by about an
+/// army's start worth, and one who has passed for want of a move (not yet
+/// out) by half of it: the same four-player position, with Blue in play,
+/// passed, and out (its frozen pieces stay on the board). An average over
+/// the players left would not grow when one goes, and the game is won by
+/// putting them all out.
+#[test]
+fn opponents_passed_or_out_count_for_the_root_player() {
+    let game = games::load("stdlib/cosmic/square-4p.variant", Claims::Skipped);
+    let white = |state: &str| {
+        let mut pos = parse_position(&game, &format!("{FOUR_ARMED}{state}; turn white")).unwrap();
+        match Engine::new(&game).scores_along(&mut pos, &[])[0] {
+            Some(Score::Centipawns(v)) => v,
+            other => panic!("{state}: {other:?}"),
+        }
+    };
+    let (base, passed, out) = (white(""), white("; passed blue"), white("; out blue"));
+    let (gain_out, gain_passed) = (out - base, passed - base);
+    assert!(gain_out > 2000, "out: {gain_out}");
+    assert!(
+        gain_passed * 10 > gain_out * 4 && gain_passed * 10 < gain_out * 6,
+        "passed: {gain_passed}, out: {gain_out}"
+    );
+}
+
+/// Four armed players on the 12x12 board, nothing attacked.
+const FOUR_ARMED: &str = "white: Kf1 Rd5; red: Kl6 Pk10; black: Kf12 Pc11; blue: Ka7 Pb3";
