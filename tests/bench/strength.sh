@@ -6,7 +6,8 @@
 #
 #   tests/bench/strength.sh [ENGINE] [GAMES]   (default engine:nodes=5000, 100)
 #
-# FILES overrides the list of games (space-separated paths).
+# FILES overrides the list of games (space-separated paths), OPPONENTS the
+# opponents (default "random greedy").
 # Deterministic: a node limit and fixed seeds. BIN=target/ci/variant by
 # default (build it with `cargo build --profile ci`); THREADS=1.
 set -euo pipefail
@@ -27,7 +28,7 @@ echo "|---|---|---|---|---|---|---|---|"
 for file in $GAME_FILES; do
   name=$(basename "$file" .variant)
   seats=$("$BIN" check "$file" --no-claims --dump ir 2>/dev/null | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["players"]))')
-  for opp in random greedy; do
+  for opp in ${OPPONENTS:-random greedy}; do
     per_seat=$(( (GAMES + seats - 1) / seats ))
     files=()
     for ((k = 0; k < seats; k++)); do
