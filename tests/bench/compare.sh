@@ -15,7 +15,9 @@
 # single-threaded, bulk-counted perft. CPU time (user+sys) is recorded too.
 #
 # Environment (all optional):
-#   FS=/usr/games/fairy-stockfish   Fairy-Stockfish binary (skipped if absent)
+#   FS=../shared/peers/fairy-stockfish   Fairy-Stockfish binary (skipped if
+#                                   absent): the current upstream engine built
+#                                   for this CPU (its README), not a distribution's
 #   CHESS_DEPTH=6 KIWI_DEPTH=4      chess depths (KIWI_DEPTH=5 is the heavier
 #                                   run recorded in docs/PERFORMANCE.md: ~2 min more)
 #   SHAKMATY_VERSION='=0.30.1'      shakmaty version requirement
@@ -25,7 +27,7 @@ cd "$(dirname "$0")/../.."
 
 RUNS=${1:-5}
 case "$RUNS" in '' | *[!0-9]* | 0) echo "usage: $0 [RUNS>0]" >&2; exit 2 ;; esac
-FS=${FS:-/usr/games/fairy-stockfish}
+FS=${FS:-../shared/peers/fairy-stockfish}
 FS_PATH=$FS
 CHESS_DEPTH=${CHESS_DEPTH:-6}
 KIWI_DEPTH=${KIWI_DEPTH:-4}
