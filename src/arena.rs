@@ -157,13 +157,24 @@ impl Outside {
     /// Started, introduced (`uci`), given its options, and ready.
     fn ready_to_play(m: &Match) -> Result<Outside, String> {
         let mut outside = Outside::start(&m.engine)?;
-        outside.send("uci")?;
+        outside.handshake(&m.options)?;
+        Ok(outside)
+    }
+
+    /// `uci` answered by `uciok`, the options given, `isready` answered.
+    fn handshake(&mut self, options: &[(String, String)]) -> Result<(), String> {
+        let outside = self;
+        // An engine that exits at once may be gone before `uci` is written:
+        // that is the same failure as its ending before `uciok`, whichever
+        // of the two the race shows.
+        outside
+            .send("uci")
+            .map_err(|e| format!("{} ({e})", Silence::Ended { prefix: "uciok" }))?;
         outside.expect("uciok", HANDSHAKE)?;
-        for (name, value) in &m.options {
+        for (name, value) in options {
             outside.send(&format!("setoption name {name} value {value}"))?;
         }
-        outside.ready()?;
-        Ok(outside)
+        outside.ready()
     }
 }
 
@@ -346,5 +357,26 @@ fn points_of(game: &Game, r: &GameResult, ours: usize) -> Points {
         Points::Loss
     } else {
         Points::Draw
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine already gone when `uci` is written (the write fails) reads
+    /// the same as one that ends before answering: the race of a fast exit
+    /// gives one message either way.
+    #[test]
+    fn an_engine_gone_before_uci_ended_before_its_uciok() {
+        let mut outside = Outside::start(&["true".to_string()]).unwrap();
+        while outside.child.try_wait().unwrap().is_none() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let err = outside.handshake(&[]).unwrap_err();
+        assert!(
+            err.starts_with("the engine ended before its `uciok` ("),
+            "{err}"
+        );
     }
 }

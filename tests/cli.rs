@@ -1387,7 +1387,28 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
     // One that never says `uciok` is no engine: the match does not start.
     let mute = fake_engine(&dir, "mute.sh", None);
     std::fs::write(&mute, "#!/bin/sh\nexit 0\n").unwrap();
-    refused(&["match", chess, "--engine", &mute], "uciok");
+    refused(
+        &["match", chess, "--engine", &mute],
+        "the engine ended before its `uciok`",
+    );
+    // One that closes its input first: writing `uci` may fail or the
+    // engine may end first; either race reads the same.
+    let deaf = fake_engine(&dir, "deaf.sh", None);
+    std::fs::write(
+        &deaf,
+        "#!/bin/sh
+exec 0<&-
+sleep 0.2
+exit 0
+",
+    )
+    .unwrap();
+    for _ in 0..3 {
+        refused(
+            &["match", chess, "--engine", &deaf],
+            "the engine ended before its `uciok`",
+        );
+    }
 
     // Refusals.
     refused(
