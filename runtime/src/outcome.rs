@@ -271,8 +271,9 @@ impl Position<'_> {
             return Some(GameResult::draw(GameEnd::Agreement));
         }
         // With more than two in play, no legal move where players go out
-        // is no end: the player passes or goes out (`forced_turn`).
-        if self.count_legal_moves(false) == 0 && self.forced_turn().is_none() {
+        // is no end: the player passes or goes out (`forced_turn`). One
+        // legal move is enough to know there is one.
+        if self.count_legal_moves::<true>() == 0 && self.forced_turn().is_none() {
             return Some(if self.in_check() {
                 scored(self, end.checkmate, GameEnd::Checkmate)
             } else {

@@ -3,6 +3,7 @@
 
 use super::{Move, MoveKind, MoveSink, Position};
 use crate::game::EMPTY;
+use crate::unchecked::{get, range};
 
 impl<'g> Position<'g> {
     pub(super) fn castling_moves<S: MoveSink>(&self, list: &mut S) {
@@ -15,47 +16,50 @@ impl<'g> Position<'g> {
         let enemies = self.foes_of(me);
         // Castlings of one group differ only in the king's distance: once
         // one fails a test they all share, skip the rest of the group.
+        // Every index below is a castling's cell, a code on the board or
+        // a castling's number, all checked by the loader (`unchecked`).
         let castlings = &g.castlings_of[me];
         let groups = &g.castling_groups_of[me];
+        let at = |x: u16| *get(&self.board, x as usize);
         let mut i = 0;
         while i < castlings.len() {
-            let group = groups[i];
-            if self.board[group.partner_from as usize] == EMPTY {
+            let group = *get(groups, i);
+            if at(group.partner_from) == EMPTY {
                 i = group.end as usize;
                 continue;
             }
             // The partner cell holds a piece: this group's castlings are
             // tried, and the groups that need that cell empty are skipped.
-            let members = &castlings[i..group.end as usize];
+            let members = range(castlings, i, group.end as usize - i);
             i = group.after_occupied as usize;
             // What the castlings of a group share: the right, the king, the
             // partner, the cells between them.
-            let first = members[0] as usize;
-            let c = &g.ir.castlings[first];
-            let king = self.board[c.king_from as usize];
-            let partner = self.board[c.partner_from as usize];
+            let first = *get(members, 0) as usize;
+            let c = get(&g.ir.castlings, first);
+            let king = at(c.king_from);
+            let partner = at(c.partner_from);
             let has_right = if c.right_is_the_kings() {
                 self.unmoved.contains(c.king_from as usize)
-                    && c.partner_kinds >> g.kind_of[partner as usize] & 1 != 0
+                    && c.partner_kinds >> *get(&g.kind_of, partner as usize) & 1 != 0
             } else {
-                self.rights & g.castling_right[first] != 0
+                self.rights & *get(&g.castling_right, first) != 0
             };
-            let occupied = |x: &u16| self.board[*x as usize] != EMPTY;
+            let occupied = |x: &u16| at(*x) != EMPTY;
             let shared = group.shared_empty as usize;
             // The king's own right is its start cell's right bits: a moved king
             // cleared them all, so holding the partner's bit is enough.
             if !has_right
                 || (c.limit != 0 && self.castlings_made(me) >= c.limit)
                 || king == EMPTY
-                || !g.royal_code[king as usize]
-                || g.owner[king as usize] as usize != me
-                || g.owner[partner as usize] as usize != me
+                || !*get(&g.royal_code, king as usize)
+                || *get(&g.owner, king as usize) as usize != me
+                || *get(&g.owner, partner as usize) as usize != me
                 || c.must_be_empty[..shared].iter().any(occupied)
             {
                 continue;
             }
             for &index in members {
-                let c = &g.ir.castlings[index as usize];
+                let c = get(&g.ir.castlings, index as usize);
                 if c.must_be_empty[shared..].iter().any(occupied)
                     || c.must_be_safe
                         .iter()

@@ -10,10 +10,11 @@ use crate::game::PieceCode;
 
 /// Counts legal moves as they are generated; moves that need to be played
 /// to be judged are kept for later (up to 64; more falls back to a list).
-struct LegalCounter<'g> {
+/// `FIRST_ONLY`: stop judging once one legal move is found
+/// (`has_legal_move`); a constant, so that perft's counter pays no test
+/// for it per move.
+struct LegalCounter<'g, const FIRST_ONLY: bool> {
     count: u64,
-    /// Stop judging once one legal move is found (`has_legal_move`).
-    first_only: bool,
     in_check: bool,
     pinned: CellSet,
     enemies: Foes<'g>,
@@ -43,7 +44,7 @@ impl LandingMap {
     };
 }
 
-impl MoveSink for LegalCounter<'_> {
+impl<const FIRST_ONLY: bool> MoveSink for LegalCounter<'_, FIRST_ONLY> {
     #[inline(always)]
     fn piece(&mut self, from: usize, code: PieceCode) {
         // Royal pieces and pieces that must land unattacked are judged move
@@ -53,7 +54,7 @@ impl MoveSink for LegalCounter<'_> {
 
     #[inline(always)]
     fn add(&mut self, pos: &Position, mv: Move) {
-        if self.first_only && self.count > 0 {
+        if FIRST_ONLY && self.count > 0 {
             return;
         }
         match mv.kind {
@@ -145,7 +146,7 @@ impl<'g> Position<'g> {
     /// The number of legal moves, without building the list (perft's last
     /// ply); a forced `pass` or `out` counts as one.
     pub fn count_legal(&mut self) -> u64 {
-        match self.count_legal_moves(false) {
+        match self.count_legal_moves::<false>() {
             0 => self.forced_turn().is_some() as u64,
             n => n,
         }
@@ -155,7 +156,7 @@ impl<'g> Position<'g> {
     /// included)? Like `count_legal`, but it stops judging moves once one
     /// is legal.
     pub fn has_legal_move(&mut self) -> bool {
-        self.count_legal_moves(true) > 0 || self.forced_turn().is_some()
+        self.count_legal_moves::<true>() > 0 || self.forced_turn().is_some()
     }
 
     /// With no legal move on the board, the move the end rules force: in a
@@ -193,15 +194,14 @@ impl<'g> Position<'g> {
     }
 
     /// The number of legal moves on the board, no forced move counted.
-    pub(crate) fn count_legal_moves(&mut self, first_only: bool) -> u64 {
+    pub(crate) fn count_legal_moves<const FIRST_ONLY: bool>(&mut self) -> u64 {
         let me = self.to_move;
         let enemies = self.foes_of(me);
         let (in_check, pinned) = self.checks_and_pins(enemies);
         let mut deferred = std::mem::take(&mut self.scratch);
         deferred.clear();
-        let mut counter = LegalCounter {
+        let mut counter = LegalCounter::<FIRST_ONLY> {
             count: 0,
-            first_only,
             in_check,
             pinned,
             enemies,
@@ -217,7 +217,7 @@ impl<'g> Position<'g> {
         self.generate(&mut counter);
         // Moves that change more than one cell are played to be judged.
         for &mv in &counter.deferred {
-            if first_only && counter.count > 0 {
+            if FIRST_ONLY && counter.count > 0 {
                 break;
             }
             self.make(mv);
