@@ -425,16 +425,24 @@ fn mark_shared_landings(out: &mut CellMoves) {
     let plain_atom = |flags: u16, becomes: u8| {
         becomes == 0 && flags & (CONDITIONS | ir::CREATES_EN_PASSANT | ir::CARGO | ir::GUARD) == 0
     };
-    let mut landings: HashMap<u16, u32> = HashMap::new();
+    // Every landing cell of the plain atoms, sorted: a cell twice in it
+    // is shared. (Run for every piece on every cell: a sort of a few dozen
+    // cells, not a map.)
+    let mut landings: Vec<u16> = Vec::new();
     for l in out.leaps.iter().filter(|l| plain_atom(l.flags, l.becomes)) {
-        *landings.entry(l.to).or_default() += 1;
+        landings.push(l.to);
     }
     for r in out.rays.iter().filter(|r| plain_atom(r.flags, r.becomes)) {
-        for &c in &r.path[r.first_landing as usize..] {
-            *landings.entry(c).or_default() += 1;
-        }
+        landings.extend_from_slice(&r.path[r.first_landing as usize..]);
     }
-    let shared = |c: &u16| landings.get(c).is_some_and(|&n| n > 1);
+    landings.sort_unstable();
+    let mut twice: Vec<u16> = landings
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
+    twice.dedup();
+    let shared = |c: &u16| twice.binary_search(c).is_ok();
     for l in out.leaps.iter_mut() {
         if plain_atom(l.flags, l.becomes) && shared(&l.to) {
             l.flags |= ir::SHARED_LANDING;

@@ -25,7 +25,6 @@ use linear::{gcd, group, mul};
 use runtime::ir;
 use serde::{Serialize, Serializer};
 use square::Square;
-use std::collections::HashMap;
 
 /// A cell, as its index in the model's cell list.
 pub type Cell = usize;
@@ -35,17 +34,56 @@ pub type Cell = usize;
 #[derive(Clone, Debug)]
 pub struct Grid {
     coords: Vec<Vector>,
-    at: HashMap<Vector, Cell>,
+    at: CellIndex,
 }
+
+/// The cell at each coordinate. Walks ask it for every step of every ride
+/// of every piece from every cell, so it is an array over the board's
+/// bounding box (a few times the cells at most for the boards the checker
+/// lets through); coordinates spread wider than `DENSE_AREA` (far-off side
+/// cells) fall back to a sorted list.
+#[derive(Clone, Debug)]
+enum CellIndex {
+    Dense {
+        origin: Vector,
+        width: i64,
+        height: i64,
+        cells: Vec<u32>,
+    },
+    Sorted(Vec<(Vector, Cell)>),
+}
+
+/// The largest bounding box kept as an array (entries of 4 bytes).
+const DENSE_AREA: i64 = 1 << 20;
+const NO_CELL: u32 = u32::MAX;
 
 impl Grid {
     fn new(coords: Vec<Vector>) -> Grid {
-        let at = coords.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        let at = CellIndex::new(&coords);
         Grid { coords, at }
     }
 
     fn cell_at(&self, c: Vector) -> Option<Cell> {
-        self.at.get(&c).copied()
+        match &self.at {
+            CellIndex::Dense {
+                origin,
+                width,
+                height,
+                cells,
+            } => {
+                let x = c.0 as i64 - origin.0 as i64;
+                let y = c.1 as i64 - origin.1 as i64;
+                if x < 0 || y < 0 || x >= *width || y >= *height {
+                    return None;
+                }
+                let cell = cells[(y * width + x) as usize];
+                (cell != NO_CELL).then_some(cell as Cell)
+            }
+            CellIndex::Sorted(list) => list
+                .binary_search_by(|(v, _)| v.cmp(&c))
+                .ok()
+                .map(|i| list[i].1),
+        }
     }
 
     /// The (min, max) of the first and of the second coordinates.
@@ -55,6 +93,39 @@ impl Grid {
             (*xs.iter().min().unwrap(), *xs.iter().max().unwrap()),
             (*ys.iter().min().unwrap(), *ys.iter().max().unwrap()),
         )
+    }
+}
+
+impl CellIndex {
+    fn new(coords: &[Vector]) -> CellIndex {
+        let first = |f: fn(&Vector) -> i32| coords.iter().map(f).min().unwrap_or(0);
+        let last = |f: fn(&Vector) -> i32| coords.iter().map(f).max().unwrap_or(0);
+        let origin = (first(|v| v.0), first(|v| v.1));
+        let width = last(|v| v.0) as i64 - origin.0 as i64 + 1;
+        let height = last(|v| v.1) as i64 - origin.1 as i64 + 1;
+        if width * height > DENSE_AREA {
+            let mut list: Vec<(Vector, Cell)> =
+                coords.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+            list.sort();
+            // Two cells at one place (the checker refuses them): the later
+            // one counts, as in the array.
+            list.reverse();
+            list.dedup_by_key(|(v, _)| *v);
+            list.reverse();
+            return CellIndex::Sorted(list);
+        }
+        let mut cells = vec![NO_CELL; (width * height) as usize];
+        for (i, v) in coords.iter().enumerate() {
+            let x = v.0 as i64 - origin.0 as i64;
+            let y = v.1 as i64 - origin.1 as i64;
+            cells[(y * width + x) as usize] = i as u32;
+        }
+        CellIndex::Dense {
+            origin,
+            width,
+            height,
+            cells,
+        }
     }
 }
 
