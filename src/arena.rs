@@ -163,18 +163,16 @@ impl Outside {
 
     /// `uci` answered by `uciok`, the options given, `isready` answered.
     fn handshake(&mut self, options: &[(String, String)]) -> Result<(), String> {
-        let outside = self;
         // An engine that exits at once may be gone before `uci` is written:
         // that is the same failure as its ending before `uciok`, whichever
         // of the two the race shows.
-        outside
-            .send("uci")
+        self.send("uci")
             .map_err(|e| format!("{} ({e})", Silence::Ended { prefix: "uciok" }))?;
-        outside.expect("uciok", HANDSHAKE)?;
+        self.expect("uciok", HANDSHAKE)?;
         for (name, value) in options {
-            outside.send(&format!("setoption name {name} value {value}"))?;
+            self.send(&format!("setoption name {name} value {value}"))?;
         }
-        outside.ready()
+        self.ready()
     }
 }
 

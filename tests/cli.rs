@@ -504,6 +504,36 @@ fn check_takes_a_claim_budget_or_no_claims() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Side cells at opposite coordinate limits spread the board over a box too
+/// wide for the compiler's array of cells by coordinates, which then looks
+/// cells up in a sorted list: the side-cells example with two such cells
+/// added still verifies every claim (the Knight on r1 reaches g2 and h3,
+/// perft 1 is 17), so walks find the board's cells through the list.
+#[test]
+fn side_cells_at_the_coordinate_limits_leave_the_walks_unchanged() {
+    let dir = std::env::temp_dir().join(format!("variant-far-side-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let example = std::fs::read_to_string("dsl-examples/side-cells.variant").unwrap();
+    let pieces = std::fs::canonicalize("stdlib/pieces.variant").unwrap();
+    let far = example
+        .replace("../stdlib/pieces.variant", pieces.to_str().unwrap())
+        .replace(
+            "side cell r8 at (8, 7)",
+            "side cell r8 at (8, 7)\nside cell z1 at (-1000, -1000)\nside cell z2 at (1000, 1000)",
+        );
+    assert!(far.contains("side cell z2"), "the example changed");
+    let path = dir.join("far-side-cells.variant");
+    std::fs::write(&path, far).unwrap();
+    let out = variant(&["check", path.to_str().unwrap()], None);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `play` draws crafted IR in time bounded by its cells: a cell at the
 /// coordinate limit is a few columns off the board, and a geometry of
 /// 65535 x 65535 is refused by the loader (drawing it allocated 68 GB and

@@ -88,30 +88,31 @@ impl Grid {
 
     /// The (min, max) of the first and of the second coordinates.
     fn bounds(&self) -> ((i32, i32), (i32, i32)) {
-        let (xs, ys): (Vec<i32>, Vec<i32>) = self.coords.iter().copied().unzip();
-        (
-            (*xs.iter().min().unwrap(), *xs.iter().max().unwrap()),
-            (*ys.iter().min().unwrap(), *ys.iter().max().unwrap()),
-        )
+        bounds_of(&self.coords)
     }
+}
+
+/// The (min, max) of the first and of the second coordinates ((0, 0) each
+/// for no coordinates).
+fn bounds_of(coords: &[Vector]) -> ((i32, i32), (i32, i32)) {
+    let span = |f: fn(&Vector) -> i32| {
+        let min = coords.iter().map(f).min().unwrap_or(0);
+        (min, coords.iter().map(f).max().unwrap_or(0))
+    };
+    (span(|v| v.0), span(|v| v.1))
 }
 
 impl CellIndex {
     fn new(coords: &[Vector]) -> CellIndex {
-        let first = |f: fn(&Vector) -> i32| coords.iter().map(f).min().unwrap_or(0);
-        let last = |f: fn(&Vector) -> i32| coords.iter().map(f).max().unwrap_or(0);
-        let origin = (first(|v| v.0), first(|v| v.1));
-        let width = last(|v| v.0) as i64 - origin.0 as i64 + 1;
-        let height = last(|v| v.1) as i64 - origin.1 as i64 + 1;
+        let ((x0, x1), (y0, y1)) = bounds_of(coords);
+        let origin = (x0, y0);
+        let width = x1 as i64 - x0 as i64 + 1;
+        let height = y1 as i64 - y0 as i64 + 1;
         if width * height > DENSE_AREA {
+            // (The checker refuses two cells at one place.)
             let mut list: Vec<(Vector, Cell)> =
                 coords.iter().enumerate().map(|(i, &v)| (v, i)).collect();
             list.sort();
-            // Two cells at one place (the checker refuses them): the later
-            // one counts, as in the array.
-            list.reverse();
-            list.dedup_by_key(|(v, _)| *v);
-            list.reverse();
             return CellIndex::Sorted(list);
         }
         let mut cells = vec![NO_CELL; (width * height) as usize];
