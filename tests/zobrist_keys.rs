@@ -11,8 +11,8 @@
 #[path = "support/games.rs"]
 mod games;
 
-use runtime::Position;
 use games::{next_random, Claims};
+use runtime::Position;
 
 /// The fold of every hash along `games` random games of `plies` plies.
 fn fold_hashes(path: &str, games: u64, plies: usize) -> u64 {

@@ -16,7 +16,7 @@
 //!
 //! ```compile_fail,E0616
 //! fn shrink(game: &mut runtime::Game) {
-//!     game.movesets.truncate(0);
+//!     game.moves.movesets.truncate(0);
 //! }
 //! ```
 //!

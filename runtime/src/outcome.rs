@@ -55,7 +55,7 @@ impl GameResult {
     fn lost_by(game: &Game, end: GameEnd, player: usize) -> GameResult {
         GameResult {
             end,
-            winner: (game.players == 2).then_some(1 - player),
+            winner: (game.shape.players == 2).then_some(1 - player),
             loser: Some(player),
             out: 0,
         }
@@ -66,7 +66,7 @@ impl GameResult {
         GameResult {
             end,
             winner: Some(player),
-            loser: (game.players == 2).then_some(1 - player),
+            loser: (game.shape.players == 2).then_some(1 - player),
             out: 0,
         }
     }
@@ -86,7 +86,7 @@ impl GameResult {
             return self.side_score(game, player, points);
         }
         let in_play = |p: usize| self.out >> p & 1 == 0;
-        let sharing = (0..game.players).filter(|&p| in_play(p)).count() as f64;
+        let sharing = (0..game.shape.players).filter(|&p| in_play(p)).count() as f64;
         match (self.winner, self.loser) {
             (Some(w), _) => {
                 if w == player {
@@ -115,8 +115,10 @@ impl GameResult {
     /// the other sides sharing them, a draw shares them among all sides.
     /// (Teams and players going out do not combine, so nobody is out.)
     fn side_score(&self, game: &Game, player: usize, points: f64) -> f64 {
-        let side = |p: usize| game.team_of[p];
-        let sides = (0..game.players).filter(|&p| side(p) as usize == p).count() as f64;
+        let side = |p: usize| game.sides.team_of[p];
+        let sides = (0..game.shape.players)
+            .filter(|&p| side(p) as usize == p)
+            .count() as f64;
         match (self.winner, self.loser) {
             (Some(w), _) if side(w) == side(player) => points,
             (Some(_), _) => 0.0,
@@ -135,12 +137,12 @@ impl Position<'_> {
         let g = self.game;
         let me = self.to_move;
         let mut p = me;
-        for _ in 1..g.players {
-            p = (p + g.players - 1) % g.players;
-            if !self.in_play(p) || g.team_of[p] == g.team_of[me] {
+        for _ in 1..g.shape.players {
+            p = (p + g.shape.players - 1) % g.shape.players;
+            if !self.in_play(p) || g.sides.team_of[p] == g.sides.team_of[me] {
                 continue;
             }
-            let codes = &g.codes_of_player[p];
+            let codes = &g.shape.codes_of_player[p];
             if self.royals_of[me]
                 .iter()
                 .any(|c| self.attacked_by_codes(c, codes))
@@ -180,7 +182,7 @@ impl Position<'_> {
             let wanted = side.specs.iter().filter(|&&(x, _)| x == k).count();
             let held = pieces
                 .iter()
-                .filter(|&c| g.kind_of[self.board[c] as usize] == k)
+                .filter(|&c| g.shape.kind_of[self.board[c] as usize] == k)
                 .count();
             wanted == held
         });
@@ -202,7 +204,7 @@ impl Position<'_> {
         let Some((&cell, rest)) = cells.split_first() else {
             return true;
         };
-        let kind = self.game.kind_of[self.board[cell as usize] as usize];
+        let kind = self.game.shape.kind_of[self.board[cell as usize] as usize];
         (0..specs.len()).any(|i| {
             let (k, region) = &specs[i];
             used >> i & 1 == 0
@@ -246,15 +248,15 @@ impl Position<'_> {
             Outcome::Out => match why {
                 GameEnd::Checkmate => GameResult {
                     end: why,
-                    winner: (0..g.players).find(|&p| p != me && pos.in_play(p)),
+                    winner: (0..g.shape.players).find(|&p| p != me && pos.in_play(p)),
                     loser: Some(me),
                     out: 0,
                 },
                 _ => GameResult::draw(why),
             },
         };
-        if g.eliminates && self.players_in_play() == 1 {
-            let last = (0..g.players).find(|&p| self.in_play(p));
+        if g.sides.eliminates && self.players_in_play() == 1 {
+            let last = (0..g.shape.players).find(|&p| self.in_play(p));
             return Some(GameResult {
                 end: GameEnd::LastInPlay,
                 winner: last,
@@ -283,11 +285,11 @@ impl Position<'_> {
         if end.repetition > 0 && self.repetitions() >= end.repetition {
             return Some(GameResult::draw(GameEnd::Repetition));
         }
-        if end.move_rule > 0 && self.halfmove >= end.move_rule * g.players as u32 {
+        if end.move_rule > 0 && self.halfmove >= end.move_rule * g.shape.players as u32 {
             return Some(GameResult::draw(GameEnd::MoveRule));
         }
-        if g.players == 2
-            && g.insufficient.iter().any(|[x, y]| {
+        if g.shape.players == 2
+            && g.insufficient.declarations.iter().any(|[x, y]| {
                 (self.has_exactly(0, x) && self.has_exactly(1, y))
                     || (self.has_exactly(0, y) && self.has_exactly(1, x))
             })

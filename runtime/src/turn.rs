@@ -10,7 +10,7 @@ use crate::position::Position;
 impl Position<'_> {
     /// The player who moves after the side to move.
     pub(crate) fn next_player(&self) -> usize {
-        let players = self.game.players;
+        let players = self.game.shape.players;
         let mut next = self.to_move;
         for _ in 0..players {
             next = (next + 1) % players;
@@ -24,7 +24,7 @@ impl Position<'_> {
     /// The player who moved before the side to move (the nearest seat in
     /// play before it).
     pub(crate) fn previous_player(&self) -> usize {
-        let players = self.game.players;
+        let players = self.game.shape.players;
         let mut prev = self.to_move;
         for _ in 0..players {
             prev = (prev + players - 1) % players;
@@ -37,13 +37,13 @@ impl Position<'_> {
 
     /// Is `player` still in the game?
     pub fn in_play(&self, player: usize) -> bool {
-        player < self.game.players && self.out >> player & 1 == 0
+        player < self.game.shape.players && self.out >> player & 1 == 0
     }
 
     /// Does the turn passing from the side to move to `next` go by the seat
     /// that moves first in the setup (so a new full move begins)?
     pub(crate) fn starts_full_move(&self, next: usize) -> bool {
-        let players = self.game.players;
+        let players = self.game.shape.players;
         let first = self.game.ir.setup.to_move as usize;
         let steps = |to: usize| (to + players - self.to_move - 1) % players;
         steps(first) <= steps(next)

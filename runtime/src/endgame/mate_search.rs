@@ -183,7 +183,7 @@ pub fn find_mate_either_way(
 /// empty board (from the reverse attack tables).
 pub(crate) fn attack_sources(game: &Game, code: u8) -> Vec<CellSet> {
     let view = game.attacks_by_any();
-    (0..game.cells)
+    (0..game.shape.cells)
         .map(|target| {
             let mut from = CellSet::EMPTY;
             for a in view.leap_attackers(target) {
@@ -343,7 +343,7 @@ impl Search<'_> {
     /// land unattacked). Moves that change more than one cell: every cell.
     fn interference(&self, mv: Move, royals: &CellSet) -> CellSet {
         if !matches!(mv.kind, MoveKind::Normal | MoveKind::Passing) {
-            return CellSet::full(self.pos.game.cells);
+            return CellSet::full(self.pos.game.shape.cells);
         }
         let g = self.pos.game;
         let (from, to) = (mv.from as usize, mv.to as usize);
@@ -359,9 +359,9 @@ impl Search<'_> {
                 }
             }
         }
-        for hook in &g.hooks[set.hook_start as usize..][..set.hook_len as usize] {
+        for hook in &g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize] {
             if hook.to as usize == to {
-                for &c in &g.hook_cells[hook.via_start as usize..][..hook.via_len as usize] {
+                for &c in &g.moves.hook_cells[hook.via_start as usize..][..hook.via_len as usize] {
                     cells.insert(c as usize);
                 }
             }

@@ -189,31 +189,30 @@ impl Material {
 /// into another kind, or forms a stack with a piece of the material.
 pub fn kind_changer(game: &Game, material: &Material) -> Option<(usize, usize)> {
     let g = game;
-    let codes = g.codes();
     let pieces: Vec<(usize, usize)> = material
         .sides
         .iter()
         .enumerate()
         .flat_map(|(p, side)| side.iter().map(move |m| (p, m.kind)))
-        .filter(|&(_, k)| k < g.kinds)
+        .filter(|&(_, k)| k < g.shape.kinds)
         .collect();
     let becomes = |p: usize, k: usize| {
-        (0..g.cells).any(|c| {
+        (0..g.shape.cells).any(|c| {
             let set = g.moveset(p, k, c);
             g.leaps_of(set).iter().any(|l| l.becomes != 0)
                 || g.rays_of(set).iter().any(|r| r.becomes != 0)
-                || g.hooks[set.hook_start as usize..][..set.hook_len as usize]
+                || g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize]
                     .iter()
                     .any(|h| h.becomes != 0)
         })
     };
     pieces.iter().copied().find(|&(p, k)| {
         let code = g.code(p, k) as usize;
-        g.promotes[p * g.kinds + k]
+        g.landing.promotes[p * g.shape.kinds + k]
             || becomes(p, k)
             || pieces
                 .iter()
-                .any(|&(q, j)| g.merge[code * codes + g.code(q, j) as usize] != EMPTY)
+                .any(|&(q, j)| g.forms_stack(code as PieceCode, g.code(q, j)) != EMPTY)
     })
 }
 
@@ -312,9 +311,9 @@ impl std::error::Error for Unsupported {}
 /// reach none).
 pub fn standable_cells(game: &Game) -> Vec<CellSet> {
     let g = game;
-    let kinds = g.kinds;
+    let kinds = g.shape.kinds;
     let codes = g.codes();
-    let mut can = vec![CellSet::EMPTY; g.players * kinds];
+    let mut can = vec![CellSet::EMPTY; g.shape.players * kinds];
     let mut work: Vec<(usize, usize)> = Vec::new();
     fn add(can: &mut [CellSet], work: &mut Vec<(usize, usize)>, pk: usize, c: usize) {
         if !can[pk].contains(c) {
@@ -330,9 +329,9 @@ pub fn standable_cells(game: &Game) -> Vec<CellSet> {
                   kind: usize,
                   cell: usize| {
         let pk = player * kinds + kind;
-        let (start, len) = g.promotion_at[pk * g.cells + cell];
-        if g.promotes[pk] && len > 0 {
-            for &choice in &g.promotion_choices[start as usize..][..len as usize] {
+        let (start, len) = g.landing.promotion_at[pk * g.shape.cells + cell];
+        if g.landing.promotes[pk] && len > 0 {
+            for &choice in &g.landing.promotion_choices[start as usize..][..len as usize] {
                 add(can, work, player * kinds + choice as usize, cell);
             }
         } else {
@@ -372,7 +371,7 @@ pub fn standable_cells(game: &Game) -> Vec<CellSet> {
                 landings.push((c as usize, r.flags, r.becomes));
             }
         }
-        for h in &g.hooks[set.hook_start as usize..][..set.hook_len as usize] {
+        for h in &g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize] {
             landings.push((h.to as usize, h.flags, h.becomes));
         }
         for (to, flags, becomes) in landings {
@@ -399,7 +398,7 @@ pub fn standable_cells(game: &Game) -> Vec<CellSet> {
             // Landing on a partner may form a stack there.
             if flags & ir::MOVE != 0 {
                 for occupant in 1..codes {
-                    let formed = g.merge[mover as usize * codes + occupant];
+                    let formed = g.forms_stack(mover, occupant as PieceCode);
                     if formed != EMPTY {
                         let (p, k) = (g.owner_of(formed), g.kind_of(formed));
                         add(&mut can, &mut work, p * kinds + k, to);
@@ -407,7 +406,7 @@ pub fn standable_cells(game: &Game) -> Vec<CellSet> {
                 }
             }
         }
-        for swap in &g.swaps[set.swap_start as usize..][..set.swap_len as usize] {
+        for swap in &g.moves.swaps[set.swap_start as usize..][..set.swap_len as usize] {
             arrive(&mut can, &mut work, player, kind, swap.with as usize);
             for partner in 0..kinds.min(128) {
                 if swap.partner_kinds >> partner & 1 != 0 {
@@ -415,7 +414,7 @@ pub fn standable_cells(game: &Game) -> Vec<CellSet> {
                 }
             }
         }
-        for &i in &g.castlings_of[player] {
+        for &i in g.castlings_of(player) {
             let c = &g.ir.castlings[i as usize];
             if c.king_from as usize == from && g.ir.kinds[kind].royal {
                 add(&mut can, &mut work, pk, c.king_to as usize);
@@ -463,8 +462,8 @@ impl Slots {
         material: &Material,
         standable: &[CellSet],
     ) -> Result<Slots, Unsupported> {
-        if game.players != 2 {
-            return Err(Unsupported::Players(game.players));
+        if game.shape.players != 2 {
+            return Err(Unsupported::Players(game.shape.players));
         }
         let mut slots = Vec::new();
         for (player, side) in material.sides.iter().enumerate() {
@@ -481,7 +480,7 @@ impl Slots {
             }
             pieces.sort_by_key(|p| (!game.ir.kinds[p.kind].royal, p.kind, p.region.map(|r| r.0)));
             for p in pieces {
-                let mut cells = standable[player * game.kinds + p.kind];
+                let mut cells = standable[player * game.shape.kinds + p.kind];
                 if let Some(r) = &p.region {
                     cells = cells.intersect(r);
                 }
@@ -570,7 +569,7 @@ impl PlacementIndex {
                 continue;
             }
             group_of.push(groups.len());
-            let mut position = vec![u16::MAX; game.cells];
+            let mut position = vec![u16::MAX; game.shape.cells];
             for (n, &c) in s.list.iter().enumerate() {
                 position[c as usize] = n as u16;
             }

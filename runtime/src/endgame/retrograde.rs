@@ -154,7 +154,7 @@ struct UnmoveTable {
 impl UnmoveTable {
     fn new(game: &Game, slot: &Slot) -> UnmoveTable {
         let g = game;
-        let mut per_target: Vec<Vec<Unmove>> = vec![Vec::new(); g.cells];
+        let mut per_target: Vec<Vec<Unmove>> = vec![Vec::new(); g.shape.cells];
         let quiet = |flags: u16| flags & ir::MOVE != 0 && flags & ir::UNMOVED_ONLY == 0;
         for from in slot.cells.iter() {
             let set = *g.moveset(slot.player, slot.kind, from);
@@ -174,14 +174,14 @@ impl UnmoveTable {
                     per_target[to as usize].push(plain(r.start, i as u16, false, r.flags));
                 }
             }
-            for h in g.hooks[set.hook_start as usize..][..set.hook_len as usize]
+            for h in g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize]
                 .iter()
                 .filter(|h| quiet(h.flags))
             {
                 per_target[h.to as usize].push(plain(h.via_start, h.via_len, true, h.flags));
             }
         }
-        let mut start = Vec::with_capacity(g.cells + 1);
+        let mut start = Vec::with_capacity(g.shape.cells + 1);
         let mut entries = Vec::new();
         for list in per_target {
             start.push(entries.len() as u32);
@@ -283,11 +283,11 @@ fn path_open(game: &Game, u: &Unmove, occupied: &CellSet) -> bool {
         return true;
     }
     if u.hook {
-        game.hook_cells[u.path_start as usize..][..u.path_len as usize]
+        game.moves.hook_cells[u.path_start as usize..][..u.path_len as usize]
             .iter()
             .any(|&c| !occupied.contains(c as usize))
     } else {
-        game.ray_cells[u.path_start as usize..][..u.path_len as usize]
+        game.moves.ray_cells[u.path_start as usize..][..u.path_len as usize]
             .iter()
             .all(|&c| !occupied.contains(c as usize))
     }
@@ -339,9 +339,8 @@ impl<'g> Board<'g> {
 fn check_modelled(game: &Game, slots: &[Slot]) -> Result<(), Unsupported> {
     let g = game;
     let name = |k: usize| g.ir.kinds[k].name.clone();
-    let codes = g.codes();
     for s in slots {
-        let pk = s.player * g.kinds + s.kind;
+        let pk = s.player * g.shape.kinds + s.kind;
         let usable =
             |flags: u16| flags & (ir::MOVE | ir::CAPTURE) != 0 && flags & ir::UNMOVED_ONLY == 0;
         for from in s.cells.iter() {
@@ -359,14 +358,15 @@ fn check_modelled(game: &Game, slots: &[Slot]) -> Result<(), Unsupported> {
                     landings.push((c as usize, r.flags, r.becomes));
                 }
             }
-            for h in g.hooks[set.hook_start as usize..][..set.hook_len as usize]
+            for h in g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize]
                 .iter()
                 .filter(|h| usable(h.flags))
             {
                 landings.push((h.to as usize, h.flags, h.becomes));
             }
             for (to, _, becomes) in landings {
-                let promotes = g.promotes[pk] && g.promotion_at[pk * g.cells + to].1 > 0;
+                let promotes =
+                    g.landing.promotes[pk] && g.landing.promotion_at[pk * g.shape.cells + to].1 > 0;
                 if becomes != 0 || promotes {
                     return Err(Unsupported::ChangesKind { kind: name(s.kind) });
                 }
@@ -374,7 +374,7 @@ fn check_modelled(game: &Game, slots: &[Slot]) -> Result<(), Unsupported> {
                     return Err(Unsupported::LeavesRegion { kind: name(s.kind) });
                 }
             }
-            for swap in &g.swaps[set.swap_start as usize..][..set.swap_len as usize] {
+            for swap in &g.moves.swaps[set.swap_start as usize..][..set.swap_len as usize] {
                 let partner = slots.iter().any(|o| {
                     o.player == s.player && o.kind < 128 && swap.partner_kinds >> o.kind & 1 != 0
                 });
@@ -384,7 +384,7 @@ fn check_modelled(game: &Game, slots: &[Slot]) -> Result<(), Unsupported> {
             }
         }
         for o in slots {
-            if g.merge[s.code as usize * codes + o.code as usize] != EMPTY {
+            if g.forms_stack(s.code, o.code) != EMPTY {
                 return Err(Unsupported::FormsStack { kind: name(s.kind) });
             }
         }

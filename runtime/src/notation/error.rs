@@ -1,11 +1,13 @@
-//! Typed errors of the notations and of declarations. Each variant carries
-//! the data of one refusal (names, numbers, the text it could not read);
-//! `Display` writes the message the command line prints.
+//! Typed errors of the notations. Each variant carries the data of one
+//! refusal (names, numbers, the text it could not read); `Display` writes
+//! the message the command line prints. A declaration's own refusal,
+//! `DeclareError`, belongs to the position (`position/declarations.rs`).
 
 use std::fmt;
 
 use crate::game::MAX_EN_PASSANT;
 use crate::outcome::GameEnd;
+pub use crate::position::DeclareError;
 
 /// Where in a position text a name, cell or number stood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -523,32 +525,6 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-/// Why a declaration was refused (`Position::declare`, `make_declaring`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DeclareError {
-    /// The game has no agreement of that number.
-    UnknownAgreement { number: usize },
-    /// The declaring player's marker for `agreement` would land on `cell`,
-    /// which is occupied.
-    MarkerCellOccupied { agreement: String, cell: String },
-}
-
-impl fmt::Display for DeclareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DeclareError::UnknownAgreement { number } => {
-                write!(f, "no agreement number {number}")
-            }
-            DeclareError::MarkerCellOccupied { agreement, cell } => write!(
-                f,
-                "cannot declare {agreement}: its marker's cell {cell} is occupied"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DeclareError {}
 
 /// Why a game record entry was refused (`parse_recorded`, `play_record`).
 #[derive(Clone, Debug, PartialEq, Eq)]

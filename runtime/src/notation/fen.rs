@@ -174,7 +174,7 @@ fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, 
     let coord = |c: u16| game.ir.cells[c as usize].coord;
     let holds = |cell: u16| {
         let code = pos.board[cell as usize];
-        code != EMPTY && game.owner[code as usize] as usize == player
+        code != EMPTY && game.shape.owner[code as usize] as usize == player
     };
     let found = match ch.to_ascii_uppercase() {
         'K' | 'Q' => {
@@ -216,7 +216,7 @@ pub fn write_fen(pos: &Position) -> Option<String> {
     let (width, height, _) = square_geometry(game)?;
     // FEN cannot say that a king which castled still may castle again, nor
     // what was declared: such games need the general notation.
-    if game.kings_castling_rights || !game.ir.agreements.is_empty() {
+    if game.kings_castling_rights() || !game.ir.agreements.is_empty() {
         return None;
     }
     // FEN has no place for side cells: a position using them needs the general notation.
@@ -243,14 +243,14 @@ pub fn write_fen(pos: &Position) -> Option<String> {
                 empty = 0;
             }
             let cased = |code: u8| {
-                let letter = game.ir.kinds[game.kind_of[code as usize] as usize].letter;
-                if game.owner[code as usize] == 0 {
+                let letter = game.ir.kinds[game.shape.kind_of[code as usize] as usize].letter;
+                if game.shape.owner[code as usize] == 0 {
                     letter
                 } else {
                     letter.to_ascii_lowercase()
                 }
             };
-            let (carrier, cargo) = game.stack_parts[code as usize];
+            let (carrier, cargo) = game.stack_parts(code);
             if carrier != EMPTY {
                 out.push('(');
                 out.push(cased(carrier));
@@ -292,7 +292,7 @@ fn castling_field(pos: &Position) -> String {
                 continue;
             };
             let bit = game
-                .right_cells
+                .right_cells()
                 .iter()
                 .position(|&c| c as usize == cell)
                 .unwrap();
@@ -306,7 +306,7 @@ fn castling_field(pos: &Position) -> String {
         }
     }
     // Rights not expressible as K/Q (an inner partner) use the file letter.
-    for (bit, &cell) in game.right_cells.iter().enumerate() {
+    for (bit, &cell) in game.right_cells().iter().enumerate() {
         if pos.rights >> bit & 1 == 0 {
             continue;
         }
@@ -314,7 +314,7 @@ fn castling_field(pos: &Position) -> String {
         let player = if code == EMPTY {
             0
         } else {
-            game.owner[code as usize] as usize
+            game.shape.owner[code as usize] as usize
         };
         let covered = ['K', 'Q'].iter().any(|&l| {
             let l = if player == 0 {

@@ -25,7 +25,7 @@ pub fn write_general(pos: &Position) -> String {
     }
     parts.push(format!("turn {}", game.ir.players[pos.to_move].name));
     let rights: Vec<&str> = game
-        .right_cells
+        .right_cells()
         .iter()
         .enumerate()
         .filter(|(bit, _)| pos.rights >> bit & 1 != 0)
@@ -35,7 +35,7 @@ pub fn write_general(pos: &Position) -> String {
         parts.push(format!("castling {}", rights.join(" ")));
     }
     let mut default = Position::empty(game);
-    for c in 0..game.cells {
+    for c in 0..game.shape.cells {
         if pos.board[c] != EMPTY {
             default.board[c] = pos.board[c];
         }
@@ -76,7 +76,7 @@ pub fn write_general(pos: &Position) -> String {
             .agreements
             .iter()
             .enumerate()
-            .filter(|(a, _)| pos.declared >> (a * game.players + p) & 1 != 0)
+            .filter(|(a, _)| pos.declared >> (a * game.shape.players + p) & 1 != 0)
             .map(|(_, a)| a.name.as_str())
             .collect();
         if !made.is_empty() {
@@ -108,7 +108,7 @@ pub fn write_general(pos: &Position) -> String {
         ));
     }
     for (word, bits) in [("out", pos.out), ("passed", pos.passed)] {
-        let names: Vec<&str> = (0..game.players)
+        let names: Vec<&str> = (0..game.shape.players)
             .filter(|&p| bits >> p & 1 != 0)
             .map(|p| game.ir.players[p].name.as_str())
             .collect();
@@ -157,7 +157,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
                 } else {
                     Field::Passed
                 };
-                if !game.eliminates {
+                if !game.sides.eliminates {
                     return Err(PositionError::NobodyGoesOut { field });
                 }
                 for name in names {
@@ -228,7 +228,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
             ["declared", player, names @ ..] => {
                 let p = player_in(game, player, Field::Declared)?;
                 for name in names {
-                    pos.set_declared(agreement(game, name)? * game.players + p, true);
+                    pos.set_declared(agreement(game, name)? * game.shape.players + p, true);
                 }
             }
             ["agreed", names @ ..] => {
@@ -246,7 +246,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
                         field: Field::Castled,
                         text: n.to_string(),
                     })?;
-                if game.castling_limited {
+                if game.castling_limited() {
                     pos.set_castlings_made(p, n);
                 } else if n > 0 {
                     return Err(PositionError::CastlingsNotCounted {
@@ -279,7 +279,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
             player: name(pos.to_move),
         });
     }
-    if let Some(p) = (0..game.players).find(|&p| !pos.in_play(p) && pos.has_passed(p)) {
+    if let Some(p) = (0..game.shape.players).find(|&p| !pos.in_play(p) && pos.has_passed(p)) {
         return Err(PositionError::OutAndPassed { player: name(p) });
     }
     pos.mark_setup_pieces_unmoved();
@@ -300,7 +300,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
     // Several passings are open at once only where they last until their
     // owner moves again, one per owner; they are opened newest first (the
     // owner who moved last first), the order the position keeps them in.
-    if ep.len() > 1 && !game.en_passant_until_owner_moves {
+    if ep.len() > 1 && !game.en_passant.until_owner_moves {
         return Err(PositionError::SeveralPassings {
             cells: ep[1].0.clone(),
         });
@@ -310,8 +310,8 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
             cells: cells.clone(),
         });
     }
-    let owner_of = |v: usize| game.owner[pos.board[v] as usize] as usize;
-    let players = game.players;
+    let owner_of = |v: usize| game.shape.owner[pos.board[v] as usize] as usize;
+    let players = game.shape.players;
     let age = |v: usize| (pos.to_move + players - 1 - owner_of(v)) % players;
     ep.sort_by_key(|(_, v)| age(*v));
     if let Some(w) = ep.windows(2).find(|w| owner_of(w[0].1) == owner_of(w[1].1)) {
@@ -342,12 +342,12 @@ fn clock<N: std::str::FromStr>(text: &str) -> Result<N, PositionError> {
 /// How the general notation writes the piece `code` in `player`'s list:
 /// its letter, or for a stack `A(S)` / `A(S:owner)`.
 fn piece_token(game: &Game, player: usize, code: u8) -> String {
-    let letter = |code: u8| game.ir.kinds[game.kind_of[code as usize] as usize].letter;
-    let (carrier, cargo) = game.stack_parts[code as usize];
+    let letter = |code: u8| game.ir.kinds[game.shape.kind_of[code as usize] as usize].letter;
+    let (carrier, cargo) = game.stack_parts(code);
     if carrier == EMPTY {
         return letter(code).to_string();
     }
-    let owner = game.owner[carrier as usize] as usize;
+    let owner = game.shape.owner[carrier as usize] as usize;
     if owner == player {
         format!("{}({})", letter(cargo), letter(carrier))
     } else {

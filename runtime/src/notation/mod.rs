@@ -54,7 +54,7 @@ pub(super) fn square_geometry(game: &Game) -> Option<(u16, u16, &[String])> {
             files,
             // FEN names every cell of the rectangle: a board with cells taken
             // out of it (`except`) is written in the general notation.
-        } if game.players == 2
+        } if game.shape.players == 2
             && game.ir.cells.iter().filter(|c| !c.side).count()
                 == *width as usize * *height as usize =>
         {
@@ -84,7 +84,7 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
     let game = pos.game;
     let name = |p: usize| game.ir.players[p].name.clone();
     // Players out of the game (none yet: see `turn.rs`) are not judged.
-    for p in (0..game.players).filter(|&p| pos.in_play(p)) {
+    for p in (0..game.shape.players).filter(|&p| pos.in_play(p)) {
         let setup_royals = game
             .ir
             .setup
@@ -108,10 +108,10 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
             });
         }
     }
-    for p in (0..game.players).filter(|&p| pos.in_play(p)) {
+    for p in (0..game.shape.players).filter(|&p| pos.in_play(p)) {
         for cell in pos.occupied_by[p].iter() {
-            let kind = game.kind_of[pos.board[cell] as usize] as usize;
-            if let Some(reach) = &game.promoting_reach[p * game.kinds + kind] {
+            let kind = game.shape.kind_of[pos.board[cell] as usize] as usize;
+            if let Some(reach) = &game.landing.promoting_reach[p * game.shape.kinds + kind] {
                 if !reach.contains(cell) {
                     return Err(PositionError::NeverReached {
                         player: name(p),
@@ -125,7 +125,7 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
             .iter()
             .find(|&c| pos.stands_on_promotion_cell(c))
         {
-            let kind = game.kind_of[pos.board[cell] as usize] as usize;
+            let kind = game.shape.kind_of[pos.board[cell] as usize] as usize;
             return Err(PositionError::OnPromotionCell {
                 player: name(p),
                 piece: game.ir.kinds[kind].name.clone(),
@@ -142,7 +142,7 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
             to_move: name(pos.to_move),
         });
     }
-    for (bit, &cell) in game.right_cells.iter().enumerate() {
+    for (bit, &cell) in game.right_cells().iter().enumerate() {
         if pos.rights >> bit & 1 == 0 {
             continue;
         }
@@ -150,9 +150,9 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
         let held = code != EMPTY
             && game.ir.castlings.iter().any(|c| {
                 c.partner_from == cell
-                    && game.owner[code as usize] == c.player
+                    && game.shape.owner[code as usize] == c.player
                     && (c.partner_kinds == 0
-                        || c.partner_kinds >> game.kind_of[code as usize] & 1 != 0)
+                        || c.partner_kinds >> game.shape.kind_of[code as usize] & 1 != 0)
             });
         if !held {
             return Err(PositionError::NoCastlingPartnerOn {
@@ -197,21 +197,21 @@ pub(super) fn set_ep_from_cells(
     let mut wanted = cells.clone();
     wanted.sort_unstable();
     let mover = match given_victim {
-        Some(v) if pos.board[v] != EMPTY => game.owner[pos.board[v] as usize] as usize,
+        Some(v) if pos.board[v] != EMPTY => game.shape.owner[pos.board[v] as usize] as usize,
         _ => pos.previous_player(),
     };
     for victim in pos.occupied_by[mover]
         .iter()
         .filter(|&v| given_victim.is_none_or(|g| g == v))
     {
-        let kind = game.kind_of[pos.board[victim] as usize] as usize;
-        for from in 0..game.cells {
+        let kind = game.shape.kind_of[pos.board[victim] as usize] as usize;
+        for from in 0..game.shape.cells {
             let set = game.moveset(mover, kind, from);
-            for ray in &game.rays[set.ray_start as usize..][..set.ray_len as usize] {
+            for ray in &game.moves.rays[set.ray_start as usize..][..set.ray_len as usize] {
                 if ray.flags & ir::CREATES_EN_PASSANT == 0 {
                     continue;
                 }
-                let rc = &game.ray_cells[ray.start as usize..][..ray.len as usize];
+                let rc = &game.moves.ray_cells[ray.start as usize..][..ray.len as usize];
                 // The victim's ride must have passed exactly these cells,
                 // from a cell that is now empty.
                 if let Some(j) = rc.iter().position(|&c| c as usize == victim) {
@@ -220,7 +220,7 @@ pub(super) fn set_ep_from_cells(
                     let first = ray.first_landing as usize;
                     // Where passings outlast a move, another piece may
                     // have come to the cell the ride started from since.
-                    let origin_free = pos.board[from] == EMPTY || game.en_passant_until_owner_moves;
+                    let origin_free = pos.board[from] == EMPTY || game.en_passant.until_owner_moves;
                     if j >= first.max(1) && passed == wanted && origin_free {
                         pos.set_en_passant(victim, from, &rc[..j]);
                         return Ok(());

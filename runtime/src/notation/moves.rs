@@ -155,7 +155,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         if let Some((kind, letter, short)) = long_form_parts(game, text) {
             let mv = parse_move(pos, &short)?;
             let from = mv.from as usize;
-            let on = game.kind_of[pos.board[from] as usize] as usize;
+            let on = game.shape.kind_of[pos.board[from] as usize] as usize;
             if on != kind {
                 return Err(MoveError::WrongPiece {
                     text: owned(),
@@ -205,8 +205,8 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             cell: game.cell_name(from).to_string(),
         });
     }
-    let owner = game.owner[code as usize] as usize;
-    let kind = &game.ir.kinds[game.kind_of[code as usize] as usize];
+    let owner = game.shape.owner[code as usize] as usize;
+    let kind = &game.ir.kinds[game.shape.kind_of[code as usize] as usize];
     if owner != pos.to_move {
         return Err(MoveError::NotYourPiece {
             text: owned(),

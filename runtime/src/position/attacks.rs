@@ -127,7 +127,7 @@ impl<'g> Position<'g> {
         to: usize,
         removed: usize,
     ) -> bool {
-        self.game.hook_cells[via_start as usize..][..via_len as usize]
+        self.game.moves.hook_cells[via_start as usize..][..via_len as usize]
             .iter()
             .any(|&v| {
                 let v = v as usize;
@@ -235,8 +235,8 @@ impl<'g> Position<'g> {
         let g = self.game;
         let none = NO_CELL as usize;
         let mut map = CellSet::EMPTY;
-        for p in 0..g.players {
-            if !g.codes_of_player[p].intersects(codes) {
+        for p in 0..g.shape.players {
+            if !g.shape.codes_of_player[p].intersects(codes) {
                 continue;
             }
             for from in self.occupied_by[p].iter() {
@@ -266,7 +266,7 @@ impl<'g> Position<'g> {
                     }
                 }
                 if set.hook_len > 0 {
-                    for hook in &g.hooks[set.hook_start as usize..][..set.hook_len as usize] {
+                    for hook in &g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize] {
                         if hook.flags & ir::CAPTURE != 0
                             && self.hook_open(hook.via_start, hook.via_len, vacated, none, none)
                         {
@@ -288,7 +288,7 @@ impl<'g> Position<'g> {
     pub(super) fn checks_and_pins(&self, foes: Foes) -> (bool, CellSet) {
         let g = self.game;
         let view = foes.view;
-        let mine = g.codes_of_player[self.to_move];
+        let mine = g.shape.codes_of_player[self.to_move];
         let mut pinned = CellSet::EMPTY;
         let mut check = false;
         for royal in self.royals_of[self.to_move].iter() {
@@ -322,7 +322,7 @@ impl<'g> Position<'g> {
                 if !view.attacks_with(h.set, self.board[h.cell as usize]) {
                     continue;
                 }
-                let vias = &g.hook_cells[h.via_start as usize..][..h.via_len as usize];
+                let vias = &g.moves.hook_cells[h.via_start as usize..][..h.via_len as usize];
                 if vias.iter().any(|&v| self.board[v as usize] == EMPTY) {
                     check = true;
                 } else {

@@ -1,16 +1,21 @@
-//! Castling moves: the royal and its partner move together when both hold
+//! Castling: the royal and its partner move together when both hold
 //! their right, the cells between are empty and the king's path is safe.
+//! Here are the castling moves, making and unmaking one, and the rights a
+//! move takes away; `game/castling.rs` holds the tables.
 
 use super::{Move, MoveKind, MoveSink, Position};
-use crate::game::EMPTY;
+use crate::game::{Castling, PieceCode, EMPTY};
 use crate::unchecked::{get, range};
 
 impl<'g> Position<'g> {
     pub(super) fn castling_moves<S: MoveSink>(&self, list: &mut S) {
         let g = self.game;
+        let Some(castling) = &g.castling else {
+            return;
+        };
         let me = self.to_move;
         // Most nodes: the side's rights are gone (or it never had any).
-        if self.rights & g.rights_of_player[me] == 0 && !g.kings_castling_rights {
+        if self.rights & castling.rights_of_player[me] == 0 && !castling.kings_rights {
             return;
         }
         let enemies = self.foes_of(me);
@@ -18,8 +23,8 @@ impl<'g> Position<'g> {
         // one fails a test they all share, skip the rest of the group.
         // Every index below is a castling's cell, a code on the board or
         // a castling's number, all checked by the loader (`unchecked`).
-        let castlings = &g.castlings_of[me];
-        let groups = &g.castling_groups_of[me];
+        let castlings = &castling.castlings_of[me];
+        let groups = &castling.groups_of[me];
         let at = |x: u16| *get(&self.board, x as usize);
         let mut i = 0;
         while i < castlings.len() {
@@ -40,9 +45,9 @@ impl<'g> Position<'g> {
             let partner = at(c.partner_from);
             let has_right = if c.right_is_the_kings() {
                 self.unmoved.contains(c.king_from as usize)
-                    && c.partner_kinds >> *get(&g.kind_of, partner as usize) & 1 != 0
+                    && c.partner_kinds >> *get(&g.shape.kind_of, partner as usize) & 1 != 0
             } else {
-                self.rights & *get(&g.castling_right, first) != 0
+                self.rights & *get(&castling.right_of, first) != 0
             };
             let occupied = |x: &u16| at(*x) != EMPTY;
             let shared = group.shared_empty as usize;
@@ -51,9 +56,9 @@ impl<'g> Position<'g> {
             if !has_right
                 || (c.limit != 0 && self.castlings_made(me) >= c.limit)
                 || king == EMPTY
-                || !*get(&g.royal_code, king as usize)
-                || *get(&g.owner, king as usize) as usize != me
-                || *get(&g.owner, partner as usize) as usize != me
+                || !*get(&g.shape.royal_code, king as usize)
+                || *get(&g.shape.owner, king as usize) as usize != me
+                || *get(&g.shape.owner, partner as usize) as usize != me
                 || c.must_be_empty[..shared].iter().any(occupied)
             {
                 continue;
@@ -79,6 +84,48 @@ impl<'g> Position<'g> {
         }
     }
 
+    /// Moves the king and its partner (`make` took the king off `from`).
+    pub(super) fn make_castling(&mut self, mv: Move, king: PieceCode) {
+        let g = self.game;
+        let c = &g.ir.castlings[mv.aux as usize];
+        let partner = self.take(c.partner_from as usize);
+        self.put(c.partner_to as usize, partner);
+        self.put(mv.to as usize, king);
+        self.set_unmoved(c.partner_from as usize, false);
+        if g.castling_limited() {
+            let me = self.to_move;
+            self.set_castlings_made(me, self.castlings_made(me) + 1);
+        }
+        // Castling does not spend a repeatable castling's right.
+        if c.repeatable {
+            self.set_unmoved(mv.to as usize, true);
+        }
+    }
+
+    /// Takes the king and its partner back off; `unmake` puts the king
+    /// back on `from`.
+    pub(super) fn unmake_castling(&mut self, mv: Move) {
+        let c = &self.game.ir.castlings[mv.aux as usize];
+        self.lift(mv.to as usize);
+        let partner = self.lift(c.partner_to as usize);
+        self.place(c.partner_from as usize, partner);
+    }
+
+    /// A move from or to a cell that holds a right takes that right away.
+    #[inline(always)]
+    pub(super) fn lose_castling_rights(&mut self, castling: &Castling, from: usize, to: usize) {
+        let keep = castling.rights_keep[from] & castling.rights_keep[to];
+        let lost = self.rights & !keep;
+        if lost != 0 {
+            for bit in 0..32 {
+                if lost >> bit & 1 != 0 {
+                    self.hash ^= self.game.keys.right[bit];
+                }
+            }
+            self.rights &= keep;
+        }
+    }
+
     /// How many castlings `player` has made (counted only where some
     /// castling has a limit; otherwise 0).
     #[inline(always)]
@@ -90,7 +137,7 @@ impl<'g> Position<'g> {
     pub fn set_castlings_made(&mut self, player: usize, n: u8) {
         let n = n.min(crate::ir::MAX_CASTLINGS_PER_PLAYER) as u64;
         let old = self.castlings_made(player) as usize;
-        let keys = &self.game.zobrist_castled;
+        let keys = &self.game.keys.castled;
         self.hash ^= keys[player * 16 + old] ^ keys[player * 16 + n as usize];
         self.castled = self.castled & !(15 << (4 * player)) | n << (4 * player);
     }

@@ -3,7 +3,33 @@
 
 use super::{Move, Position};
 use crate::game::EMPTY;
-use crate::notation::DeclareError;
+use std::fmt;
+
+/// Why a declaration was refused (`Position::declare`, `make_declaring`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeclareError {
+    /// The game has no agreement of that number.
+    UnknownAgreement { number: usize },
+    /// The declaring player's marker for `agreement` would land on `cell`,
+    /// which is occupied.
+    MarkerCellOccupied { agreement: String, cell: String },
+}
+
+impl fmt::Display for DeclareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeclareError::UnknownAgreement { number } => {
+                write!(f, "no agreement number {number}")
+            }
+            DeclareError::MarkerCellOccupied { agreement, cell } => write!(
+                f,
+                "cannot declare {agreement}: its marker's cell {cell} is occupied"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DeclareError {}
 
 impl<'g> Position<'g> {
     /// The player whose declaration marker stands on `cell`, if any: on its
@@ -37,7 +63,7 @@ impl<'g> Position<'g> {
             return Err(DeclareError::UnknownAgreement { number: agreement });
         };
         let me = self.to_move;
-        let bit = agreement * g.players + me;
+        let bit = agreement * g.shape.players + me;
         if made {
             if let Some((_, made_cell)) = a.markers[me] {
                 if self.board[made_cell as usize] != EMPTY {
@@ -50,9 +76,9 @@ impl<'g> Position<'g> {
         }
         if (self.declared >> bit & 1 != 0) != made {
             self.declared ^= 1 << bit;
-            self.hash ^= g.zobrist_declared[bit];
+            self.hash ^= g.keys.declared[bit];
         }
-        let all = ((1u32 << g.players) - 1) << (agreement * g.players);
+        let all = ((1u32 << g.shape.players) - 1) << (agreement * g.shape.players);
         if self.declared & all == all {
             self.set_agreed(agreement, true);
         }
@@ -64,7 +90,7 @@ impl<'g> Position<'g> {
     pub fn set_declared(&mut self, bit: usize, on: bool) {
         if (self.declared >> bit & 1 != 0) != on {
             self.declared ^= 1 << bit;
-            self.hash ^= self.game.zobrist_declared[bit];
+            self.hash ^= self.game.keys.declared[bit];
         }
     }
 
@@ -72,14 +98,14 @@ impl<'g> Position<'g> {
     pub fn set_agreed(&mut self, agreement: usize, on: bool) {
         if (self.agreed >> agreement & 1 != 0) != on {
             self.agreed ^= 1 << agreement;
-            self.hash ^= self.game.zobrist_agreed[agreement];
+            self.hash ^= self.game.keys.agreed[agreement];
             self.promotion_base = self.promotion_base_for(self.agreed);
         }
     }
 
     pub(super) fn promotion_base_for(&self, agreed: u32) -> usize {
-        if agreed & self.game.promotion_switch != 0 {
-            self.game.promotion_mode_stride
+        if agreed & self.game.landing.promotion_switch != 0 {
+            self.game.landing.promotion_mode_stride
         } else {
             0
         }

@@ -13,8 +13,9 @@
 //! the top, and earlier plies' ranges stay below so unmake need not copy.
 //! Both lists are ordered newest record first.
 
-use super::{Position, NO_CELL};
+use super::{Move, MoveKind, MoveSink, Position, NO_CELL};
 use crate::game::{EMPTY, MAX_EN_PASSANT};
+use crate::ir;
 
 /// An en-passant capture open to the owner of the piece on `attacker`: it
 /// attacked `cell` before the passing piece (now on `victim`) went over it.
@@ -86,7 +87,7 @@ impl<'g> Position<'g> {
     pub fn set_en_passant(&mut self, victim: usize, victim_origin: usize, cells: &[u16]) {
         let cells = &cells[..cells.len().min(MAX_EN_PASSANT)];
         let code = self.board[victim];
-        let owner = self.game.owner[code as usize] as usize;
+        let owner = self.game.shape.owner[code as usize] as usize;
         // The cell the ride started from may hold another piece by now
         // (passings that outlast a move): it is put back afterwards.
         let at_origin = self.board[victim_origin];
@@ -97,17 +98,17 @@ impl<'g> Position<'g> {
         // The rights of the players still to move before the owner moves
         // again (all its opponents where passings last one move): those a
         // played position keeps (see `keep_en_passant`).
-        let lasting = self.game.en_passant_until_owner_moves;
+        let lasting = self.game.en_passant.until_owner_moves;
         let mut to_come = 0u32;
         let mut p = self.to_move;
-        for _ in 0..self.game.players {
+        for _ in 0..self.game.shape.players {
             if p == owner {
                 break;
             }
             if self.in_play(p) {
                 to_come |= 1 << p;
             }
-            p = (p + 1) % self.game.players;
+            p = (p + 1) % self.game.shape.players;
         }
         self.push_en_passant_rights(owner, cells, victim as u16, |p| {
             !lasting || to_come >> p & 1 != 0
@@ -125,7 +126,7 @@ impl<'g> Position<'g> {
     pub(super) fn close_en_passant(&mut self) {
         let (a, b) = self.ep_record_range;
         for i in a..b {
-            self.hash ^= self.game.zobrist_ep[self.ep_records[i as usize].victim as usize];
+            self.hash ^= self.game.keys.en_passant[self.ep_records[i as usize].victim as usize];
         }
         self.ep_range = (self.ep_range.1, self.ep_range.1);
         self.ep_record_range = (b, b);
@@ -141,7 +142,7 @@ impl<'g> Position<'g> {
         record.cells[..cells.len()].copy_from_slice(cells);
         self.ep_records.push(record);
         self.ep_record_range.1 = self.ep_records.len() as u32;
-        self.hash ^= self.game.zobrist_ep[victim];
+        self.hash ^= self.game.keys.en_passant[victim];
     }
 
     /// After a move by `mover` (which captured on `captured`, or `NO_CELL`):
@@ -167,7 +168,7 @@ impl<'g> Position<'g> {
                 kept[n] = record.victim;
                 n += 1;
                 self.ep_records.push(record);
-                self.hash ^= self.game.zobrist_ep[record.victim as usize];
+                self.hash ^= self.game.keys.en_passant[record.victim as usize];
             }
         }
         if n == 0 {
@@ -180,7 +181,7 @@ impl<'g> Position<'g> {
             if kept[..n].contains(&right.victim)
                 && right.attacker != captured
                 && code != EMPTY
-                && self.game.owner[code as usize] as usize != mover
+                && self.game.shape.owner[code as usize] as usize != mover
             {
                 self.ep_stack.push(right);
             }
@@ -206,7 +207,7 @@ impl<'g> Position<'g> {
                 cell as usize,
                 capturers,
                 |code| {
-                    let p = g.owner[code as usize] as usize;
+                    let p = g.shape.owner[code as usize] as usize;
                     self.in_play(p) && wanted(p)
                 },
                 &mut found,
@@ -217,6 +218,51 @@ impl<'g> Position<'g> {
                     cell,
                     victim,
                 });
+            }
+        }
+    }
+
+    /// A passing ride is about to leave `from`: the rights of the enemy
+    /// pieces that attack the cells it will pass, found before it leaves.
+    #[inline(always)]
+    pub(super) fn open_passing(&mut self, mv: Move) {
+        let start = mv.aux as usize;
+        let mover = self.to_move;
+        let passed = &self.game.moves.ray_cells[start..start + mv.passed as usize];
+        self.push_en_passant_rights(mover, passed, mv.to, |_| true);
+        self.ep_range.1 = self.ep_stack.len() as u32;
+    }
+
+    /// The passing piece landed on `to`: its record of the cells it passed.
+    #[inline(always)]
+    pub(super) fn record_passing(&mut self, mv: Move) {
+        let start = mv.aux as usize;
+        let me = self.to_move;
+        let cells = &self.game.moves.ray_cells[start..start + mv.passed as usize];
+        self.push_record(mv.to as usize, me, cells);
+    }
+
+    /// The en-passant captures open to the side to move.
+    #[inline(always)]
+    pub(super) fn en_passant_moves<S: MoveSink, const CHANGES: bool>(&self, list: &mut S) {
+        let g = self.game;
+        let me = self.to_move;
+        for right in self.en_passant_rights() {
+            let from = right.attacker as usize;
+            let code = self.board[from];
+            if code != EMPTY && g.shape.owner[code as usize] as usize == me {
+                let kind = g.shape.kind_of[code as usize] as usize;
+                let to = right.cell as usize;
+                // `passed` = 1: the piece also has a quiet move here, so
+                // notation must tell the capture apart (`/ep`).
+                let quiet = g.reaches(me, kind, from, to, ir::MOVE) as u8;
+                let mv = Move {
+                    kind: MoveKind::EnPassant,
+                    aux: right.victim as u32,
+                    passed: quiet,
+                    ..Move::normal(from, to)
+                };
+                self.push_landing::<S, CHANGES>(list, mv, me, kind);
             }
         }
     }

@@ -133,7 +133,7 @@ impl<'g> Position<'g> {
             _ => {
                 if in_check
                     || pinned.contains(mv.from as usize)
-                    || self.game.royal_code[self.at(mv.from as usize) as usize]
+                    || self.game.shape.royal_code[self.at(mv.from as usize) as usize]
                 {
                     !self.exposes_royal(mv, enemies)
                 } else {
@@ -164,7 +164,7 @@ impl<'g> Position<'g> {
     /// first time, `after-round`) or `Out`. Called only when no piece can move.
     pub(crate) fn forced_turn(&self) -> Option<MoveKind> {
         let g = self.game;
-        if !g.eliminates || self.players_in_play() <= 2 || self.won_by_arrival().is_some() {
+        if !g.sides.eliminates || self.players_in_play() <= 2 || self.won_by_arrival().is_some() {
             return None;
         }
         let end = &g.ir.end;
@@ -209,7 +209,7 @@ impl<'g> Position<'g> {
             free_codes: if in_check {
                 CodeSet::EMPTY
             } else {
-                self.game.free_codes
+                self.game.moves.free_codes
             },
             deferred,
             landing: LandingMap::NONE,

@@ -7,8 +7,12 @@
 //! - `stacks.rs`: stack-forming moves; `castling.rs`: castling moves;
 //! - `attacks.rs`: every reverse-attack walk (checks, pins, attack maps);
 //! - `legality.rs`: the one legality judge, used by counting and listing;
-//! - `make.rs`: make/unmake with Zobrist hashing;
-//! - `en_passant.rs`: en-passant rights; `declarations.rs`: agreements.
+//! - `make.rs`: the make/unmake skeleton with Zobrist hashing, which hands
+//!   each kind of move to its mechanism's file: `castling.rs`, `stacks.rs`,
+//!   `swaps.rs`, `landing.rs` (captures, promotion, arrivals, winning
+//!   cells), `en_passant.rs` (passings and en-passant rights), `turns.rs`
+//!   (passing a turn, going out);
+//! - `declarations.rs`: agreements.
 //!
 //! This is the hot loop: flat tables indexed by piece code and cell, no
 //! allocation once the move lists are warm.
@@ -17,12 +21,16 @@ mod attacks;
 mod castling;
 mod declarations;
 mod en_passant;
+mod landing;
 mod legality;
 mod make;
 mod movegen;
 mod moves;
 mod stacks;
+mod swaps;
+mod turns;
 
+pub use declarations::DeclareError;
 pub use en_passant::{EnPassantRecord, EnPassantRight};
 pub use movegen::MoveSink;
 pub use moves::{Move, MoveKind, NO_CELL};
@@ -34,10 +42,7 @@ use make::Undo;
 /// No player (`Position::won` while nobody has won by an arrival).
 pub const NO_PLAYER: u8 = u8::MAX;
 
-/// The most passings that last until their owner moves again a position
-/// keeps at once: one per player, so games with such passings have at
-/// most this many players (`LoadError::TooManyPlayersForLastingPassings`).
-pub const MAX_LASTING_PASSINGS: usize = 16;
+pub use crate::game::MAX_LASTING_PASSINGS;
 
 /// The game state: pieces, side to move, castling rights, unmoved pieces,
 /// arrival budgets, en-passant rights, counters and the hash history.
@@ -112,9 +117,9 @@ impl<'g> Position<'g> {
     pub fn empty(game: &'g Game) -> Position<'g> {
         Position {
             game,
-            board: vec![EMPTY; game.cells],
-            occupied_by: vec![CellSet::EMPTY; game.players],
-            royals_of: vec![CellSet::EMPTY; game.players],
+            board: vec![EMPTY; game.shape.cells],
+            occupied_by: vec![CellSet::EMPTY; game.shape.players],
+            royals_of: vec![CellSet::EMPTY; game.shape.players],
             to_move: 0,
             rights: 0,
             budget: 0,
@@ -132,7 +137,7 @@ impl<'g> Position<'g> {
             won: NO_PLAYER,
             out: 0,
             passed: 0,
-            hash: game.zobrist_side[0],
+            hash: game.keys.side[0],
             history: Vec::new(),
             undo: Vec::new(),
             scratch: Vec::new(),
@@ -171,9 +176,12 @@ impl<'g> Position<'g> {
     /// Marks the piece on `cell` unmoved (only a piece whose having moved
     /// matters to a rule is marked) or clears the mark.
     pub fn set_unmoved(&mut self, cell: usize, unmoved: bool) {
-        let matters = !unmoved || self.game.unmoved_matters[self.board[cell] as usize];
-        if self.game.tracks_unmoved && matters && self.unmoved.contains(cell) != unmoved {
-            self.hash ^= self.game.zobrist_unmoved[cell];
+        let Some(rule) = &self.game.unmoved else {
+            return;
+        };
+        let matters = !unmoved || rule.matters(self.board[cell]);
+        if matters && self.unmoved.contains(cell) != unmoved {
+            self.hash ^= self.game.keys.unmoved[cell];
             if unmoved {
                 self.unmoved.insert(cell);
             } else {
@@ -191,12 +199,12 @@ impl<'g> Position<'g> {
     pub fn set_budget(&mut self, bit: usize, on: bool) {
         if (self.budget >> bit & 1 != 0) != on {
             self.budget ^= 1 << bit;
-            self.hash ^= self.game.zobrist_budget[bit];
+            self.hash ^= self.game.keys.budget[bit];
         }
     }
 
     pub fn set_to_move(&mut self, player: usize) {
-        self.hash ^= self.game.zobrist_side[self.to_move] ^ self.game.zobrist_side[player];
+        self.hash ^= self.game.keys.side[self.to_move] ^ self.game.keys.side[player];
         self.to_move = player;
     }
 
@@ -204,13 +212,13 @@ impl<'g> Position<'g> {
     pub fn grant_right(&mut self, cell: usize) -> bool {
         match self
             .game
-            .right_cells
+            .right_cells()
             .iter()
             .position(|&c| c as usize == cell)
         {
             Some(bit) if self.rights & (1 << bit) == 0 => {
                 self.rights |= 1 << bit;
-                self.hash ^= self.game.zobrist_right[bit];
+                self.hash ^= self.game.keys.right[bit];
                 true
             }
             Some(_) => true,
@@ -227,13 +235,13 @@ impl<'g> Position<'g> {
     #[inline(always)]
     pub fn put(&mut self, cell: usize, code: PieceCode) {
         self.place(cell, code);
-        self.hash ^= self.game.zobrist_piece[code as usize * self.game.cells + cell];
+        self.hash ^= self.game.keys.piece[code as usize * self.game.shape.cells + cell];
     }
 
     #[inline(always)]
     pub fn take(&mut self, cell: usize) -> PieceCode {
         let code = self.lift(cell);
-        self.hash ^= self.game.zobrist_piece[code as usize * self.game.cells + cell];
+        self.hash ^= self.game.keys.piece[code as usize * self.game.shape.cells + cell];
         code
     }
 
@@ -242,7 +250,7 @@ impl<'g> Position<'g> {
     pub(super) fn lift(&mut self, cell: usize) -> PieceCode {
         let g = self.game;
         let code = self.board[cell];
-        let owner = g.owner[code as usize] as usize;
+        let owner = g.shape.owner[code as usize] as usize;
         self.board[cell] = EMPTY;
         self.occupied_by[owner].remove(cell);
         self.royals_of[owner].remove(cell);
@@ -253,10 +261,10 @@ impl<'g> Position<'g> {
     #[inline(always)]
     pub(super) fn place(&mut self, cell: usize, code: PieceCode) {
         let g = self.game;
-        let owner = g.owner[code as usize] as usize;
+        let owner = g.shape.owner[code as usize] as usize;
         self.board[cell] = code;
         self.occupied_by[owner].insert(cell);
-        if g.royal_code[code as usize] {
+        if g.shape.royal_code[code as usize] {
             self.royals_of[owner].insert(cell);
         }
     }
@@ -331,7 +339,7 @@ impl<'g> Position<'g> {
     pub fn set_out(&mut self, player: usize, out: bool) {
         if (self.out >> player & 1 != 0) != out {
             self.out ^= 1 << player;
-            self.hash ^= self.game.zobrist_out[player];
+            self.hash ^= self.game.keys.out[player];
         }
     }
 
@@ -339,7 +347,7 @@ impl<'g> Position<'g> {
     pub fn set_passed(&mut self, player: usize, passed: bool) {
         if (self.passed >> player & 1 != 0) != passed {
             self.passed ^= 1 << player;
-            self.hash ^= self.game.zobrist_passed[player];
+            self.hash ^= self.game.keys.passed[player];
         }
     }
 
@@ -351,17 +359,17 @@ impl<'g> Position<'g> {
 
     /// How many players are still in the game.
     pub fn players_in_play(&self) -> usize {
-        self.game.players - self.out.count_ones() as usize
+        self.game.shape.players - self.out.count_ones() as usize
     }
 
     /// Records (or clears) a win by arrival, for positions read from text.
     pub fn set_won_by_arrival(&mut self, player: Option<usize>) {
         if self.won != NO_PLAYER {
-            self.hash ^= self.game.zobrist_won[self.won as usize];
+            self.hash ^= self.game.keys.won[self.won as usize];
         }
         self.won = player.map_or(NO_PLAYER, |p| p as u8);
         if let Some(p) = player {
-            self.hash ^= self.game.zobrist_won[p];
+            self.hash ^= self.game.keys.won[p];
         }
     }
 }

@@ -1,12 +1,12 @@
-//! Pseudo-legal move generation: leaps, rides, hooks and swaps from the
-//! per-cell move tables, landings that promote or trigger an arrival, and en
-//! passant. Stack-forming moves (`stacks.rs`) and castling (`castling.rs`)
-//! are called from here.
+//! Pseudo-legal move generation: leaps, rides and hooks from the per-cell
+//! move tables, and landings that promote or trigger an arrival. Swaps
+//! (`swaps.rs`), stack-forming moves (`stacks.rs`), en-passant captures
+//! (`en_passant.rs`) and castling (`castling.rs`) are called from here.
 
 use super::{Move, MoveKind, Position, NO_CELL, NO_PLAYER};
 use crate::bitset::CellSet;
 use crate::game::{PieceCode, EMPTY, PLAIN_RIDE};
-use crate::ir;
+use crate::ir::{self, Leap, MoveSet, Ray};
 
 /// The targets already generated for the piece on `from`, kept only for
 /// atoms whose landings another atom of the piece shares
@@ -57,7 +57,7 @@ impl<'g> Position<'g> {
         kind: usize,
     ) {
         let g = self.game;
-        let pk = player * g.kinds + kind;
+        let pk = player * g.shape.kinds + kind;
         if g.lands_plainly(pk) {
             list.add(self, mv);
             return;
@@ -96,7 +96,7 @@ impl<'g> Position<'g> {
             );
             return;
         }
-        self.push_promoting(list, mv, player * g.kinds + mv.promotion as usize - 1);
+        self.push_promoting(list, mv, player * g.shape.kinds + mv.promotion as usize - 1);
     }
 
     /// Would the piece on `cell` have had to promote on arriving there (its
@@ -107,27 +107,28 @@ impl<'g> Position<'g> {
         if code == EMPTY {
             return false;
         }
-        let kind = g.kind_of[code as usize];
-        let pk = g.owner[code as usize] as usize * g.kinds + kind as usize;
-        if !g.promotes[pk] {
+        let kind = g.shape.kind_of[code as usize];
+        let pk = g.shape.owner[code as usize] as usize * g.shape.kinds + kind as usize;
+        if !g.landing.promotes[pk] {
             return false;
         }
-        let (start, len) = g.promotion_at[self.promotion_base + pk * g.cells + cell];
+        let (start, len) = g.landing.promotion_at[self.promotion_base + pk * g.shape.cells + cell];
         // Where the piece may stay (an optional promotion) it did not have to.
-        len > 0 && !g.promotion_choices[start as usize..][..len as usize].contains(&kind)
+        len > 0 && !g.landing.promotion_choices[start as usize..][..len as usize].contains(&kind)
     }
 
     /// Promotion and arrival for a piece of `player * kinds + kind` = `pk` landing.
     #[inline(always)]
     pub(super) fn push_promoting<S: MoveSink>(&self, list: &mut S, mv: Move, pk: usize) {
         let g = self.game;
-        if g.promotes[pk] {
-            let (start, len) = g.promotion_at[self.promotion_base + pk * g.cells + mv.to as usize];
+        if g.landing.promotes[pk] {
+            let (start, len) =
+                g.landing.promotion_at[self.promotion_base + pk * g.shape.cells + mv.to as usize];
             if len > 0 {
-                for &choice in &g.promotion_choices[start as usize..][..len as usize] {
+                for &choice in &g.landing.promotion_choices[start as usize..][..len as usize] {
                     // A choice of the piece's own kind: it may stay what it
                     // is (an optional promotion), a plain landing.
-                    let promotion = if choice as usize == pk % g.kinds {
+                    let promotion = if choice as usize == pk % g.shape.kinds {
                         mv.promotion
                     } else {
                         choice + 1
@@ -137,7 +138,7 @@ impl<'g> Position<'g> {
                 return;
             }
         }
-        if let Some(rule) = &g.arrival[pk] {
+        if let Some(rule) = &g.landing.arrival[pk] {
             if self.budget >> rule.bit & 1 != 0 && rule.trigger.contains(mv.to as usize) {
                 let free = |c: usize| {
                     c != mv.to as usize && (self.board[c] == EMPTY || c == mv.from as usize)
@@ -177,7 +178,10 @@ impl<'g> Position<'g> {
         if self.won != NO_PLAYER {
             return;
         }
-        match (self.game.full_generator, self.game.changes_kinds) {
+        match (
+            self.game.moves.full_generator,
+            self.game.landing.changes_kinds,
+        ) {
             (false, false) => self.generate_in::<S, false, false>(list),
             (false, true) => self.generate_in::<S, false, true>(list),
             (true, false) => self.generate_in::<S, true, false>(list),
@@ -191,10 +195,7 @@ impl<'g> Position<'g> {
     ) {
         let g = self.game;
         let me = self.to_move;
-        let me_code = me as u8;
-        let mine = |code: PieceCode| g.owner_of_code(code) == me_code;
         let takes_row = g.takes_row(me, crate::game::others_of(self.out as usize, me));
-        let takes = |code: PieceCode| *crate::unchecked::get(takes_row, code as usize);
         let mut landed = Landed {
             cells: CellSet::EMPTY,
             from: usize::MAX,
@@ -210,174 +211,209 @@ impl<'g> Position<'g> {
             } else {
                 ir::UNMOVED_ONLY
             };
-            for leap in g.leaps_of(set) {
-                if FULL && leap.flags & skip != 0 {
+            let mover = Mover {
+                me,
+                kind,
+                from,
+                skip,
+                takes_row,
+            };
+            self.leap_moves::<S, FULL, CHANGES>(list, &mover, g.leaps_of(set), &mut landed);
+            self.ride_moves::<S, FULL, CHANGES>(list, &mover, g.rays_of(set), &mut landed);
+            if FULL && set.hook_len > 0 {
+                self.hook_moves::<S, CHANGES>(list, &mover, set);
+            }
+            if FULL && set.swap_len > 0 {
+                self.swap_moves::<S, CHANGES>(list, &mover, set);
+            }
+        }
+        if CHANGES {
+            if let Some(stacks) = &g.stacks {
+                self.merge_moves(list, stacks);
+            }
+        }
+        self.en_passant_moves::<S, CHANGES>(list);
+        self.castling_moves(list);
+    }
+
+    /// The leaps of one piece.
+    #[inline(always)]
+    fn leap_moves<S: MoveSink, const FULL: bool, const CHANGES: bool>(
+        &self,
+        list: &mut S,
+        m: &Mover,
+        leaps: &[Leap],
+        landed: &mut Landed,
+    ) {
+        let from = m.from;
+        for leap in leaps {
+            if FULL && leap.flags & m.skip != 0 {
+                continue;
+            }
+            let to = leap.to as usize;
+            let target = self.at(to);
+            let shared = leap.flags & ir::SHARED_LANDING != 0;
+            if target == EMPTY {
+                if leap.flags & ir::MOVE != 0 && (!shared || landed.first(from, to)) {
+                    self.push_landing::<S, CHANGES>(
+                        list,
+                        Move::by_atom(from, to, leap.flags, leap.becomes),
+                        m.me,
+                        m.kind,
+                    );
+                }
+            } else if leap.flags & ir::CAPTURE != 0
+                && m.takes(target)
+                && (!shared || landed.first(from, to))
+            {
+                self.push_landing::<S, CHANGES>(
+                    list,
+                    Move::by_atom(from, to, leap.flags, leap.becomes),
+                    m.me,
+                    m.kind,
+                );
+            }
+        }
+    }
+
+    /// The rides of one piece: the common ride (every cell a landing, no
+    /// en passant, no kind change) runs a lean loop; the rest the general one.
+    #[inline(always)]
+    fn ride_moves<S: MoveSink, const FULL: bool, const CHANGES: bool>(
+        &self,
+        list: &mut S,
+        m: &Mover,
+        rays: &[Ray],
+        landed: &mut Landed,
+    ) {
+        for ray in rays {
+            if FULL && ray.flags & m.skip != 0 {
+                continue;
+            }
+            if ray.flags & PLAIN_RIDE != 0 {
+                self.plain_ride::<S, CHANGES>(list, m, ray);
+            } else {
+                self.general_ride::<S, CHANGES>(list, m, ray, landed);
+            }
+        }
+    }
+
+    /// A ride that lands on every cell until the first piece, which it may take.
+    #[inline(always)]
+    fn plain_ride<S: MoveSink, const CHANGES: bool>(&self, list: &mut S, m: &Mover, ray: &Ray) {
+        let quiet = ray.flags & ir::MOVE != 0;
+        let captures = ray.flags & ir::CAPTURE != 0;
+        for &to in self.game.cells_of(ray) {
+            let to = to as usize;
+            let target = self.at(to);
+            if target == EMPTY {
+                if quiet {
+                    self.push_landing::<S, CHANGES>(list, Move::normal(m.from, to), m.me, m.kind);
+                }
+            } else {
+                if captures && m.takes(target) {
+                    self.push_landing::<S, CHANGES>(list, Move::normal(m.from, to), m.me, m.kind);
+                }
+                break;
+            }
+        }
+    }
+
+    /// A ride with a first landing past its start, a shared landing, a
+    /// passing that opens en passant, a change of kind, or a flight.
+    #[inline(always)]
+    fn general_ride<S: MoveSink, const CHANGES: bool>(
+        &self,
+        list: &mut S,
+        m: &Mover,
+        ray: &Ray,
+        landed: &mut Landed,
+    ) {
+        let g = self.game;
+        let from = m.from;
+        let first = ray.first_landing as usize;
+        let shared = ray.flags & ir::SHARED_LANDING != 0;
+        for (i, &to) in g.cells_of(ray).iter().enumerate() {
+            let to = to as usize;
+            let target = self.at(to);
+            if target == EMPTY {
+                if ray.flags & ir::MOVE != 0 && i >= first && (!shared || landed.first(from, to)) {
+                    let mut mv = Move::by_atom(from, to, ray.flags, ray.becomes);
+                    if ray.flags & ir::CREATES_EN_PASSANT != 0 && i > 0 {
+                        mv.kind = MoveKind::Passing;
+                        mv.passed = i as u8;
+                        mv.aux = ray.start;
+                    }
+                    self.push_landing::<S, CHANGES>(list, mv, m.me, m.kind);
+                }
+            } else {
+                // A flight passes over every piece but a frozen royal one
+                // (a King out of the game).
+                if ray.flags & ir::FLY_OVER != 0 {
+                    if g.shape.royal_code[target as usize]
+                        && !self.in_play(g.shape.owner[target as usize] as usize)
+                    {
+                        break;
+                    }
                     continue;
                 }
-                let to = leap.to as usize;
-                let target = self.at(to);
-                let shared = leap.flags & ir::SHARED_LANDING != 0;
-                if target == EMPTY {
-                    if leap.flags & ir::MOVE != 0 && (!shared || landed.first(from, to)) {
-                        self.push_landing::<S, CHANGES>(
-                            list,
-                            Move::by_atom(from, to, leap.flags, leap.becomes),
-                            me,
-                            kind,
-                        );
-                    }
-                } else if leap.flags & ir::CAPTURE != 0
-                    && takes(target)
+                if ray.flags & ir::CAPTURE != 0
+                    && i >= first
+                    && m.takes(target)
                     && (!shared || landed.first(from, to))
                 {
                     self.push_landing::<S, CHANGES>(
                         list,
-                        Move::by_atom(from, to, leap.flags, leap.becomes),
-                        me,
-                        kind,
+                        Move::by_atom(from, to, ray.flags, ray.becomes),
+                        m.me,
+                        m.kind,
                     );
                 }
-            }
-            for ray in g.rays_of(set) {
-                if FULL && ray.flags & skip != 0 {
-                    continue;
-                }
-                let cells = g.cells_of(ray);
-                // The common ride (every cell a landing, no en passant, no
-                // kind change) runs a lean loop; the rest the general one.
-                if ray.flags & PLAIN_RIDE != 0 {
-                    let quiet = ray.flags & ir::MOVE != 0;
-                    let captures = ray.flags & ir::CAPTURE != 0;
-                    for &to in cells {
-                        let to = to as usize;
-                        let target = self.at(to);
-                        if target == EMPTY {
-                            if quiet {
-                                self.push_landing::<S, CHANGES>(
-                                    list,
-                                    Move::normal(from, to),
-                                    me,
-                                    kind,
-                                );
-                            }
-                        } else {
-                            if captures && takes(target) {
-                                self.push_landing::<S, CHANGES>(
-                                    list,
-                                    Move::normal(from, to),
-                                    me,
-                                    kind,
-                                );
-                            }
-                            break;
-                        }
-                    }
-                    continue;
-                }
-                let first = ray.first_landing as usize;
-                let shared = ray.flags & ir::SHARED_LANDING != 0;
-                for (i, &to) in cells.iter().enumerate() {
-                    let to = to as usize;
-                    let target = self.at(to);
-                    if target == EMPTY {
-                        if ray.flags & ir::MOVE != 0
-                            && i >= first
-                            && (!shared || landed.first(from, to))
-                        {
-                            let mut mv = Move::by_atom(from, to, ray.flags, ray.becomes);
-                            if ray.flags & ir::CREATES_EN_PASSANT != 0 && i > 0 {
-                                mv.kind = MoveKind::Passing;
-                                mv.passed = i as u8;
-                                mv.aux = ray.start;
-                            }
-                            self.push_landing::<S, CHANGES>(list, mv, me, kind);
-                        }
-                    } else {
-                        // A flight passes over every piece but a frozen
-                        // royal one (a King out of the game).
-                        if ray.flags & ir::FLY_OVER != 0 {
-                            if g.royal_code[target as usize]
-                                && !self.in_play(g.owner[target as usize] as usize)
-                            {
-                                break;
-                            }
-                            continue;
-                        }
-                        if ray.flags & ir::CAPTURE != 0
-                            && i >= first
-                            && takes(target)
-                            && (!shared || landed.first(from, to))
-                        {
-                            self.push_landing::<S, CHANGES>(
-                                list,
-                                Move::by_atom(from, to, ray.flags, ray.becomes),
-                                me,
-                                kind,
-                            );
-                        }
-                        break;
-                    }
-                }
-            }
-            if FULL && set.hook_len > 0 {
-                let hooks = &g.hooks[set.hook_start as usize..][..set.hook_len as usize];
-                for hook in hooks {
-                    let to = hook.to as usize;
-                    let target = self.board[to];
-                    let usable = hook.flags & skip == 0
-                        && if target == EMPTY {
-                            hook.flags & ir::MOVE != 0
-                        } else {
-                            hook.flags & ir::CAPTURE != 0 && takes(target)
-                        };
-                    let none = NO_CELL as usize;
-                    if usable && self.hook_open(hook.via_start, hook.via_len, none, none, none) {
-                        self.push_landing::<S, CHANGES>(
-                            list,
-                            Move::by_atom(from, to, hook.flags, hook.becomes),
-                            me,
-                            kind,
-                        );
-                    }
-                }
-            }
-            if FULL && set.swap_len > 0 {
-                for swap in &g.swaps[set.swap_start as usize..][..set.swap_len as usize] {
-                    let partner = self.board[swap.with as usize];
-                    if partner != EMPTY
-                        && mine(partner)
-                        && swap.partner_kinds >> g.kind_of[partner as usize] & 1 != 0
-                    {
-                        let mv = Move {
-                            kind: MoveKind::Swap,
-                            ..Move::normal(from, swap.with as usize)
-                        };
-                        self.push_landing::<S, CHANGES>(list, mv, me, kind);
-                    }
-                }
+                break;
             }
         }
-        if CHANGES && g.has_stacks {
-            self.merge_moves(list);
-        }
-        for right in self.en_passant_rights() {
-            let from = right.attacker as usize;
-            let code = self.board[from];
-            if code != EMPTY && g.owner[code as usize] as usize == me {
-                let kind = g.kind_of[code as usize] as usize;
-                let to = right.cell as usize;
-                // `passed` = 1: the piece also has a quiet move here, so
-                // notation must tell the capture apart (`/ep`).
-                let quiet = g.reaches(me, kind, from, to, ir::MOVE) as u8;
-                let mv = Move {
-                    kind: MoveKind::EnPassant,
-                    aux: right.victim as u32,
-                    passed: quiet,
-                    ..Move::normal(from, to)
+    }
+
+    /// The hooks (bent moves) of one piece: each needs one of its routes open.
+    #[inline(always)]
+    fn hook_moves<S: MoveSink, const CHANGES: bool>(&self, list: &mut S, m: &Mover, set: &MoveSet) {
+        let hooks = &self.game.moves.hooks[set.hook_start as usize..][..set.hook_len as usize];
+        for hook in hooks {
+            let to = hook.to as usize;
+            let target = self.board[to];
+            let usable = hook.flags & m.skip == 0
+                && if target == EMPTY {
+                    hook.flags & ir::MOVE != 0
+                } else {
+                    hook.flags & ir::CAPTURE != 0 && m.takes(target)
                 };
-                self.push_landing::<S, CHANGES>(list, mv, me, kind);
+            let none = NO_CELL as usize;
+            if usable && self.hook_open(hook.via_start, hook.via_len, none, none, none) {
+                self.push_landing::<S, CHANGES>(
+                    list,
+                    Move::by_atom(m.from, to, hook.flags, hook.becomes),
+                    m.me,
+                    m.kind,
+                );
             }
         }
-        self.castling_moves(list);
+    }
+}
+
+/// The piece whose moves are being generated, and what its side may take.
+pub(super) struct Mover<'r> {
+    pub(super) me: usize,
+    pub(super) kind: usize,
+    pub(super) from: usize,
+    /// Atom flags skipped for this piece (`UNMOVED_ONLY` once it has moved).
+    pub(super) skip: u16,
+    /// Per piece code: may the side to move take it (`Game::takes_row`)?
+    pub(super) takes_row: &'r [bool],
+}
+
+impl Mover<'_> {
+    #[inline(always)]
+    pub(super) fn takes(&self, code: PieceCode) -> bool {
+        *crate::unchecked::get(self.takes_row, code as usize)
     }
 }

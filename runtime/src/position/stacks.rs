@@ -1,7 +1,10 @@
-//! Stack-forming moves: loading, boarding, taking aboard.
+//! Stacks: the moves that form one (loading, boarding, taking aboard),
+//! and making and unmaking those and a cargo's leaving; `game/stacks.rs`
+//! holds the tables.
 
+use super::make::Undo;
 use super::{Move, MoveKind, MoveSink, Position};
-use crate::game::{PieceCode, EMPTY};
+use crate::game::{PieceCode, Stacks, EMPTY};
 use crate::ir;
 
 impl<'g> Position<'g> {
@@ -9,13 +12,13 @@ impl<'g> Position<'g> {
     /// boarding, taking aboard): any atom that may move to an empty cell
     /// may also form a stack where its landing cell holds a suitable piece.
     /// A stack is formed as it is: it neither promotes nor arrives.
-    pub(super) fn merge_moves<S: MoveSink>(&self, list: &mut S) {
+    pub(super) fn merge_moves<S: MoveSink>(&self, list: &mut S, stacks: &Stacks) {
         let g = self.game;
         let me = self.to_move;
         let codes = g.codes();
         for from in self.occupied_by[me].iter() {
             let code = self.at(from);
-            if !g.merges[code as usize] {
+            if !stacks.merges[code as usize] {
                 continue;
             }
             let kind = g.kind_of_code(code);
@@ -31,7 +34,7 @@ impl<'g> Position<'g> {
                 } else {
                     code
                 };
-                let formed = g.merge[mover as usize * codes + target as usize];
+                let formed = stacks.merge[mover as usize * codes + target as usize];
                 if formed != EMPTY {
                     let kind = if flags & ir::CARGO != 0 {
                         MoveKind::UnloadBoard
@@ -67,5 +70,32 @@ impl<'g> Position<'g> {
                 }
             }
         }
+    }
+
+    /// The cargo of the stack on `from` left: its carrier stays behind.
+    #[inline(always)]
+    pub(super) fn leave_carrier(&mut self, from: usize, stack: PieceCode) {
+        let carrier = self.game.stack_parts(stack).0;
+        self.put(from, carrier);
+    }
+
+    /// Plays a move that forms the stack `aux` on `to` (the cargo of a
+    /// stack leaving its carrier behind, or a piece moving): the piece on
+    /// `to` is taken aboard, not captured.
+    pub(super) fn make_boarding(&mut self, mv: Move, moved: PieceCode, undo: &mut Undo) {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        if mv.kind == MoveKind::UnloadBoard {
+            self.leave_carrier(from, moved);
+        }
+        undo.captured = self.take(to);
+        undo.captured_cell = to as u16;
+        self.put(to, mv.aux as PieceCode);
+    }
+
+    /// Takes back a cargo's leaving: the piece on `to` and the carrier on
+    /// `from` come off; `unmake` puts the stack back.
+    pub(super) fn unmake_unloading(&mut self, mv: Move) {
+        self.lift(mv.to as usize);
+        self.lift(mv.from as usize);
     }
 }

@@ -90,7 +90,7 @@ impl Evaluator {
         for player in 0..game.players() {
             for (kind, info) in game.ir().kinds.iter().enumerate() {
                 let code = game.code(player, kind);
-                let promotes = game.promotes[player * game.kinds() + kind];
+                let promotes = game.landing.promotes[player * game.kinds() + kind];
                 let mut moves_from = Vec::new();
                 // The kind's reach from every cell of an empty board.
                 let reach: Vec<i32> = (0..cells)
@@ -222,7 +222,7 @@ impl Evaluator {
         let row = &self.nearness[cell * self.cells..(cell + 1) * self.cells];
         let mut nearest = 0;
         for q in 0..g.players() {
-            if prey >> q & 1 != 0 && g.team_of[q] != g.team_of[owner] {
+            if prey >> q & 1 != 0 && g.sides.team_of[q] != g.sides.team_of[owner] {
                 for royal in pos.royals_of[q].iter() {
                     nearest = nearest.max(row[royal]);
                 }
@@ -279,7 +279,7 @@ impl Evaluator {
                 seen.insert(n);
                 let code = board[n];
                 let open = code == EMPTY
-                    || (g.team_of[g.owner_of(code)] != g.team_of[player]
+                    || (g.sides.team_of[g.owner_of(code)] != g.sides.team_of[player]
                         && !self.royal[code as usize]);
                 if open && !pos.attacked_by_enemy_of(n, player) {
                     size += 1;

@@ -374,7 +374,7 @@ impl<'g> Engine<'g> {
     }
 
     fn side(&self, player: usize) -> u8 {
-        self.game.team_of[player]
+        self.game.sides.team_of[player]
     }
 
     fn maximising(&self, pos: &Position) -> bool {
@@ -447,7 +447,7 @@ impl<'g> Engine<'g> {
         if rule > 0 && pos.halfmove() >= rule * g.players() as u32 {
             return Some(0);
         }
-        if pos.won_by_arrival().is_some() || (g.eliminates && pos.players_in_play() == 1) {
+        if pos.won_by_arrival().is_some() || (g.sides.eliminates && pos.players_in_play() == 1) {
             return pos.result().map(|r| self.terminal(r, ply));
         }
         None
@@ -653,7 +653,7 @@ impl<'g> Engine<'g> {
                 let (g, mine) = (self.game, self.side(self.root));
                 list.retain(|m| {
                     let victim = board[m.to()];
-                    victim != EMPTY && g.team_of[g.owner_of(victim)] == mine
+                    victim != EMPTY && g.sides.team_of[g.owner_of(victim)] == mine
                 });
             } else {
                 list.retain(|m| {

@@ -1,4 +1,4 @@
-//! Reverse attack tables: for each target cell, which cells a piece could
+//! Attack views (reverse attack tables): for each target cell, which cells a piece could
 //! attack it from (by leap, along a line, by hook) and with which piece
 //! codes. Built once at load, one view per player (only that player's
 //! enemies' codes, entries that no enemy uses left out) plus one view with
@@ -11,7 +11,8 @@
 //! entry. Here an entry is 4 bytes (its cell and the index of a
 //! deduplicated, already filtered code set).
 
-use super::validate::{check, LoadError};
+use super::error::{check, LoadError};
+use super::{Shape, Sides};
 use crate::codes::{CodeSet, PieceCode};
 use crate::ir::{self, GameIr};
 use crate::unchecked;
@@ -94,6 +95,62 @@ impl AttackView {
     }
 }
 
+/// Every view the hot loop reads: per player and per set of the others
+/// out, that player's enemies in play; per player, its enemies that
+/// capture en passant; last, every code.
+pub(crate) struct Attacks {
+    views: Vec<AttackView>,
+    players: usize,
+    out_masks: usize,
+}
+
+impl Attacks {
+    pub(crate) fn build(ir: &GameIr, shape: &Shape, sides: &Sides) -> Result<Attacks, LoadError> {
+        let (players, codes) = (shape.players, shape.codes());
+        let ep_capturers = (1..codes)
+            .filter(|&c| ir.kinds[shape.kind_of[c] as usize].captures_en_passant)
+            .fold(CodeSet::EMPTY, |set, c| {
+                set.union(&CodeSet::from_code(c as PieceCode))
+            });
+        let filters: Vec<CodeSet> = sides
+            .enemy_codes
+            .iter()
+            .copied()
+            .chain(
+                (0..players)
+                    .map(|p| sides.enemy_codes[p * sides.out_masks].intersection(&ep_capturers)),
+            )
+            .chain([CodeSet::range(1, codes)])
+            .collect();
+        Ok(Attacks {
+            views: build_views(ir, &filters)?,
+            players,
+            out_masks: sides.out_masks,
+        })
+    }
+
+    /// Who among `player`'s enemies in play may attack a cell, from where;
+    /// `others_out` is the set of the other players out, numbered without
+    /// `player`'s own bit (always 0 in a game where nobody goes out).
+    #[inline(always)]
+    pub(crate) fn on(&self, player: usize, others_out: usize) -> &AttackView {
+        unchecked::get(&self.views, player * self.out_masks + others_out)
+    }
+
+    /// Who among `player`'s enemies that capture en passant may attack a
+    /// cell, from where.
+    #[inline(always)]
+    pub(crate) fn en_passant_on(&self, player: usize) -> &AttackView {
+        unchecked::get(&self.views, self.players * self.out_masks + player)
+    }
+
+    /// Who may attack a cell, any code.
+    #[inline(always)]
+    pub(crate) fn by_any(&self) -> &AttackView {
+        unchecked::get(&self.views, self.players * (self.out_masks + 1))
+    }
+}
+
 /// The unfiltered tables, codes as full sets, before the views are cut.
 struct Unfiltered {
     leaps: Vec<Vec<(u16, CodeSet)>>,
@@ -104,7 +161,7 @@ struct Unfiltered {
 }
 
 /// One view for each set of codes in `filters`.
-pub(super) fn build_views(ir: &GameIr, filters: &[CodeSet]) -> Result<Vec<AttackView>, LoadError> {
+fn build_views(ir: &GameIr, filters: &[CodeSet]) -> Result<Vec<AttackView>, LoadError> {
     let all = unfiltered(ir)?;
     let numbered = Numbered::of(&all);
     let mut views = Vec::with_capacity(filters.len());

@@ -1,0 +1,249 @@
+//! Why an IR does not load: each part of `Game` checks the indices it will
+//! trust when it is built (see the list in `mod.rs`), and a refusal is a
+//! typed `LoadError` naming what is wrong.
+
+use super::en_passant::{MAX_EN_PASSANT, MAX_LASTING_PASSINGS};
+use super::insufficient::MAX_DECLARED_PIECES;
+use super::sides::MAX_ELIMINATION_PLAYERS;
+use crate::bitset::MAX_CELLS;
+use crate::codes::{codes_needed, MAX_CODES};
+use crate::ir;
+
+/// Why an IR does not load.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    FormatVersion {
+        found: u32,
+        expected: u32,
+    },
+    CellCount(usize),
+    FewerThanTwoPlayers,
+    TooManyCodes {
+        players: usize,
+        kinds: usize,
+    },
+    MoveTableSize,
+    MoveSetRange(usize),
+    HookRange,
+    HookCellOffBoard(u16),
+    SwapPartnerOffBoard,
+    /// A swap's partner cell is the swapping piece's own cell.
+    SwapWithItself {
+        cell: u16,
+    },
+    TooManyArrivals,
+    /// The points a game shares out are beyond what the language allows.
+    PointsRange(u32),
+    ArrivalRange,
+    MarkRange,
+    UnknownBecomes,
+    LeapTargetOffBoard(u16),
+    ReservedRayFlag,
+    /// A ray that flies over pieces but may capture (attack tables could not
+    /// walk it backwards).
+    CapturingFlight,
+    RayRange,
+    /// A ride's first landing lies past its last cell.
+    FirstLandingPastEnd {
+        len: u16,
+        first_landing: u8,
+    },
+    LongEnPassantRay,
+    RayCellOffBoard(u16),
+    PlacementRange(ir::Placement),
+    /// Two setup placements on one cell.
+    TwoPlacementsOnOneCell(u16),
+    SideToMove,
+    CastlingRightOffBoard,
+    PromotionRange,
+    CargoMoves {
+        kind: usize,
+    },
+    PromotionAgreements,
+    TooManyDeclarations,
+    AgreementMarkers(String),
+    StackParts {
+        kind: usize,
+    },
+    CastlingRange,
+    /// A castling whose king and partner start, or land, on one cell.
+    CastlingCellsClash,
+    RegionRange(String),
+    CoordinateRange {
+        cell: usize,
+    },
+    RaysNotTranslates {
+        direction: u16,
+    },
+    TwoArrivalRules,
+    TooManyCastlingPartners,
+    /// A team names a player twice, a player of no seat, fewer than two
+    /// players or every player; or a player is in two teams.
+    BadTeam,
+    /// Players go out of a game with more seats than the loader keeps
+    /// attack views for (`MAX_ELIMINATION_PLAYERS`).
+    TooManyPlayersToEliminate {
+        players: usize,
+    },
+    /// Passings that last until their owner moves again, in a game with
+    /// more seats than a position keeps such passings for
+    /// (`MAX_LASTING_PASSINGS`, one per player).
+    TooManyPlayersForLastingPassings {
+        players: usize,
+    },
+    /// More distinct sets of attacking codes than a reverse table indexes.
+    TooManyAttackSets,
+    /// An `insufficient` declaration names a kind the game does not have.
+    InsufficientKind {
+        kind: u8,
+    },
+    /// An `insufficient` declaration holds a piece to a region the game
+    /// does not have.
+    InsufficientRegion {
+        region: u16,
+    },
+    /// An `insufficient` declaration lists more pieces for one side than
+    /// the runtime matches.
+    InsufficientTooLarge {
+        pieces: usize,
+    },
+    /// A square geometry of more cells than a game may have (or none).
+    GeometrySize {
+        width: u16,
+        height: u16,
+    },
+    /// A square geometry whose file labels are not one per file.
+    FileLabels {
+        labels: usize,
+        width: u16,
+    },
+    /// A board cell (not a side cell) outside its square geometry.
+    CellOutsideGeometry {
+        cell: usize,
+    },
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use LoadError::*;
+        write!(f, "invalid IR: ")?;
+        match self {
+            FormatVersion { found, expected } => write!(
+                f,
+                "format version {found} but this runtime reads version {expected}"
+            ),
+            CellCount(n) => write!(f, "{n} cells (1..={MAX_CELLS} supported)"),
+            FewerThanTwoPlayers => write!(f, "fewer than two players"),
+            TooManyCodes { players, kinds } => write!(
+                f,
+                "{players} players x {kinds} kinds need {} piece codes, more than {MAX_CODES}",
+                codes_needed(*players, *kinds)
+            ),
+            MoveTableSize => write!(f, "move table size is not players x kinds x cells"),
+            MoveSetRange(i) => write!(f, "move set {i} out of range"),
+            HookRange => write!(f, "hook out of range"),
+            HookCellOffBoard(c) => write!(f, "hook cell {c} off the board"),
+            SwapPartnerOffBoard => write!(f, "swap partner cell off the board"),
+            SwapWithItself { cell } => write!(f, "a swap from cell {cell} with itself"),
+            TooManyArrivals => write!(f, "more than 32 arrival rules"),
+            PointsRange(n) => write!(f, "{n} points per game (at most 1000000)"),
+            ArrivalRange => write!(f, "arrival rule out of range"),
+            MarkRange => write!(f, "a mark or colour names a cell out of range"),
+            UnknownBecomes => write!(f, "an atom turns a piece into an unknown kind"),
+            LeapTargetOffBoard(c) => write!(f, "leap target {c} off the board"),
+            ReservedRayFlag => write!(f, "a ray uses a flag bit the runtime keeps for itself"),
+            CapturingFlight => write!(f, "a ray flies over pieces and captures"),
+            RayRange => write!(f, "ray out of range"),
+            FirstLandingPastEnd { len, first_landing } => write!(
+                f,
+                "a ray of {len} cells whose first landing is cell {first_landing}"
+            ),
+            LongEnPassantRay => write!(f, "en-passant ray longer than {MAX_EN_PASSANT} cells"),
+            RayCellOffBoard(c) => write!(f, "ray cell {c} off the board"),
+            PlacementRange(p) => write!(f, "setup placement {p:?} out of range"),
+            TwoPlacementsOnOneCell(c) => write!(f, "two setup placements on cell {c}"),
+            SideToMove => write!(f, "side to move"),
+            CastlingRightOffBoard => write!(f, "castling right off the board"),
+            PromotionRange => write!(f, "promotion out of range"),
+            CargoMoves { kind } => write!(
+                f,
+                "kind {kind} has cargo moves that do not land as its cargo"
+            ),
+            PromotionAgreements => write!(f, "promotion rules depend on more than one agreement"),
+            TooManyDeclarations => write!(f, "more than 32 declarations (agreements x players)"),
+            AgreementMarkers(name) => write!(f, "agreement {name} markers out of range"),
+            StackParts { kind } => write!(f, "stack kind {kind} has invalid parts"),
+            CastlingRange => write!(f, "castling out of range"),
+            CastlingCellsClash => write!(
+                f,
+                "a castling whose king and partner share a start or a landing cell"
+            ),
+            RegionRange(name) => write!(f, "region {name} out of range"),
+            CoordinateRange { cell } => write!(
+                f,
+                "cell {cell} has a coordinate outside -{MAX_COORD}..={MAX_COORD}"
+            ),
+            RaysNotTranslates { direction } => write!(
+                f,
+                "rays of direction {direction} are not translates of each other"
+            ),
+            TwoArrivalRules => write!(f, "two arrival rules for one piece"),
+            TooManyCastlingPartners => write!(f, "more than 32 castling partners"),
+            BadTeam => write!(
+                f,
+                "a team must list two or more players, not all of them, each in one team only"
+            ),
+            TooManyPlayersToEliminate { players } => write!(
+                f,
+                "players go out of a game of {players} players; at most {} are supported",
+                MAX_ELIMINATION_PLAYERS
+            ),
+            TooManyPlayersForLastingPassings { players } => write!(
+                f,
+                "en passant lasts until the owner moves in a game of {players} players; at most {} are supported",
+                MAX_LASTING_PASSINGS
+            ),
+            TooManyAttackSets => write!(
+                f,
+                "more than 65536 distinct sets of attacking pieces in the reverse tables"
+            ),
+            InsufficientKind { kind } => {
+                write!(f, "an insufficient-material declaration names kind {kind}")
+            }
+            InsufficientRegion { region } => write!(
+                f,
+                "an insufficient-material declaration names region {region}"
+            ),
+            GeometrySize { width, height } => write!(
+                f,
+                "a square geometry of {width} x {height} cells (at most {MAX_CELLS})"
+            ),
+            FileLabels { labels, width } => {
+                write!(f, "{labels} file labels for a geometry {width} wide")
+            }
+            CellOutsideGeometry { cell } => {
+                write!(f, "cell {cell} lies outside the square geometry")
+            }
+            InsufficientTooLarge { pieces } => write!(
+                f,
+                "an insufficient-material declaration lists {pieces} pieces for one side \
+                 (at most {MAX_DECLARED_PIECES})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Drawing coordinates beyond this are refused (a board of 384 cells never
+/// needs them, and the terminal and SVG layouts stay small).
+pub const MAX_COORD: i32 = 4096;
+
+/// `Ok` if `cond` holds, else the error `error` makes.
+pub(super) fn check(cond: bool, error: impl FnOnce() -> LoadError) -> Result<(), LoadError> {
+    if cond {
+        Ok(())
+    } else {
+        Err(error())
+    }
+}

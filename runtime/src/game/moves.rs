@@ -1,0 +1,173 @@
+//! The move tables: per (player, kind, cell) a `MoveSet`, ranges into the
+//! leaps, rides (and their cells), hooks (and the cells they pass) and
+//! swaps the compiler lowered. The loader checks every range and cell here
+//! once; the generator then walks them unchecked. It also marks the rides
+//! that need no special handling (`PLAIN_RIDE`) and the codes whose moves
+//! need no judging one by one.
+
+use super::error::{check, LoadError};
+use super::{atoms_of, Shape};
+use crate::codes::{CodeSet, PieceCode};
+use crate::ir::{self, GameIr, Leap, MoveSet, Ray};
+use crate::unchecked;
+
+/// Set by the loader on rides that land on every cell and nothing else
+/// (no en passant, no unattacked landing, no change of kind): the generator
+/// walks those with its lean loop after one test. IR files never set it.
+pub const PLAIN_RIDE: u16 = ir::RESERVED_FLAGS;
+
+pub(crate) struct MoveTables {
+    pub(crate) movesets: Vec<MoveSet>,
+    pub(crate) leaps: Vec<Leap>,
+    pub(crate) rays: Vec<Ray>,
+    pub(crate) ray_cells: Vec<u16>,
+    pub(crate) hooks: Vec<ir::Hook>,
+    pub(crate) hook_cells: Vec<u16>,
+    pub(crate) swaps: Vec<ir::Swap>,
+    /// Bit per piece code whose moves need no judging one by one: not
+    /// royal, and no atom of its kind must land unattacked.
+    pub(crate) free_codes: CodeSet,
+    /// Unmoved-only atoms, hooks or swaps exist: the move generator must
+    /// look for them.
+    pub(crate) full_generator: bool,
+    /// Per piece code: its moves reset the move-rule counter.
+    pub(crate) resets_move_rule: Vec<bool>,
+}
+
+impl MoveTables {
+    pub(crate) fn build(ir: &GameIr, shape: &Shape) -> Result<MoveTables, LoadError> {
+        check_ranges(ir, shape)?;
+        let (players, kinds) = (shape.players, shape.kinds);
+        let codes = shape.codes();
+        let mut judged_per_move = shape.royal_code.clone();
+        for p in 0..players {
+            for k in 0..kinds {
+                judged_per_move[1 + p * kinds + k] |=
+                    atoms_of(ir, p, k).any(|(flags, _)| flags & ir::UNATTACKED_LANDING != 0);
+            }
+        }
+        let free_codes =
+            (1..codes)
+                .filter(|&c| !judged_per_move[c])
+                .fold(CodeSet::EMPTY, |mut set, c| {
+                    set.insert(c as PieceCode);
+                    set
+                });
+        let resets_move_rule = (0..codes)
+            .map(|code| code != 0 && ir.end.resets_move_rule.contains(&shape.kind_of[code]))
+            .collect();
+        let rays = ir
+            .rays
+            .iter()
+            .map(|r| {
+                let plain = r.first_landing == 0
+                    && r.becomes == 0
+                    && r.flags
+                        & (ir::CREATES_EN_PASSANT
+                            | ir::UNATTACKED_LANDING
+                            | ir::SHARED_LANDING
+                            | ir::FLY_OVER)
+                        == 0;
+                Ray {
+                    flags: r.flags | if plain { PLAIN_RIDE } else { 0 },
+                    ..*r
+                }
+            })
+            .collect();
+        Ok(MoveTables {
+            movesets: ir.moves.clone(),
+            leaps: ir.leaps.clone(),
+            rays,
+            ray_cells: ir.ray_cells.clone(),
+            hooks: ir.hooks.clone(),
+            hook_cells: ir.hook_cells.clone(),
+            swaps: ir.swaps.clone(),
+            free_codes,
+            full_generator: super::unmoved::tracked(ir)
+                || !ir.hooks.is_empty()
+                || !ir.swaps.is_empty(),
+            resets_move_rule,
+        })
+    }
+
+    #[inline(always)]
+    pub(crate) fn leaps_of(&self, set: &MoveSet) -> &[Leap] {
+        unchecked::range(&self.leaps, set.leap_start as usize, set.leap_len as usize)
+    }
+
+    #[inline(always)]
+    pub(crate) fn rays_of(&self, set: &MoveSet) -> &[Ray] {
+        unchecked::range(&self.rays, set.ray_start as usize, set.ray_len as usize)
+    }
+
+    #[inline(always)]
+    pub(crate) fn cells_of(&self, ray: &Ray) -> &[u16] {
+        unchecked::range(&self.ray_cells, ray.start as usize, ray.len as usize)
+    }
+}
+
+/// Every range of a move set, and every cell and kind an atom names.
+fn check_ranges(ir: &GameIr, shape: &Shape) -> Result<(), LoadError> {
+    use LoadError::*;
+    let (cells, kinds) = (shape.cells, shape.kinds);
+    check(ir.moves.len() == shape.players * kinds * cells, || {
+        MoveTableSize
+    })?;
+    for (i, set) in ir.moves.iter().enumerate() {
+        check(
+            set.leap_start as usize + set.leap_len as usize <= ir.leaps.len()
+                && set.ray_start as usize + set.ray_len as usize <= ir.rays.len()
+                && set.hook_start as usize + set.hook_len as usize <= ir.hooks.len()
+                && set.swap_start as usize + set.swap_len as usize <= ir.swaps.len(),
+            || MoveSetRange(i),
+        )?;
+        let origin = (i % cells) as u16;
+        for swap in &ir.swaps[set.swap_start as usize..][..set.swap_len as usize] {
+            check(swap.with != origin, || SwapWithItself { cell: origin })?;
+        }
+    }
+    for hook in &ir.hooks {
+        check(
+            (hook.to as usize) < cells
+                && hook.via_start as usize + hook.via_len as usize <= ir.hook_cells.len(),
+            || HookRange,
+        )?;
+    }
+    for &c in &ir.hook_cells {
+        check((c as usize) < cells, || HookCellOffBoard(c))?;
+    }
+    for swap in &ir.swaps {
+        check((swap.with as usize) < cells, || SwapPartnerOffBoard)?;
+    }
+    let becomes_ok = |b: u8| (b as usize) <= kinds;
+    check(
+        ir.leaps.iter().all(|l| becomes_ok(l.becomes))
+            && ir.rays.iter().all(|r| becomes_ok(r.becomes))
+            && ir.hooks.iter().all(|h| becomes_ok(h.becomes)),
+        || UnknownBecomes,
+    )?;
+    for leap in &ir.leaps {
+        check((leap.to as usize) < cells, || LeapTargetOffBoard(leap.to))?;
+    }
+    for ray in &ir.rays {
+        check(ray.flags & ir::RESERVED_FLAGS == 0, || ReservedRayFlag)?;
+        check(
+            ray.flags & ir::FLY_OVER == 0 || ray.flags & (ir::CAPTURE | ir::GUARD) == 0,
+            || CapturingFlight,
+        )?;
+        check(
+            ray.start as usize + ray.len as usize <= ir.ray_cells.len(),
+            || RayRange,
+        )?;
+        check(ray.len == 0 || (ray.first_landing as u16) < ray.len, || {
+            FirstLandingPastEnd {
+                len: ray.len,
+                first_landing: ray.first_landing,
+            }
+        })?;
+    }
+    for &c in &ir.ray_cells {
+        check((c as usize) < cells, || RayCellOffBoard(c))?;
+    }
+    Ok(())
+}

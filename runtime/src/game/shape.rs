@@ -1,0 +1,142 @@
+//! The shape of a game: its cells, players and kinds, and the piece codes
+//! they make (`1 + player * kinds + kind`), with each code's owner, kind
+//! and royalty. Every other part is indexed by these numbers, so this part
+//! is built (and its indices checked) first. It also checks the tables
+//! that only name cells and players: drawing coordinates and the square
+//! geometry, marks and colours, regions, and the setup.
+
+use super::error::{check, LoadError, MAX_COORD};
+use crate::bitset::MAX_CELLS;
+use crate::codes::{codes_needed, CodeSet, PieceCode, MAX_CODES};
+use crate::ir::{self, GameIr};
+use std::collections::HashMap;
+
+pub(crate) struct Shape {
+    pub(crate) cells: usize,
+    pub(crate) players: usize,
+    /// Kinds, stacks included.
+    pub(crate) kinds: usize,
+    /// Per piece code (`EMPTY` holds `u8::MAX`).
+    pub(crate) owner: Vec<u8>,
+    pub(crate) kind_of: Vec<u8>,
+    pub(crate) royal_code: Vec<bool>,
+    /// Bit per piece code, for each player: the codes of that player's pieces.
+    pub(crate) codes_of_player: Vec<CodeSet>,
+    pub(crate) cell_by_name: HashMap<String, u16>,
+}
+
+impl Shape {
+    pub(crate) fn build(ir: &GameIr) -> Result<Shape, LoadError> {
+        use LoadError::*;
+        check(ir.format_version == ir::FORMAT_VERSION, || FormatVersion {
+            found: ir.format_version,
+            expected: ir::FORMAT_VERSION,
+        })?;
+        let cells = ir.cells.len();
+        let players = ir.players.len();
+        let kinds = ir.kinds.len();
+        check(cells > 0 && cells <= MAX_CELLS, || CellCount(cells))?;
+        check(players >= 2, || FewerThanTwoPlayers)?;
+        check(codes_needed(players, kinds) <= MAX_CODES, || TooManyCodes {
+            players,
+            kinds,
+        })?;
+        check_drawing(ir)?;
+        for m in ir.marks.iter().chain(&ir.colours) {
+            check(m.cells.iter().all(|&c| (c as usize) < cells), || MarkRange)?;
+        }
+        for r in &ir.regions {
+            check(r.cells.iter().all(|&c| (c as usize) < cells), || {
+                RegionRange(r.name.clone())
+            })?;
+        }
+        let mut placed = vec![false; cells];
+        for p in &ir.setup.pieces {
+            check(
+                (p.cell as usize) < cells
+                    && (p.player as usize) < players
+                    && (p.kind as usize) < kinds,
+                || PlacementRange(*p),
+            )?;
+            check(!placed[p.cell as usize], || TwoPlacementsOnOneCell(p.cell))?;
+            placed[p.cell as usize] = true;
+        }
+        check((ir.setup.to_move as usize) < players, || SideToMove)?;
+
+        let codes = codes_needed(players, kinds);
+        let mut owner = vec![u8::MAX; codes];
+        let mut kind_of = vec![u8::MAX; codes];
+        let mut royal_code = vec![false; codes];
+        let mut codes_of_player = vec![CodeSet::EMPTY; players];
+        for (p, own) in codes_of_player.iter_mut().enumerate() {
+            for (k, info) in ir.kinds.iter().enumerate() {
+                let code = 1 + p * kinds + k;
+                owner[code] = p as u8;
+                kind_of[code] = k as u8;
+                royal_code[code] = info.royal;
+                own.insert(code as PieceCode);
+            }
+        }
+        let cell_by_name = ir
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i as u16))
+            .collect();
+        Ok(Shape {
+            cells,
+            players,
+            kinds,
+            owner,
+            kind_of,
+            royal_code,
+            codes_of_player,
+            cell_by_name,
+        })
+    }
+
+    /// The number of piece codes, the empty cell included.
+    #[inline(always)]
+    pub(crate) fn codes(&self) -> usize {
+        1 + self.players * self.kinds
+    }
+}
+
+/// Drawing coordinates and the square geometry's hints are bounded: the
+/// display and FEN walk the geometry (a 65535 x 65535 one made `play`
+/// allocate 68 GB).
+fn check_drawing(ir: &GameIr) -> Result<(), LoadError> {
+    use LoadError::*;
+    for (cell, info) in ir.cells.iter().enumerate() {
+        let (x, y) = info.coord;
+        check(x.abs() <= MAX_COORD && y.abs() <= MAX_COORD, || {
+            CoordinateRange { cell }
+        })?;
+    }
+    if let ir::Geometry::Square {
+        width,
+        height,
+        files,
+    } = &ir.geometry
+    {
+        check(
+            *width >= 1 && *height >= 1 && *width as usize * *height as usize <= MAX_CELLS,
+            || GeometrySize {
+                width: *width,
+                height: *height,
+            },
+        )?;
+        check(files.len() == *width as usize, || FileLabels {
+            labels: files.len(),
+            width: *width,
+        })?;
+        for (cell, info) in ir.cells.iter().enumerate() {
+            let (x, y) = info.coord;
+            check(
+                info.side || (0..*width as i32).contains(&x) && (0..*height as i32).contains(&y),
+                || CellOutsideGeometry { cell },
+            )?;
+        }
+    }
+    Ok(())
+}
