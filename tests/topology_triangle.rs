@@ -31,9 +31,7 @@ fn triangles(written: Vec<Vector>, odd_up: bool) -> Topology {
 #[test]
 fn written_cells_map_to_triangle_centres_and_back() {
     for odd_up in [false, true] {
-        let written: Vec<Vector> = (-4..5)
-            .flat_map(|y| (-6..7).map(move |x| (x, y)))
-            .collect();
+        let written: Vec<Vector> = (-4..5).flat_map(|y| (-6..7).map(move |x| (x, y))).collect();
         let cell_of: HashMap<Vector, Cell> =
             written.iter().enumerate().map(|(i, &c)| (c, i)).collect();
         let t = triangles(written.clone(), odd_up);
