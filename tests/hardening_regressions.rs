@@ -446,7 +446,7 @@ fn f8_silent_accepts_are_diagnostics() {
         (
             "king-moves 2",
             "king-moves 2 2 2 1 1",
-            "E014",
+            "E021",
             "king distance 2 is listed twice",
         ),
         (
@@ -488,49 +488,49 @@ fn f8_silent_accepts_are_diagnostics() {
         (
             "letter P  value 1",
             "letter P  value 1 alias \"\"",
-            "E014",
+            "E026",
             "alias \"\" is empty",
         ),
         (
             "letter P  value 1",
             "letter P  value 1 alias \" \"",
-            "E014",
+            "E026",
             "alias \" \" contains white space",
         ),
         (
             "letter P  value 1",
             "letter P  value 1 alias \"e2e4\"",
-            "E014",
+            "E026",
             "alias \"e2e4\" contains a digit",
         ),
         (
             "letter P  value 1",
             "letter P  value 1 alias \"/\"",
-            "E014",
+            "E026",
             "alias \"/\" contains a character the notation uses",
         ),
         (
             end,
             "promote King in last_rank to Queen\nend checkmate loss",
-            "E014",
+            "E024",
             "`King` is royal and cannot promote",
         ),
         (
             "to Queen Rook Bishop Knight",
             "to Queen Rook Bishop Knight King",
-            "E014",
+            "E024",
             "promotion to `King`, a royal piece",
         ),
         (
             end,
             "swap King with King at (1,0)\nend checkmate loss",
-            "E014",
+            "E019",
             "`King` cannot swap with its own kind",
         ),
         (
             end,
             "castling King with King { king-moves 2 }\nend checkmate loss",
-            "E014",
+            "E021",
             "`King` cannot castle with itself",
         ),
         (

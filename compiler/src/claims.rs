@@ -301,7 +301,7 @@ fn start_position<'g>(game: &'g Game, position: &Option<Name>) -> Result<Positio
         None => Ok(Position::start(game)),
         Some(p) => parse_position(game, &p.text).map_err(|e| {
             Diagnostic::error(
-                Code::InvalidValue,
+                Code::BadClaimPosition,
                 format!("bad position: {e}"),
                 p.span,
                 "this position",

@@ -38,7 +38,8 @@ pub enum Code {
     ClaimFailed,
     /// E013: a statement is missing (no board, no players, ...).
     MissingStatement,
-    /// E014: a value is out of range or inconsistent (board size, vector, ...).
+    /// E014: a number is outside the range its statement allows (a number too
+    /// large to read, a vector component, a count, limit, depth or clock).
     InvalidValue,
     /// E015: Betza notation this compiler does not understand.
     BadBetza,
@@ -46,6 +47,34 @@ pub enum Code {
     /// last (the one before the first mover) has a royal piece attacked, or
     /// a piece stands where it would have had to promote.
     UnreachableSetup,
+    /// E017: a board size, shape, line numbering, file label or colouring not supported.
+    UnsupportedBoard,
+    /// E018: a cell range `a..b` that is no straight line of neighbouring cells.
+    RangeNotALine,
+    /// E019: a step, hook turn or swap that moves nothing (the zero vector, `swap X with X`).
+    MoveGoesNowhere,
+    /// E020: an atom's modifiers contradict each other (`unmoved` that captures, `fly-over` ...).
+    ConflictingModifiers,
+    /// E021: a castling rule that contradicts itself or its pieces (a king not royal, ...).
+    InconsistentCastling,
+    /// E022: players' orientations or teams that do not fit the board or the end rules.
+    InconsistentPlayers,
+    /// E023: end rules that contradict each other (`after-round` without `out`, ...).
+    InconsistentEndRule,
+    /// E024: a promotion that makes or unmakes a royal piece.
+    RoyalPromotion,
+    /// E025: a carry rule whose cargo cannot ride in its carrier (its own kind, a royal, ...).
+    InconsistentStack,
+    /// E026: a piece letter or alias that notation cannot use.
+    BadPieceName,
+    /// E027: more piece kinds, or piece codes, than the runtime holds.
+    TooManyPieceKinds,
+    /// E028: a region in a form its place refuses (ranks with no ranks, cells per player).
+    RegionDoesNotFit,
+    /// E029: the position a claim starts from cannot be read.
+    BadClaimPosition,
+    /// E030: the runtime refuses to load the rules the compiler produced.
+    RulesNotLoadable,
     /// W001 (warning): a promotion map names a colour-bound piece's colour,
     /// but some promotion cell of that rule has the other colour.
     ColourBoundPromotion,
@@ -81,6 +110,20 @@ impl Code {
             Code::InvalidValue => "E014",
             Code::BadBetza => "E015",
             Code::UnreachableSetup => "E016",
+            Code::UnsupportedBoard => "E017",
+            Code::RangeNotALine => "E018",
+            Code::MoveGoesNowhere => "E019",
+            Code::ConflictingModifiers => "E020",
+            Code::InconsistentCastling => "E021",
+            Code::InconsistentPlayers => "E022",
+            Code::InconsistentEndRule => "E023",
+            Code::RoyalPromotion => "E024",
+            Code::InconsistentStack => "E025",
+            Code::BadPieceName => "E026",
+            Code::TooManyPieceKinds => "E027",
+            Code::RegionDoesNotFit => "E028",
+            Code::BadClaimPosition => "E029",
+            Code::RulesNotLoadable => "E030",
             Code::ColourBoundPromotion => "W001",
             Code::MaterialCanMate => "W002",
             Code::AtomWithoutMoveOnBoard => "W003",
@@ -103,9 +146,23 @@ impl Code {
             Code::ClashingLetters => "every letter and alias must name one piece only",
             Code::ClaimFailed => "either the claim or the rules are wrong; the rules text decides",
             Code::MissingStatement => "see docs/LANGUAGE.md for what a game must declare",
-            Code::InvalidValue => "see docs/LANGUAGE.md for the allowed values",
+            Code::InvalidValue => "see docs/LANGUAGE.md for the range each number allows",
             Code::BadBetza => "supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v",
             Code::UnreachableSetup => "the start position must be one a game could be in: no royal piece of the last mover attacked, no piece on a cell where it must promote",
+            Code::UnsupportedBoard => "see docs/LANGUAGE.md for the board forms and their limits (square: width 1..26, height 1..99, at most 384 cells)",
+            Code::RangeNotALine => "a range runs along a rank, a file or a diagonal; list other cells one by one",
+            Code::MoveGoesNowhere => "give the move a step that leaves the cell, on a direction this board has",
+            Code::ConflictingModifiers => "drop one of the contradicting modifiers, or write two atoms",
+            Code::InconsistentCastling => "see the castling section of docs/LANGUAGE.md for the clauses that go together",
+            Code::InconsistentPlayers => "check the `player ... orientation` and `team` statements against the board and the end rules",
+            Code::InconsistentEndRule => "see the end rules in docs/LANGUAGE.md for which words go together",
+            Code::RoyalPromotion => "a royal piece neither promotes nor is promoted to; promote to non-royal pieces only",
+            Code::InconsistentStack => "a carrier carries pieces of other kinds that carry nothing themselves",
+            Code::BadPieceName => "a letter is one Latin letter; an alias has no white space, digit or character the notation uses",
+            Code::TooManyPieceKinds => "merge or remove piece kinds, or give fewer kinds a stack",
+            Code::RegionDoesNotFit => "on boards without ranks and files use `line NAME` or list the cells; a material takes a region with the same cells for every player",
+            Code::BadClaimPosition => "write the position in FEN or the general notation (`white: Ke1 ...; black: ...`), with this game's letters and cells",
+            Code::RulesNotLoadable => "the message says which limit of the runtime the rules exceed; simplify that part of the game",
             Code::ColourBoundPromotion => "the promoted piece stands on its promotion cell and keeps that cell's colour",
             Code::MaterialCanMate => "declare insufficient only material with which no sequence of legal moves can end in mate (the FIDE dead position)",
             Code::AtomWithoutMoveOnBoard => "on this board no image of the step passes the filters; remove the atom or give it a step the board has",
@@ -120,7 +177,7 @@ impl Code {
         )
     }
 
-    pub const ALL: [Code; 19] = [
+    pub const ALL: [Code; 33] = [
         Code::Syntax,
         Code::ImportNotFound,
         Code::UnknownName,
@@ -137,6 +194,20 @@ impl Code {
         Code::InvalidValue,
         Code::BadBetza,
         Code::UnreachableSetup,
+        Code::UnsupportedBoard,
+        Code::RangeNotALine,
+        Code::MoveGoesNowhere,
+        Code::ConflictingModifiers,
+        Code::InconsistentCastling,
+        Code::InconsistentPlayers,
+        Code::InconsistentEndRule,
+        Code::RoyalPromotion,
+        Code::InconsistentStack,
+        Code::BadPieceName,
+        Code::TooManyPieceKinds,
+        Code::RegionDoesNotFit,
+        Code::BadClaimPosition,
+        Code::RulesNotLoadable,
         Code::ColourBoundPromotion,
         Code::MaterialCanMate,
         Code::AtomWithoutMoveOnBoard,

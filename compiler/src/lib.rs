@@ -353,7 +353,7 @@ pub fn compile_file_with(path: &Path, verify: Verify) -> Compiled {
     out
 }
 
-/// E014 for compiled rules the runtime's loader refuses: a limit of the
+/// E030 for compiled rules the runtime's loader refuses: a limit of the
 /// runtime, not of the language. The label is on the statements the limit
 /// counts where one is known, else on the board.
 fn load_refused(model: &model::Model, e: &runtime::game::LoadError) -> Diagnostic {
@@ -366,7 +366,7 @@ fn load_refused(model: &model::Model, e: &runtime::game::LoadError) -> Diagnosti
         _ => (None, "the game these rules define"),
     };
     Diagnostic::error(
-        Code::InvalidValue,
+        Code::RulesNotLoadable,
         format!("the runtime cannot load these rules: {e}"),
         span.unwrap_or(model.board_span),
         label,

@@ -75,7 +75,7 @@ impl Checker {
         if flags & ir::UNMOVED_ONLY != 0 && flags & ir::CAPTURE != 0 {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::ConflictingModifiers,
                     "a move for unmoved pieces only cannot capture",
                     a.span,
                     "`unmoved` without `move-only`",
@@ -107,7 +107,7 @@ impl Checker {
                 if *turn % unit != 0 || turn.rem_euclid(360) == 0 {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::MoveGoesNowhere,
                             format!("a hook cannot turn by {turn} degrees on this board"),
                             a.span,
                             "turn angle",
@@ -189,7 +189,7 @@ impl Checker {
         if fly_over && !matches!(a.shape, AtomShape::Ride(_) | AtomShape::Path(_)) {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::ConflictingModifiers,
                     "only a `ride` or a `path` can fly over pieces",
                     a.span,
                     "`fly-over` on another atom",
@@ -200,7 +200,7 @@ impl Checker {
         if fly_over && flags & ir::CAPTURE != 0 {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::ConflictingModifiers,
                     "a flight over pieces only moves: it captures nothing",
                     a.span,
                     "`fly-over` without `move-only`",
@@ -213,7 +213,7 @@ impl Checker {
         if fly_over && ep {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::ConflictingModifiers,
                     "a flight over pieces passes no cell it could leave open to en passant",
                     a.span,
                     "`fly-over` with `en-passant`",
@@ -231,7 +231,7 @@ impl Checker {
         {
             if steps.contains(&(0, 0)) {
                 self.error(Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::MoveGoesNowhere,
                     "the zero vector is not a move",
                     a.span,
                     "(0,0)",

@@ -87,7 +87,7 @@ impl Checker {
                 if cells.len() >= MAX_CELLS {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::UnsupportedBoard,
                             format!("side cell {} is one cell too many", name.text),
                             *span,
                             format!(
@@ -198,7 +198,7 @@ impl Checker {
                     let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
                     if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
                         self.error(
-                            Diagnostic::error(Code::InvalidValue, format!("{}..{} is not a straight line of neighbouring cells", a.text, b.text), *span, "not a line")
+                            Diagnostic::error(Code::RangeNotALine, format!("{}..{} is not a straight line of neighbouring cells", a.text, b.text), *span, "not a line")
                                 .with_hint("a range runs along a rank, a file or a diagonal; list other cells one by one"),
                         );
                         continue;
@@ -226,7 +226,7 @@ impl Checker {
                 if l.len() != width as usize {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::UnsupportedBoard,
                             format!("{} file labels for a board {width} wide", l.len()),
                             f.span,
                             "file labels",
@@ -246,7 +246,7 @@ impl Checker {
                 {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::UnsupportedBoard,
                             format!("file label `{bad}` is not written in Latin letters"),
                             f.span,
                             "file labels",
@@ -294,7 +294,7 @@ impl Checker {
         if cells.is_empty() {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::UnsupportedBoard,
                     "the board has no cells left",
                     span,
                     "every cell is excepted",
@@ -322,7 +322,7 @@ impl Checker {
                 {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::UnsupportedBoard,
                             format!("a {width} x {height} board is not supported"),
                             *span,
                             "board size",
@@ -374,7 +374,7 @@ impl Checker {
                     if n > 0 && !Hex::edge_directions().contains(&step) {
                         self.error(
                             Diagnostic::error(
-                                Code::InvalidValue,
+                                Code::UnsupportedBoard,
                                 "a hex line must run along an edge direction",
                                 line.span,
                                 "not a row of neighbouring cells",
@@ -392,7 +392,7 @@ impl Checker {
                     if first < 0 || last.is_none_or(|l| l < 0) {
                         self.error(
                             Diagnostic::error(
-                                Code::InvalidValue,
+                                Code::UnsupportedBoard,
                                 format!("line {} numbers its cells below 0 or beyond {}", line.name.text, i32::MAX),
                                 line.span,
                                 "numbering",
@@ -425,7 +425,7 @@ impl Checker {
                 if cells.is_empty() || cells.len() > MAX_CELLS {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::UnsupportedBoard,
                             if cells.len() > MAX_CELLS {
                                 format!("a hex board of more than {MAX_CELLS} cells")
                             } else {
@@ -452,7 +452,7 @@ impl Checker {
                 if !(1..=20).contains(rings) || !(4..=24).contains(sectors) || sectors % 2 != 0 {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::UnsupportedBoard,
                             format!("a round board of {rings} rings and {sectors} sectors is not supported"),
                             *span,
                             "board size",
@@ -531,7 +531,7 @@ impl Checker {
                 {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::UnsupportedBoard,
                             format!("a triangular board {width} cells wide with {} rows is not supported", rows.len()),
                             *span,
                             "board size",

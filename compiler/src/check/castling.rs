@@ -24,7 +24,7 @@ impl Checker {
             let (first, _) = &c.written_partner[0];
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::InconsistentCastling,
                     "spellings by partner need a castling that takes its partner by kind",
                     first.kind.span,
                     "in `written partner`",
@@ -47,7 +47,7 @@ impl Checker {
             if !is_partner {
                 self.error(
                     Diagnostic::error(
-                        Code::InvalidValue,
+                        Code::InconsistentCastling,
                         format!("`{}` is no partner of this castling", class.kind.text),
                         class.kind.span,
                         "not among the partners",
@@ -71,7 +71,7 @@ impl Checker {
                 if king == Some(k) {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::InconsistentCastling,
                             format!("`{}` cannot castle with itself", n.text),
                             n.span,
                             "the castling king again",
@@ -98,7 +98,7 @@ impl Checker {
         {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::InconsistentCastling,
                     "`king-to beside partner` already says where the king goes",
                     c.span,
                     "in this castling",
@@ -109,7 +109,7 @@ impl Checker {
         if c.king_onto_partner && c.king_passes_partner {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::InconsistentCastling,
                     "`king-passes partner` already lets the king land on the partner's cell",
                     c.span,
                     "in this castling",
@@ -125,7 +125,7 @@ impl Checker {
         {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::InconsistentCastling,
                     "a free castling takes its partner anywhere on the king's lines",
                     c.span,
                     "in this free castling",
@@ -150,7 +150,7 @@ impl Checker {
                 // repeated one generated the same move twice.
                 self.error(
                     Diagnostic::error(
-                        Code::InvalidValue,
+                        Code::InconsistentCastling,
                         format!("king distance {d} is listed twice"),
                         c.span,
                         "in this castling",
@@ -179,7 +179,7 @@ impl Checker {
             if !m.pieces[king].royal {
                 self.error(
                     Diagnostic::error(
-                        Code::InvalidValue,
+                        Code::InconsistentCastling,
                         format!("`{}` castles but is not royal", c.king.text),
                         c.king.span,
                         "not a royal piece",

@@ -55,7 +55,7 @@ impl Checker {
                     // A range runs between neighbouring cells (edge or diagonal).
                     let Some(line) = m.topology.range(ca, cb) else {
                         self.error(
-                            Diagnostic::error(Code::InvalidValue, format!("{}..{} is not a straight line of neighbouring cells", a.text, b.text), *span, "not a line")
+                            Diagnostic::error(Code::RangeNotALine, format!("{}..{} is not a straight line of neighbouring cells", a.text, b.text), *span, "not a line")
                                 .with_hint("a range runs along a rank, a file or a diagonal; list other cells one by one"),
                         );
                         continue;

@@ -44,7 +44,7 @@ impl Checker {
                     {
                         self.error(
                             Diagnostic::error(
-                                Code::InvalidValue,
+                                Code::InconsistentEndRule,
                                 "only a player who goes out waits a round",
                                 *span,
                                 "`after-round` without `out`",
@@ -59,7 +59,7 @@ impl Checker {
                         let first = after_round.unwrap().1;
                         self.error(
                             Diagnostic::error(
-                                Code::InvalidValue,
+                                Code::InconsistentEndRule,
                                 "mate and stalemate must put a player out the same way",
                                 *span,
                                 "here",
@@ -83,7 +83,7 @@ impl Checker {
                     }
                     EndRule::Checkmate(_, true, _) => self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::InconsistentEndRule,
                             "only a loss goes to the last attacker",
                             *span,
                             "here",
@@ -182,11 +182,11 @@ impl Checker {
     }
 }
 
-/// E014 for a material piece held to a region with cells per player (the
+/// E028 for a material piece held to a region with cells per player (the
 /// checker's `insufficient` lines and the claims' materials both refuse it).
 pub(crate) fn region_per_player_in_material(name: &Name) -> Diagnostic {
     Diagnostic::error(
-        Code::InvalidValue,
+        Code::RegionDoesNotFit,
         format!(
             "`{}` has cells per player; a material needs one set of cells",
             name.text

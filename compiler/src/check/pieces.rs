@@ -65,7 +65,7 @@ impl Checker {
         }
         if piece_asts.len() > MAX_KINDS {
             self.error(Diagnostic::error(
-                Code::InvalidValue,
+                Code::TooManyPieceKinds,
                 format!("more than {MAX_KINDS} piece kinds"),
                 piece_asts[MAX_KINDS].name.span,
                 "this one is too many",
@@ -84,7 +84,7 @@ impl Checker {
                 Some(l) => {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::BadPieceName,
                             "a piece letter is one Latin letter",
                             l.span,
                             "not a single letter",
@@ -112,7 +112,7 @@ impl Checker {
                 if let Some(why) = alias_fault(&a.text) {
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::BadPieceName,
                             format!("alias \"{}\" {why}", a.text),
                             a.span,
                             "not usable in notation",

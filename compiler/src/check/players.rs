@@ -93,7 +93,7 @@ impl Checker {
             Some(mat) => m.players[p].frame = mat,
             None => {
                 self.error(
-                    Diagnostic::error(Code::InvalidValue, "this rotation is not a symmetry of the board's lattice", *span, "rotation angle")
+                    Diagnostic::error(Code::InconsistentPlayers, "this rotation is not a symmetry of the board's lattice", *span, "rotation angle")
                         .with_hint("square boards turn by multiples of 90 degrees, hex boards by multiples of 60"),
                 );
                 return;
@@ -112,7 +112,7 @@ impl Checker {
         if !about.is_empty() && !matches!(orientation, Orientation::Rotate(_)) {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::InconsistentPlayers,
                     "only a rotation has a centre",
                     *span,
                     "`about` with no rotation",
@@ -147,7 +147,7 @@ impl Checker {
             };
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::InconsistentPlayers,
                     format!(
                         "`like` carries cells by both players' orientations, and `{}` turns with no centre",
                         m.players[unplaced].name

@@ -50,7 +50,7 @@ impl Checker {
         if let Some(k) = kind.filter(|&k| m.pieces[k].royal) {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::RoyalPromotion,
                     format!("`{}` is royal and cannot promote", m.pieces[k].name),
                     piece.span,
                     "a royal piece",
@@ -214,11 +214,11 @@ impl Checker {
     }
 }
 
-/// E014 for a promotion to a royal piece: the promoted piece would be one
+/// E024 for a promotion to a royal piece: the promoted piece would be one
 /// more royal piece than the setup gives, which no rule of the game expects.
 fn royal_choice(name: &str, span: Span) -> Diagnostic {
     Diagnostic::error(
-        Code::InvalidValue,
+        Code::RoyalPromotion,
         format!("promotion to `{name}`, a royal piece"),
         span,
         "royal",

@@ -17,7 +17,7 @@ impl Checker {
         if names.len() as i32 != classes {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::UnsupportedBoard,
                     format!("this board is coloured with {classes} colours"),
                     names[0].span,
                     format!("{} names given", names.len()),
@@ -208,7 +208,7 @@ impl Checker {
         if !m.topology.has_ranks_and_files() {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::RegionDoesNotFit,
                     format!("`{what}` needs a board with ranks and files"),
                     span,
                     "here",

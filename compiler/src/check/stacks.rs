@@ -75,7 +75,7 @@ impl Checker {
                 };
                 if let Some((why, hint)) = clash {
                     self.error(
-                        Diagnostic::error(Code::InvalidValue, why, name.span, "this cargo")
+                        Diagnostic::error(Code::InconsistentStack, why, name.span, "this cargo")
                             .with_secondary(*span, "in this carry rule")
                             .with_hint(hint),
                     );
@@ -132,7 +132,7 @@ impl Checker {
         let stacks = m.pieces.iter().filter(|p| p.stack.is_some()).count();
         self.error(
             Diagnostic::error(
-                Code::InvalidValue,
+                Code::TooManyPieceKinds,
                 format!(
                     "{players} players x {kinds} piece kinds ({stacks} of them stacks, one per \
                      cargo and carrier owner) need {} piece codes; the runtime has {}",

@@ -30,7 +30,7 @@ impl Checker {
                     // leave the position as it was: a move that does nothing.
                     self.error(
                         Diagnostic::error(
-                            Code::InvalidValue,
+                            Code::MoveGoesNowhere,
                             format!("`{}` cannot swap with its own kind", p.text),
                             p.span,
                             "the swapping piece's kind",
@@ -47,7 +47,7 @@ impl Checker {
         if base.is_empty() || *offset == (0, 0) {
             self.error(
                 Diagnostic::error(
-                    Code::InvalidValue,
+                    Code::MoveGoesNowhere,
                     "this swap has no partner cell",
                     *span,
                     "no offset left",

@@ -49,7 +49,7 @@ impl Checker {
             if team.len() < 2 {
                 self.error(
                     Diagnostic::error(
-                        Code::InvalidValue,
+                        Code::InconsistentPlayers,
                         "a team needs two players or more",
                         span,
                         "one player",
@@ -61,7 +61,7 @@ impl Checker {
             if team.len() == player_names.len() {
                 self.error(
                     Diagnostic::error(
-                        Code::InvalidValue,
+                        Code::InconsistentPlayers,
                         "every player is in this team",
                         span,
                         "no opponents left",
@@ -73,7 +73,7 @@ impl Checker {
             if m.end.checkmate == Outcome::Out || m.end.stalemate == Outcome::Out {
                 self.error(
                     Diagnostic::error(
-                        Code::InvalidValue,
+                        Code::InconsistentPlayers,
                         "teams and players going out do not combine",
                         span,
                         "a team",

@@ -20,7 +20,7 @@ pub fn promotions(m: &Model, diags: &mut Vec<Diagnostic>) -> Vec<ir::Promotion> 
                     match m.setup.iter().find(|s| s.cell == c) {
                         Some(start) if m.pieces[start.kind as usize].royal => diags.push(
                             Diagnostic::error(
-                                Code::InvalidValue,
+                                Code::RoyalPromotion,
                                 format!(
                                     "promotion to `origin` on {} makes a royal {}",
                                     m.cells[c as usize].name, m.pieces[start.kind as usize].name
