@@ -639,8 +639,8 @@ impl<K: Copy> Notation<'_, K> {
             self.field(field, key, rest, &mut f)?;
             seen.push(key);
         }
-        for p in 0..np {
-            if !listed[p] {
+        for (p, &was_listed) in listed.iter().enumerate() {
+            if !was_listed {
                 return Err(format!("player {} missing", self.names[p]));
             }
             let kings: Vec<usize> = f
