@@ -14,6 +14,8 @@
 
 #[path = "support/compare.rs"]
 mod compare;
+#[path = "support/cosmic_core.rs"]
+mod cosmic_core;
 #[path = "support/cosmic_hex_ref.rs"]
 mod cosmic_hex_ref;
 #[path = "support/cosmic_ref.rs"]

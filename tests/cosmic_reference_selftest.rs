@@ -1,8 +1,8 @@
-//! Self-tests of the independent Cosmic chess reference move generator
-//! (`src/cosmic_ref.rs`, a copy of `tests/support/cosmic_ref.rs` extended by
-//! `square-diag`), each expectation derived by hand from `docs/COSMIC.md`
-//! (the reasoning is in the comments). The square-diag tests are at the end. Run with
-//! `cargo test --release --test selftest -- --nocapture`
+//! Self-tests of the independent Cosmic chess reference move generator on
+//! squares (`tests/support/cosmic_ref.rs`, `square-diag` included), each
+//! expectation derived by hand from `docs/COSMIC.md` (the reasoning is in
+//! the comments). The square-diag tests are at the end. Run with
+//! `cargo test --release --test cosmic_reference_selftest -- --nocapture`
 //! to see the perft numbers from the start positions.
 //!
 //! Coordinates in comments: (x, y) = (file a = 0, rank - 1).
@@ -10,6 +10,8 @@
 // Player numbers index per-player tables; loops over 0..np read best.
 #![allow(clippy::needless_range_loop)]
 
+#[path = "support/cosmic_core.rs"]
+mod cosmic_core;
 #[path = "support/cosmic_ref.rs"]
 mod cosmic_ref;
 // The hexagonal games' reference and its self-tests (one test binary).
@@ -2106,7 +2108,7 @@ fn diag_perft_from_start() {
     assert_eq!(div.values().sum::<u64>(), s.perft(2));
 }
 
-/// `cargo test --release --test selftest -- --ignored --nocapture`
+/// `cargo test --release --test cosmic_reference_selftest -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn diag_perft_4() {

@@ -1,6 +1,7 @@
 //! 100-cell chess (`stdlib/hundred.variant`): hand-checked positions for each
 //! of its mechanisms, every expected number derived from
-//! `../shared/rules/hundred.md` in the comment next to it.
+//! `../shared/rules/hundred.md` in the comment next to it. The engine
+//! against the independent reference generator is tests/hundred_reference.rs.
 //! Files are a b c d e f g h i k (no j). Positions use the general notation
 //! (pieces by cell); pieces on their setup cells count as unmoved.
 
@@ -289,98 +290,4 @@ fn both_king_castlings() {
     // i1 may be attacked (a black rook on i10): castling long still allowed; g1 attacked forbids it.
     assert!(from("white: Ke1 Ra1 Rk1; black: Kf10 Ri10; castling a1 k1", "e1").contains("e1h1"));
     assert!(!from("white: Ke1 Ra1 Rk1; black: Kf10 Rg10; castling a1 k1", "e1").contains("e1h1"));
-}
-
-// ---- Cross-check against the independent slow generator written from the
-// rules text (tests/support/hundred_ref.rs).
-
-#[path = "support/hundred_ref.rs"]
-mod hundred_ref;
-
-fn both_after(line: &[&str]) -> (Position<'static>, hundred_ref::RefPos) {
-    let mut ours = Position::start(game());
-    let mut reference = hundred_ref::RefPos::start();
-    for mv in line {
-        play(&mut ours, mv);
-        reference
-            .play(mv)
-            .unwrap_or_else(|e| panic!("reference refuses {mv}: {e}"));
-    }
-    (ours, reference)
-}
-
-fn assert_same_perft(line: &[&str], depth: u32) {
-    let (mut ours, reference) = both_after(line);
-    let want = reference.perft(depth);
-    let got = ours.perft(depth);
-    if got != want {
-        let theirs = hundred_ref::perft_divide(&reference, depth);
-        let mut mine: Vec<(String, u64)> = ours
-            .divide(depth)
-            .into_iter()
-            .map(|(m, n)| (move_to_string(game(), m), n))
-            .collect();
-        mine.sort();
-        let diff: Vec<String> = theirs
-            .iter()
-            .filter(|t| !mine.contains(t))
-            .map(|(m, n)| format!("reference {m} {n}"))
-            .chain(
-                mine.iter()
-                    .filter(|m| !theirs.contains(m))
-                    .map(|(m, n)| format!("ours {m} {n}")),
-            )
-            .collect();
-        panic!(
-            "after {line:?} depth {depth}: reference {want}, ours {got}\n{}",
-            diff.join("\n")
-        );
-    }
-}
-
-#[test]
-fn start_perft_matches_reference_to_depth_4() {
-    for depth in 1..=4 {
-        assert_same_perft(&[], depth);
-    }
-}
-
-/// Middle-game positions reached by lines that use the mechanisms: pawn
-/// castling there and back with the Royal file opened; a double step past a
-/// knight that attacked the passed cell (en passant by a knight); a king walk
-/// up the board towards the throne.
-#[test]
-fn middle_game_perft_matches_reference() {
-    let lines: [&[&str]; 3] = [
-        &["e2d1", "e9e7", "d1e2", "f9f7", "g2g4", "e10f9"],
-        &["a2a3", "b10c8", "a3a4", "c8b6", "h2h3", "b6d5", "c2c4"],
-        &["e2e4", "d9d7", "e1e2", "c9c7", "e2e3", "b10c8", "e3d4"],
-    ];
-    for line in lines {
-        assert_same_perft(line, 3);
-    }
-}
-
-/// Random games: identical legal move lists at every ply (throne arrivals,
-/// promotions and late castlings happen here, rarely in shallow perft).
-#[test]
-fn random_games_match_reference() {
-    let mut seed = 0x9E3779B97F4A7C15u64;
-    for _ in 0..20 {
-        let (mut ours, mut reference) = both_after(&[]);
-        for ply in 0..160 {
-            let mine: Vec<String> = moves(&mut ours).into_iter().collect();
-            let theirs = reference.legal_moves();
-            assert_eq!(mine, theirs, "ply {ply}: {ours:?}");
-            if mine.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mv = &mine[(seed % mine.len() as u64) as usize];
-            play(&mut ours, mv);
-            reference.play(mv).unwrap();
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! Self-tests of the independent 100-cell chess reference move generator
 //! (tests/support/hundred_ref.rs). Every expected number below is derived by
-//! hand from /work/shared/rules/hundred.md in the comment next to it. Run with
+//! hand from ../shared/rules/hundred.md in the comment next to it. Run with
 //! `cargo test --release --test hundred_reference_selftest -- --nocapture`
 //! to see the perft numbers from the start position.
 #![allow(clippy::needless_range_loop)]

@@ -1,6 +1,6 @@
 //! Self-tests of the independent Mirodol reference move generator
 //! (tests/support/mirodol_ref.rs). Every expected number or set below is
-//! derived by hand from /work/shared/rules/mirodol.md in the comment next to
+//! derived by hand from ../shared/rules/mirodol.md in the comment next to
 //! it. Build and run without cargo:
 //! `rustc --edition 2021 -O --test tests/mirodol_reference_selftest.rs -o /tmp/mref_selftest && /tmp/mref_selftest --nocapture`
 //! (`--nocapture` shows the perft numbers and timings).

@@ -1,6 +1,6 @@
 //! Self-tests of the independent Shakhmattron / Mattrix reference move
 //! generator (`tests/support/shakhmattron_ref.rs`), hand-checked against the
-//! rules digest `/work/shared/rules/shakhmattron.md`. Run with
+//! rules digest `../shared/rules/shakhmattron.md`. Run with
 //! `cargo test --release --test shakhmattron_reference_selftest -- --nocapture`
 //! to see the perft numbers from the start position.
 //!

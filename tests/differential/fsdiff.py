@@ -72,8 +72,8 @@ GAMES = [
 GAME_BY_NAME = {g.name: g for g in GAMES}
 
 # Published Fairy-Stockfish perft of the start positions.
-#  mirodol: /work/shared/perft/mirodol.tsv (depths 1-4).
-#  capablanca: depth 4 = 805128 from /work/shared/perft/fairy.tsv; depths 1-3
+#  mirodol: ../shared/perft/mirodol.tsv (depths 1-4).
+#  capablanca: depth 4 = 805128 from ../shared/perft/fairy.tsv; depths 1-3
 #   are the standard Capablanca perft values (28, 784, 25228).
 #  chess: the standard values, as a sanity check of the perft helper itself.
 # Entries are (depth, nodes, deep): deep ones only run with --deep (slow).

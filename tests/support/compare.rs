@@ -202,28 +202,28 @@ pub fn random_game<'g>(
     }
 }
 
-/// `Oracle` for a Cosmic-style reference: a position type with
-/// `legal_moves`, `play`, `divide`, `to_text` and `outcome`, whose ends are
-/// `$end::{Mate, Stalemate, LastInPlay}`. Used inside a test binary whose
-/// root declares this module as `compare`.
+/// `Oracle` for a Cosmic reference position (`cosmic_core::CosmicRules`,
+/// whose ends are `$end::{Mate, Stalemate, LastInPlay}`). Used inside a test
+/// binary whose root declares this module as `compare` and
+/// tests/support/cosmic_core.rs as `cosmic_core`.
 #[allow(unused_macros)]
 macro_rules! cosmic_oracle {
     ($pos:ty, $end:ident) => {
         impl $crate::compare::Oracle for $pos {
             fn legal_moves(&self) -> Vec<String> {
-                <$pos>::legal_moves(self)
+                <$pos as $crate::cosmic_core::CosmicRules>::legal_moves(self)
             }
             fn play(&mut self, key: &str) -> Result<(), String> {
-                <$pos>::play(self, key)
+                <$pos as $crate::cosmic_core::CosmicRules>::play(self, key)
             }
             fn divide(&self, depth: u32) -> ::std::collections::BTreeMap<String, u64> {
-                <$pos>::divide(self, depth)
+                <$pos as $crate::cosmic_core::CosmicRules>::divide(self, depth)
             }
             fn to_text(&self) -> String {
-                <$pos>::to_text(self)
+                <$pos as $crate::cosmic_core::CosmicRules>::to_text(self)
             }
             fn ended(&self) -> Option<(::runtime::GameEnd, Option<usize>, Vec<f64>)> {
-                self.outcome().map(|o| {
+                <$pos as $crate::cosmic_core::CosmicRules>::outcome(self).map(|o| {
                     let end = match o.end {
                         $end::Mate => ::runtime::GameEnd::Checkmate,
                         $end::Stalemate => ::runtime::GameEnd::Stalemate,

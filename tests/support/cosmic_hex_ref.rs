@@ -7,13 +7,19 @@
 //! Written from `docs/COSMIC.md` (the spec implemented here: "The army",
 //! "Figurants", "Free castling", "More than two players", "Figurants on every
 //! board", "Hexagonal boards", "hex-3p", "hex-6p"), the rules digest
-//! `/work/shared/rules/cosmic.md` and the Russian original (for
+//! `../shared/rules/cosmic.md` and the Russian original (for
 //! orientation), modelled on `tests/support/cosmic_ref.rs` (the square-board
 //! reference: same API, move keys, position text, four-player rules). No code
 //! of the engine (`compiler/`, `runtime/`, `src/`, `stdlib/`) was read. It
 //! favours obviousness over speed: legality is checked by making the move on
 //! a copy and asking whether any piece of a player still in play (other than
 //! the mover) attacks the mover's King.
+//!
+//! This file is the board's geometry and its board-specific rules (how the
+//! pieces move and attack, en passant, castling, cell names); what every
+//! Cosmic board shares (the pieces, turn order, pass and out, legality by
+//! playing, perft, the end, the general notation) is `cosmic_core.rs`,
+//! reached through `CosmicRules` (which a caller brings into scope).
 //!
 //! Coordinates: axial `(q, r)` on the hexagon `|q| <= 5, |r| <= 5,
 //! |q + r| <= 5` (91 cells), centre `(0, 0)`. Edge ("orthogonal") steps
@@ -142,7 +148,14 @@
 // Player numbers index per-player tables; loops over 0..np read best.
 #![allow(clippy::needless_range_loop)]
 
-use std::collections::BTreeMap;
+// The shared names a caller of this board uses (not every test binary uses
+// each).
+use super::cosmic_core::Mv as CoreMv;
+use super::cosmic_core::{
+    castlings_along, previous_in_play, Forced, MvKind, Notation, Piece, Text,
+};
+#[allow(unused_imports)]
+pub use super::cosmic_core::{CosmicRules, Kind, RefEnd, RefOutcome, ALL_KINDS};
 use std::sync::OnceLock;
 
 // ---------------------------------------------------------------------------
@@ -153,73 +166,6 @@ use std::sync::OnceLock;
 pub enum Variant {
     Hex3p,
     Hex6p,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Kind {
-    King,
-    Queen,
-    Rook,
-    Bishop,
-    Knight,
-    Dragon,
-    Medusa,
-    Fish,
-    Bird,
-    Snake,
-    Teacher,
-    Pawn,
-    Dog,
-}
-
-pub const ALL_KINDS: [Kind; 13] = [
-    Kind::King,
-    Kind::Queen,
-    Kind::Rook,
-    Kind::Bishop,
-    Kind::Knight,
-    Kind::Dragon,
-    Kind::Medusa,
-    Kind::Fish,
-    Kind::Bird,
-    Kind::Snake,
-    Kind::Teacher,
-    Kind::Pawn,
-    Kind::Dog,
-];
-
-impl Kind {
-    pub fn letter(self) -> char {
-        match self {
-            Kind::King => 'K',
-            Kind::Queen => 'Q',
-            Kind::Rook => 'R',
-            Kind::Bishop => 'B',
-            Kind::Knight => 'N',
-            Kind::Dragon => 'D',
-            Kind::Medusa => 'M',
-            Kind::Fish => 'F',
-            Kind::Bird => 'W',
-            Kind::Snake => 'S',
-            Kind::Teacher => 'T',
-            Kind::Pawn => 'P',
-            Kind::Dog => 'H',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Kind> {
-        ALL_KINDS.iter().copied().find(|k| k.letter() == c)
-    }
-
-    pub fn is_figurant(self) -> bool {
-        matches!(self, Kind::Pawn | Kind::Dog)
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Piece {
-    owner: u8,
-    kind: Kind,
 }
 
 pub const NCELLS: usize = 91;
@@ -606,48 +552,8 @@ fn snake_paths_static() -> &'static [(V2, V2)] {
 
 type Board = [Option<Piece>; NCELLS];
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum MvKind {
-    Normal,
-    /// En passant: the figurant on `victim` is removed.
-    Ep {
-        victim: u8,
-    },
-    /// Castling: from/to are the King's; the partner goes from pf to pt.
-    Castle {
-        pf: u8,
-        pt: u8,
-    },
-    Pass,
-    Out,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Mv {
-    from: u8,
-    to: u8,
-    promo: Option<Kind>,
-    kind: MvKind,
-}
-
-impl Mv {
-    fn plain(from: usize, to: usize) -> Mv {
-        Mv {
-            from: from as u8,
-            to: to as u8,
-            promo: None,
-            kind: MvKind::Normal,
-        }
-    }
-    fn forced(kind: MvKind) -> Mv {
-        Mv {
-            from: 0,
-            to: 0,
-            promo: None,
-            kind,
-        }
-    }
-}
+/// A move on this board (`cosmic_core::Mv` with its pieces).
+pub type Mv = CoreMv<Kind>;
 
 /// The cells passed by the last long figurant move (in path order from its
 /// start) and the figurant that made it.
@@ -662,25 +568,6 @@ impl Ep {
     fn cells(&self) -> &[u8] {
         &self.cells[..self.n as usize]
     }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RefEnd {
-    Mate,
-    Stalemate,
-    /// One player left in play.
-    LastInPlay,
-}
-
-#[derive(Clone, PartialEq, Debug)]
-pub struct RefOutcome {
-    pub end: RefEnd,
-    pub winner: Option<usize>,
-    /// The mated player (Mate only).
-    pub loser: Option<usize>,
-    /// Players still in play at the end.
-    pub in_play: Vec<usize>,
-    pub scores: Vec<f64>,
 }
 
 #[derive(Clone)]
@@ -811,25 +698,8 @@ impl RefPos {
         self.v
     }
 
-    pub fn to_move(&self) -> usize {
-        self.turn
-    }
-
-    pub fn is_out(&self, p: usize) -> bool {
-        self.out[p]
-    }
-
-    pub fn has_passed(&self, p: usize) -> bool {
-        self.passed[p]
-    }
-
     pub fn king_has_moved(&self, p: usize) -> bool {
         self.king_moved[p]
-    }
-
-    /// Players still in play, in seat order.
-    pub fn in_play(&self) -> Vec<usize> {
-        (0..self.g().np).filter(|&p| !self.out[p]).collect()
     }
 
     /// "white Q", "red H", ... or None for an empty or unknown cell.
@@ -882,11 +752,6 @@ impl RefPos {
         false
     }
 
-    /// Is `player`'s King attacked by a piece of a player in play?
-    pub fn in_check(&self, player: usize) -> bool {
-        self.attacked(self.kings[player], self.enemies(player))
-    }
-
     /// Is `cell` attacked by a piece of `by` (nothing, if `by` is out)?
     pub fn is_attacked_by(&self, cell: &str, by: usize) -> bool {
         let c = self.g().parse_cell(cell).expect("unknown cell");
@@ -906,31 +771,6 @@ impl RefPos {
             None => Some(false),
             Some(pc) if pc.owner as usize != p && pc.kind != Kind::King => Some(true),
             _ => None,
-        }
-    }
-
-    fn key(&self, m: &Mv) -> String {
-        let g = self.g();
-        match m.kind {
-            MvKind::Pass => "pass".to_string(),
-            MvKind::Out => "out".to_string(),
-            MvKind::Castle { pf, .. } => format!(
-                "{}{}/castle/{}",
-                g.name(m.from as usize),
-                g.name(m.to as usize),
-                g.name(pf as usize)
-            ),
-            _ => {
-                let mut s = format!("{}{}", g.name(m.from as usize), g.name(m.to as usize));
-                if let Some(k) = m.promo {
-                    s.push('=');
-                    s.push(k.letter());
-                }
-                if matches!(m.kind, MvKind::Ep { .. }) {
-                    s.push_str("/ep");
-                }
-                s
-            }
         }
     }
 
@@ -970,6 +810,187 @@ impl RefPos {
         } else {
             add(None);
         }
+    }
+
+    /// En-passant captures by the piece on `from` whose capture directions
+    /// are `dirs`. Decision (4): it lands on the passed cell.
+    fn ep_captures(&self, out: &mut Vec<Mv>, kind: Kind, from: usize, dirs: &[V2]) {
+        let g = self.g();
+        let e = match self.ep {
+            Some(e) => e,
+            None => return,
+        };
+        let victim = e.victim as usize;
+        match self.board[victim] {
+            Some(pc) if pc.owner as usize != self.turn && pc.kind.is_figurant() => {}
+            _ => return,
+        }
+        for &d in dirs {
+            if let Some(t) = g.step(from, d) {
+                if e.cells().contains(&(t as u8)) && self.board[t].is_none() {
+                    let mk = MvKind::Ep { victim: e.victim };
+                    if kind == Kind::Bird {
+                        out.push(Mv {
+                            from: from as u8,
+                            to: t as u8,
+                            promo: None,
+                            kind: mk,
+                        });
+                    } else {
+                        self.push_figurant(out, kind, from, t, mk);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Free castling of the King on `kf` (never moved) with an own Rook,
+    /// Bird, Fish or Teacher, the first piece along one of its 6 edge
+    /// directions. Rook/Bird: the King goes 1..=k cells towards it (k =
+    /// distance); Fish/Teacher: k-1 (next to it) or k (onto its cell). The
+    /// partner goes to the cell next to the King's destination on the side
+    /// the King came from. Decision (5).
+    fn castlings(&self, out: &mut Vec<Mv>, kf: usize) {
+        let g = self.g();
+        let p = self.turn;
+        if self.king_moved[p] {
+            return;
+        }
+        for &d in EDGE.iter() {
+            // path[0] = the King's cell, then the line up to its first piece.
+            let mut path = vec![kf];
+            let partner = loop {
+                match g.step(*path.last().unwrap(), d) {
+                    None => break None,
+                    Some(c) => {
+                        path.push(c);
+                        if let Some(pc) = self.board[c] {
+                            break Some(pc);
+                        }
+                    }
+                }
+            };
+            match partner {
+                Some(pc) if pc.owner as usize == p => match pc.kind {
+                    Kind::Rook | Kind::Bird => out.extend(castlings_along(&path, true)),
+                    Kind::Fish | Kind::Teacher => out.extend(castlings_along(&path, false)),
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+    }
+
+    // -----------------------------------------------------------------------
+    // Text
+    // -----------------------------------------------------------------------
+
+    /// Parse the general notation (see `to_text`). Decision (9) for what is
+    /// accepted; anything else is an `Err`.
+    pub fn from_text(v: Variant, text: &str) -> Result<RefPos, String> {
+        let g = game(v);
+        let f = Notation {
+            names: g.names,
+            parse_cell: &|s: &str| g.parse_cell(s),
+            parse_kind: &Kind::from_letter,
+            is_king: &|k| k == Kind::King,
+            refuse_empty_flags: false,
+        }
+        .parse(text)?;
+        let mut pos = RefPos::empty(v);
+        for &(p, kind, c) in &f.pieces {
+            pos.board[c] = Some(Piece {
+                owner: p as u8,
+                kind,
+            });
+        }
+        pos.turn = f.turn;
+        for p in 0..g.np {
+            pos.kings[p] = f.kings[p];
+            pos.passed[p] = f.passed[p];
+            pos.out[p] = f.out[p];
+            // Decision (6).
+            pos.king_moved[p] =
+                pos.kings[p] != g.king_start[p] || f.moved.contains(&g.king_start[p]);
+        }
+        if let Some((cells, vc)) = f.ep {
+            let prev = previous_in_play(pos.turn, &f.out).ok_or("ep with nobody else in play")?;
+            let pc = pos.board[vc].ok_or("ep victim cell is empty")?;
+            if pc.owner as usize != prev || !pc.kind.is_figurant() {
+                return Err("ep victim is not a figurant of the previous player".into());
+            }
+            if !g.own_half(prev, vc) {
+                return Err("ep victim not on its own half".into());
+            }
+            let n = cells.len() as i32;
+            let mut sorted_cells = cells.clone();
+            sorted_cells.sort();
+            let vqr = g.qr(vc);
+            let mut found: Option<Vec<usize>> = None;
+            for d in g.quiet_dirs(prev) {
+                // The path in order from the long move's start.
+                let path: Option<Vec<usize>> = (1..=n)
+                    .rev()
+                    .map(|i| g.cell(vqr.0 - d.0 * i, vqr.1 - d.1 * i))
+                    .collect();
+                let start = g.cell(vqr.0 - d.0 * (n + 1), vqr.1 - d.1 * (n + 1));
+                if let (Some(path), Some(_)) = (path, start) {
+                    let mut sorted_path = path.clone();
+                    sorted_path.sort();
+                    if sorted_path == sorted_cells {
+                        found = Some(path);
+                    }
+                }
+            }
+            let path = found.ok_or("ep cells are not the cells behind the victim")?;
+            if path.iter().any(|&c| pos.board[c].is_some()) {
+                return Err("ep cell not empty".into());
+            }
+            let mut e = Ep {
+                victim: vc as u8,
+                cells: [0; 10],
+                n: 0,
+            };
+            for c in path {
+                e.cells[e.n as usize] = c as u8;
+                e.n += 1;
+            }
+            pos.ep = Some(e);
+        }
+        Ok(pos)
+    }
+}
+
+impl CosmicRules for RefPos {
+    type Move = Mv;
+
+    fn player_count(&self) -> usize {
+        self.g().np
+    }
+
+    fn player_name(&self, p: usize) -> &'static str {
+        self.g().names[p]
+    }
+
+    fn to_move(&self) -> usize {
+        self.turn
+    }
+
+    fn is_out(&self, p: usize) -> bool {
+        self.out[p]
+    }
+
+    fn has_passed(&self, p: usize) -> bool {
+        self.passed[p]
+    }
+
+    fn forced_move(&self, kind: Forced) -> Mv {
+        Mv::forced(kind)
+    }
+
+    /// Is `player`'s King attacked by a piece of a player in play?
+    fn in_check(&self, player: usize) -> bool {
+        self.attacked(self.kings[player], self.enemies(player))
     }
 
     /// Moves of the player to move, before the test of the own King.
@@ -1136,105 +1157,6 @@ impl RefPos {
         out
     }
 
-    /// En-passant captures by the piece on `from` whose capture directions
-    /// are `dirs`. Decision (4): it lands on the passed cell.
-    fn ep_captures(&self, out: &mut Vec<Mv>, kind: Kind, from: usize, dirs: &[V2]) {
-        let g = self.g();
-        let e = match self.ep {
-            Some(e) => e,
-            None => return,
-        };
-        let victim = e.victim as usize;
-        match self.board[victim] {
-            Some(pc) if pc.owner as usize != self.turn && pc.kind.is_figurant() => {}
-            _ => return,
-        }
-        for &d in dirs {
-            if let Some(t) = g.step(from, d) {
-                if e.cells().contains(&(t as u8)) && self.board[t].is_none() {
-                    let mk = MvKind::Ep { victim: e.victim };
-                    if kind == Kind::Bird {
-                        out.push(Mv {
-                            from: from as u8,
-                            to: t as u8,
-                            promo: None,
-                            kind: mk,
-                        });
-                    } else {
-                        self.push_figurant(out, kind, from, t, mk);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Free castling of the King on `kf` (never moved) with an own Rook,
-    /// Bird, Fish or Teacher, the first piece along one of its 6 edge
-    /// directions. Rook/Bird: the King goes 1..=k cells towards it (k =
-    /// distance); Fish/Teacher: k-1 (next to it) or k (onto its cell). The
-    /// partner goes to the cell next to the King's destination on the side
-    /// the King came from. Decision (5).
-    fn castlings(&self, out: &mut Vec<Mv>, kf: usize) {
-        let g = self.g();
-        let p = self.turn;
-        if self.king_moved[p] {
-            return;
-        }
-        for &d in EDGE.iter() {
-            let mut k = 0;
-            let mut cur = kf;
-            let partner = loop {
-                match g.step(cur, d) {
-                    None => break None,
-                    Some(c) => {
-                        k += 1;
-                        cur = c;
-                        if let Some(pc) = self.board[c] {
-                            break Some((c, pc));
-                        }
-                    }
-                }
-            };
-            let (pf, pc) = match partner {
-                Some(x) => x,
-                None => continue,
-            };
-            if pc.owner as usize != p {
-                continue;
-            }
-            let range: Vec<i32> = match pc.kind {
-                Kind::Rook | Kind::Bird => (1..=k).collect(),
-                Kind::Fish | Kind::Teacher => [k - 1, k].into_iter().filter(|&i| i >= 1).collect(),
-                _ => continue,
-            };
-            for i in range {
-                let x = g.step(kf, scale(d, i)).unwrap();
-                let y = g.step(x, (-d.0, -d.1)).unwrap();
-                out.push(Mv {
-                    from: kf as u8,
-                    to: x as u8,
-                    promo: None,
-                    kind: MvKind::Castle {
-                        pf: pf as u8,
-                        pt: y as u8,
-                    },
-                });
-            }
-        }
-    }
-
-    fn next_in_play(&self, p: usize) -> usize {
-        let np = self.g().np;
-        let mut q = p;
-        for _ in 0..np {
-            q = (q + 1) % np;
-            if !self.out[q] {
-                return q;
-            }
-        }
-        p
-    }
-
     /// Apply a move without any checking; the turn passes on.
     fn apply(&mut self, m: &Mv) {
         let g = self.g();
@@ -1307,407 +1229,37 @@ impl RefPos {
         self.turn = self.next_in_play(p);
     }
 
-    /// Legal moves of the pieces of the player to move (no pass / out).
-    fn piece_moves(&self) -> Vec<Mv> {
-        let p = self.turn;
-        let by = self.enemies(p);
-        self.pseudo_moves()
-            .into_iter()
-            .filter(|m| {
-                let mut next = self.clone();
-                next.apply(m);
-                !next.attacked(next.kings[p], by)
-            })
-            .collect()
-    }
-
-    /// Decision (7) and (10): pass / out with three or more in play; with
-    /// two left no move means the game is over.
-    fn legal(&self) -> Vec<Mv> {
-        let alive = self.in_play().len();
-        if alive <= 1 {
-            return Vec::new();
-        }
-        let moves = self.piece_moves();
-        if !moves.is_empty() || alive == 2 {
-            return moves;
-        }
-        // Three or more in play: pass, or out at the next turn still stuck.
-        let kind = if self.passed[self.turn] {
-            MvKind::Out
-        } else {
-            MvKind::Pass
-        };
-        vec![Mv::forced(kind)]
-    }
-
-    /// Sorted keys of the legal moves; empty once the game is over.
-    pub fn legal_moves(&self) -> Vec<String> {
-        let mut keys: Vec<String> = self.legal().iter().map(|m| self.key(m)).collect();
-        keys.sort();
-        keys
-    }
-
-    pub fn play(&mut self, key: &str) -> Result<(), String> {
-        let moves = self.legal();
-        match moves.iter().find(|m| self.key(m) == key) {
-            Some(m) => {
-                let m = *m;
-                self.apply(&m);
-                Ok(())
-            }
-            None => Err(format!(
-                "'{}' is not legal for {} in {}",
-                key,
-                self.g().names[self.turn],
-                self.to_text()
-            )),
-        }
-    }
-
-    /// Play whitespace-separated keys; atomic (unchanged on an error),
-    /// Decision (11).
-    pub fn play_all(&mut self, keys: &str) -> Result<(), String> {
-        let mut next = self.clone();
-        for (i, k) in keys.split_whitespace().enumerate() {
-            next.play(k)
-                .map_err(|e| format!("move {} ({k}): {e}", i + 1))?;
-        }
-        *self = next;
-        Ok(())
-    }
-
-    /// Decision (7): `pass` and `out` count as one node each; Decision (11).
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for m in moves.iter() {
-            let mut next = self.clone();
-            next.apply(m);
-            total += next.perft(depth - 1);
-        }
-        total
-    }
-
-    pub fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
-        let mut out = BTreeMap::new();
-        if depth == 0 {
-            return out;
-        }
-        for m in self.legal().iter() {
-            let mut next = self.clone();
-            next.apply(m);
-            out.insert(self.key(m), next.perft(depth - 1));
-        }
-        out
-    }
-
-    /// None while the game goes on. Decision (8).
-    pub fn outcome(&self) -> Option<RefOutcome> {
+    fn key(&self, m: &Mv) -> String {
         let g = self.g();
-        let alive = self.in_play();
-        let mut scores = vec![0.0; g.np];
-        if alive.len() == 1 {
-            scores[alive[0]] = 1.0;
-            return Some(RefOutcome {
-                end: RefEnd::LastInPlay,
-                winner: Some(alive[0]),
-                loser: None,
-                in_play: alive,
-                scores,
-            });
-        }
-        if alive.len() > 2 || !self.piece_moves().is_empty() {
-            return None;
-        }
-        let p = self.turn;
-        if self.in_check(p) {
-            let w = *alive.iter().find(|&&q| q != p).unwrap();
-            scores[w] = 1.0;
-            Some(RefOutcome {
-                end: RefEnd::Mate,
-                winner: Some(w),
-                loser: Some(p),
-                in_play: alive,
-                scores,
-            })
-        } else {
-            for &q in &alive {
-                scores[q] = 0.5;
-            }
-            Some(RefOutcome {
-                end: RefEnd::Stalemate,
-                winner: None,
-                loser: None,
-                in_play: alive,
-                scores,
-            })
-        }
+        m.key(|c| g.name(c), Kind::letter)
     }
 
-    // -----------------------------------------------------------------------
-    // Text
-    // -----------------------------------------------------------------------
-
-    /// The position in the general notation (pieces in board order):
-    /// `white: Ka10 Pc4; red: Kh19; black: Ki4; turn white; moved a10; ep d9
-    /// victim e10; passed red; out black`.
-    pub fn to_text(&self) -> String {
+    /// The position in the general notation (pieces in board order).
+    fn to_text(&self) -> String {
         let g = self.g();
-        let mut parts = Vec::new();
-        for (p, pname) in g.names.iter().enumerate() {
-            let mut toks = Vec::new();
-            for c in 0..NCELLS {
-                if let Some(pc) = self.board[c] {
-                    if pc.owner as usize == p {
-                        toks.push(format!("{}{}", pc.kind.letter(), g.name(c)));
-                    }
-                }
+        let mut pieces = vec![Vec::new(); g.np];
+        for c in 0..NCELLS {
+            if let Some(pc) = self.board[c] {
+                pieces[pc.owner as usize].push(format!("{}{}", pc.kind.letter(), g.name(c)));
             }
-            parts.push(format!("{}: {}", pname, toks.join(" ")));
         }
-        parts.push(format!("turn {}", g.names[self.turn]));
-        // Decision (6): only Kings on their start cell that have moved.
-        let moved: Vec<String> = (0..g.np)
-            .filter(|&p| self.king_moved[p] && self.kings[p] == g.king_start[p])
-            .map(|p| g.name(g.king_start[p]))
-            .collect();
-        if !moved.is_empty() {
-            parts.push(format!("moved {}", moved.join(" ")));
+        Text {
+            names: g.names,
+            pieces,
+            turn: self.turn,
+            moved: (0..g.np)
+                .filter(|&p| self.king_moved[p] && self.kings[p] == g.king_start[p])
+                .map(|p| g.name(g.king_start[p]))
+                .collect(),
+            ep: self.ep.map(|e| {
+                (
+                    e.cells().iter().map(|&c| g.name(c as usize)).collect(),
+                    g.name(e.victim as usize),
+                )
+            }),
+            passed: &self.passed[..g.np],
+            out: &self.out[..g.np],
         }
-        if let Some(e) = self.ep {
-            let cells: Vec<String> = e.cells().iter().map(|&c| g.name(c as usize)).collect();
-            parts.push(format!(
-                "ep {} victim {}",
-                cells.join(","),
-                g.name(e.victim as usize)
-            ));
-        }
-        let list = |flags: &[bool; MAX_PLAYERS]| -> Vec<&str> {
-            (0..g.np)
-                .filter(|&p| flags[p])
-                .map(|p| g.names[p])
-                .collect()
-        };
-        let passed = list(&self.passed);
-        if !passed.is_empty() {
-            parts.push(format!("passed {}", passed.join(" ")));
-        }
-        let out = list(&self.out);
-        if !out.is_empty() {
-            parts.push(format!("out {}", out.join(" ")));
-        }
-        parts.join("; ")
-    }
-
-    /// Parse the general notation (see `to_text`). Decision (9) for what is
-    /// accepted; anything else is an `Err`.
-    pub fn from_text(v: Variant, text: &str) -> Result<RefPos, String> {
-        let g = game(v);
-        let mut pos = RefPos::empty(v);
-        let mut seen_player = [false; MAX_PLAYERS];
-        let mut seen: Vec<&str> = Vec::new();
-        let mut king_count = [0usize; MAX_PLAYERS];
-        let mut moved_cells: Vec<usize> = Vec::new();
-        let mut ep_text: Option<(Vec<usize>, usize)> = None;
-        let split_list = |s: &str| -> Vec<String> {
-            s.split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|t| !t.is_empty())
-                .map(|t| t.to_string())
-                .collect()
-        };
-        let parse_player = |w: &str| -> Result<usize, String> {
-            g.player(w).ok_or_else(|| format!("unknown player '{w}'"))
-        };
-        for field in text.split(';') {
-            let field = field.trim();
-            if field.is_empty() {
-                continue;
-            }
-            if let Some((head, rest)) = field.split_once(':') {
-                let p = parse_player(head.trim())?;
-                if seen_player[p] {
-                    return Err(format!("player '{}' listed twice", g.names[p]));
-                }
-                seen_player[p] = true;
-                for tok in rest.split_whitespace() {
-                    let mut chars = tok.chars();
-                    let letter = chars.next().unwrap();
-                    let kind = Kind::from_letter(letter)
-                        .ok_or_else(|| format!("unknown piece letter in '{tok}'"))?;
-                    let c = g
-                        .parse_cell(chars.as_str())
-                        .ok_or_else(|| format!("unknown cell in '{tok}'"))?;
-                    if pos.board[c].is_some() {
-                        return Err(format!("two pieces on {}", g.name(c)));
-                    }
-                    pos.board[c] = Some(Piece {
-                        owner: p as u8,
-                        kind,
-                    });
-                    if kind == Kind::King {
-                        king_count[p] += 1;
-                        pos.kings[p] = c;
-                    }
-                }
-                continue;
-            }
-            let (key, rest) = match field.split_once(char::is_whitespace) {
-                Some((k, r)) => (k, r.trim()),
-                None => (field, ""),
-            };
-            if seen.contains(&key) {
-                return Err(format!("field '{key}' given twice"));
-            }
-            match key {
-                "turn" => {
-                    let words: Vec<&str> = rest.split_whitespace().collect();
-                    if words.len() != 1 {
-                        return Err(format!("bad turn field '{field}'"));
-                    }
-                    pos.turn = parse_player(words[0])?;
-                }
-                "moved" => {
-                    for w in split_list(rest) {
-                        if w == "-" {
-                            continue;
-                        }
-                        let c = g
-                            .parse_cell(&w)
-                            .ok_or_else(|| format!("unknown cell '{w}' in moved"))?;
-                        moved_cells.push(c);
-                    }
-                }
-                "ep" if rest == "-" => {}
-                "ep" => {
-                    let (cells, victim) = rest
-                        .split_once(" victim ")
-                        .ok_or_else(|| format!("ep without victim: '{field}'"))?;
-                    let mut cs = Vec::new();
-                    for w in split_list(cells) {
-                        let c = g
-                            .parse_cell(&w)
-                            .ok_or_else(|| format!("unknown ep cell '{w}'"))?;
-                        if cs.contains(&c) {
-                            return Err(format!("ep cell {w} twice"));
-                        }
-                        cs.push(c);
-                    }
-                    let vw: Vec<&str> = victim.split_whitespace().collect();
-                    if cs.is_empty() || vw.len() != 1 {
-                        return Err(format!("bad ep field '{field}'"));
-                    }
-                    let vc = g
-                        .parse_cell(vw[0])
-                        .ok_or_else(|| format!("unknown victim cell '{}'", vw[0]))?;
-                    ep_text = Some((cs, vc));
-                }
-                "passed" | "out" => {
-                    for w in split_list(rest) {
-                        if w == "-" {
-                            continue;
-                        }
-                        let p = parse_player(&w)?;
-                        let flags = if key == "passed" {
-                            &mut pos.passed
-                        } else {
-                            &mut pos.out
-                        };
-                        if flags[p] {
-                            return Err(format!("{w} listed twice in {key}"));
-                        }
-                        flags[p] = true;
-                    }
-                }
-                "clocks" => {
-                    let words: Vec<&str> = rest.split_whitespace().collect();
-                    if words.len() != 2 || words.iter().any(|w| w.parse::<u32>().is_err()) {
-                        return Err(format!("bad clocks field '{field}'"));
-                    }
-                }
-                "castling" => {
-                    for w in split_list(rest) {
-                        if w != "-" && g.parse_cell(&w).is_none() {
-                            return Err(format!("unknown castling cell '{w}'"));
-                        }
-                    }
-                }
-                _ => return Err(format!("unknown field '{field}'")),
-            }
-            seen.push(key);
-        }
-        for p in 0..g.np {
-            if !seen_player[p] {
-                return Err(format!("player {} missing", g.names[p]));
-            }
-            match king_count[p] {
-                0 => return Err(format!("{} has no King", g.names[p])),
-                1 => {}
-                _ => return Err(format!("{} has more than one King", g.names[p])),
-            }
-            if pos.passed[p] && pos.out[p] {
-                return Err(format!("{} both passed and out", g.names[p]));
-            }
-            // Decision (6).
-            pos.king_moved[p] =
-                pos.kings[p] != g.king_start[p] || moved_cells.contains(&g.king_start[p]);
-        }
-        if pos.out[pos.turn] {
-            return Err(format!("turn of {}, who is out", g.names[pos.turn]));
-        }
-        if let Some((cells, vc)) = ep_text {
-            let prev = (1..g.np)
-                .map(|i| (pos.turn + g.np - i) % g.np)
-                .find(|&q| !pos.out[q])
-                .ok_or("ep with nobody else in play")?;
-            let pc = pos.board[vc].ok_or("ep victim cell is empty")?;
-            if pc.owner as usize != prev || !pc.kind.is_figurant() {
-                return Err("ep victim is not a figurant of the previous player".into());
-            }
-            if !g.own_half(prev, vc) {
-                return Err("ep victim not on its own half".into());
-            }
-            let n = cells.len() as i32;
-            let mut sorted_cells = cells.clone();
-            sorted_cells.sort();
-            let vqr = g.qr(vc);
-            let mut found: Option<Vec<usize>> = None;
-            for d in g.quiet_dirs(prev) {
-                // The path in order from the long move's start.
-                let path: Option<Vec<usize>> = (1..=n)
-                    .rev()
-                    .map(|i| g.cell(vqr.0 - d.0 * i, vqr.1 - d.1 * i))
-                    .collect();
-                let start = g.cell(vqr.0 - d.0 * (n + 1), vqr.1 - d.1 * (n + 1));
-                if let (Some(path), Some(_)) = (path, start) {
-                    let mut sorted_path = path.clone();
-                    sorted_path.sort();
-                    if sorted_path == sorted_cells {
-                        found = Some(path);
-                    }
-                }
-            }
-            let path = found.ok_or("ep cells are not the cells behind the victim")?;
-            if path.iter().any(|&c| pos.board[c].is_some()) {
-                return Err("ep cell not empty".into());
-            }
-            let mut e = Ep {
-                victim: vc as u8,
-                cells: [0; 10],
-                n: 0,
-            };
-            for c in path {
-                e.cells[e.n as usize] = c as u8;
-                e.n += 1;
-            }
-            pos.ep = Some(e);
-        }
-        Ok(pos)
+        .write()
     }
 }

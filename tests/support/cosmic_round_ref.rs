@@ -5,13 +5,19 @@
 //! Written from docs/COSMIC.md ("Round boards: the definition", "The round
 //! game", and for the common rules "The army", "Figurants", "Free
 //! castling", "Two players"), docs/LANGUAGE.md ("Round boards"), the rules
-//! digest /work/shared/rules/cosmic.md and the brief of this oracle (which
+//! digest ../shared/rules/cosmic.md and the brief of this oracle (which
 //! fixes 16 sectors and the setup); modelled on tests/support/cosmic_tri_ref.rs
 //! and cosmic_ref.rs (same API, move keys, position text, two-player rules
 //! and Decisions). No code of the engine (`compiler/`, `runtime/`, `src/`,
 //! `stdlib/`) was read. It favours obviousness over speed: legality is
 //! checked by making the move on a copy and asking whether any enemy piece
 //! attacks the mover's King.
+//!
+//! This file is the board's geometry and its board-specific rules (how the
+//! pieces move and attack, en passant, castling, cell names); what every
+//! Cosmic board shares (the pieces, turn order, pass and out, legality by
+//! playing, perft, the end, the general notation) is `cosmic_core.rs`,
+//! reached through `CosmicRules` (which a caller brings into scope).
 //!
 //! Cells: a ring cell is `(sector s, rank r)`, s = 0..15 named a..p
 //! counter-clockwise, r = 1..6 counted from the rim (1 = rim, 6 = next to
@@ -148,7 +154,12 @@
 #![allow(dead_code)]
 #![allow(clippy::needless_range_loop)]
 
-use std::collections::BTreeMap;
+// The shared names a caller of this board uses (not every test binary uses
+// each).
+use super::cosmic_core::Mv as CoreMv;
+use super::cosmic_core::{castlings_along, Forced, MvKind, Notation, Text};
+#[allow(unused_imports)]
+pub use super::cosmic_core::{CosmicRules, RefEnd, RefOutcome};
 use std::sync::OnceLock;
 
 // ---------------------------------------------------------------------------
@@ -567,52 +578,13 @@ pub fn turn_cell(cell: &str, k: i32) -> Option<String> {
 // Positions and moves
 // ---------------------------------------------------------------------------
 
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum MvKind {
-    Normal,
-    Ep { victim: u8 },
-    Castle { pf: u8, pt: u8 },
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-struct Mv {
-    from: u8,
-    to: u8,
-    promo: Option<Kind>,
-    kind: MvKind,
-}
-
-impl Mv {
-    fn plain(from: usize, to: usize) -> Mv {
-        Mv {
-            from: from as u8,
-            to: to as u8,
-            promo: None,
-            kind: MvKind::Normal,
-        }
-    }
-}
+/// A move on this board (`cosmic_core::Mv` with its pieces).
+pub type Mv = CoreMv<Kind>;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Ep {
     victim: usize,
     cells: Vec<usize>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RefEnd {
-    Mate,
-    Stalemate,
-    LastInPlay,
-}
-
-#[derive(Clone, PartialEq, Debug)]
-pub struct RefOutcome {
-    pub end: RefEnd,
-    pub winner: Option<usize>,
-    pub loser: Option<usize>,
-    pub in_play: Vec<usize>,
-    pub scores: Vec<f64>,
 }
 
 #[derive(Clone)]
@@ -660,16 +632,9 @@ impl RefPos {
     pub fn variant(&self) -> Variant {
         self.v
     }
-    pub fn to_move(&self) -> usize {
-        self.turn
-    }
     pub fn king_has_moved(&self, p: usize) -> bool {
         self.king_moved[p]
     }
-    pub fn in_play(&self) -> Vec<usize> {
-        vec![0, 1]
-    }
-
     /// "white R", "black H", ... or None.
     pub fn piece_at(&self, cell: &str) -> Option<String> {
         let c = parse_cell_name(cell)?;
@@ -750,10 +715,6 @@ impl RefPos {
         })
     }
 
-    pub fn in_check(&self, player: usize) -> bool {
-        self.attacked(self.kings[player], 1 - player)
-    }
-
     pub fn is_attacked_by(&self, cell: &str, by: usize) -> bool {
         self.attacked(parse_cell_name(cell).expect("unknown cell"), by)
     }
@@ -765,32 +726,6 @@ impl RefPos {
             None => Some(false),
             Some(pc) if pc.owner as usize != p && pc.kind != Kind::King => Some(true),
             _ => None,
-        }
-    }
-
-    fn key(&self, m: &Mv) -> String {
-        match m.kind {
-            MvKind::Castle { pf, .. } => format!(
-                "{}{}/castle/{}",
-                cell_name_of(m.from as usize),
-                cell_name_of(m.to as usize),
-                cell_name_of(pf as usize)
-            ),
-            _ => {
-                let mut s = format!(
-                    "{}{}",
-                    cell_name_of(m.from as usize),
-                    cell_name_of(m.to as usize)
-                );
-                if let Some(k) = m.promo {
-                    s.push('=');
-                    s.push(k.letter());
-                }
-                if matches!(m.kind, MvKind::Ep { .. }) {
-                    s.push_str("/ep");
-                }
-                s
-            }
         }
     }
 
@@ -864,35 +799,134 @@ impl RefPos {
                     continue;
                 }
             }
-            let range: Vec<usize> = match pc.kind {
-                Kind::Rook | Kind::Bird => (1..=d).collect(),
-                Kind::Fish | Kind::Teacher => [d - 1, d].into_iter().filter(|&i| i >= 1).collect(),
+            let any_distance = match pc.kind {
+                Kind::Rook | Kind::Bird => true,
+                Kind::Fish | Kind::Teacher => false,
                 _ => continue,
             };
             // path[0] = the King's cell, path[i] = the i-th ray cell.
             let mut path = vec![kf];
             path.extend(ray.cells.iter().take(d));
-            for i in range {
-                // R13: one move per key; the ring ways come first.
-                let dup = mine.iter().any(|m: &Mv| {
-                    m.to as usize == path[i]
-                        && matches!(m.kind, MvKind::Castle { pf, .. } if pf as usize == pcell)
+            for m in castlings_along(&path, any_distance) {
+                // R13: one move per key (King's destination and partner);
+                // the ring ways come first.
+                let dup = mine.iter().any(|n: &Mv| {
+                    n.to == m.to
+                        && matches!((n.kind, m.kind), (MvKind::Castle { pf: a, .. }, MvKind::Castle { pf: b, .. }) if a == b)
                 });
-                if dup {
-                    continue;
+                if !dup {
+                    mine.push(m);
                 }
-                mine.push(Mv {
-                    from: kf as u8,
-                    to: path[i] as u8,
-                    promo: None,
-                    kind: MvKind::Castle {
-                        pf: pcell as u8,
-                        pt: path[i - 1] as u8,
-                    },
-                });
             }
         }
         out.extend(mine);
+    }
+
+    // -----------------------------------------------------------------------
+    // Text
+    // -----------------------------------------------------------------------
+
+    pub fn from_text(v: Variant, text: &str) -> Result<RefPos, String> {
+        let g = game();
+        let f = Notation {
+            names: &NAMES,
+            parse_cell: &parse_cell_name,
+            parse_kind: &Kind::from_letter,
+            is_king: &|k| k == Kind::King,
+            refuse_empty_flags: false,
+        }
+        .parse(text)?;
+        let mut pos = RefPos::empty(v);
+        for &(p, kind, c) in &f.pieces {
+            if kind.is_figurant() && c == CENTRE {
+                return Err(format!(
+                    "a figurant on z0: '{}{}'",
+                    kind.letter(),
+                    cell_name_of(c)
+                ));
+            }
+            pos.board[c] = Some(Piece {
+                owner: p as u8,
+                kind,
+            });
+        }
+        pos.turn = f.turn;
+        for p in 0..NP {
+            pos.kings[p] = f.kings[p];
+            // Decision (6).
+            pos.king_moved[p] =
+                pos.kings[p] != g.king_start[p] || f.moved.contains(&g.king_start[p]);
+        }
+        if let Some((cells, vc)) = f.ep {
+            let prev = 1 - pos.turn;
+            let pc = pos.board[vc].ok_or("ep victim cell is empty")?;
+            if pc.owner as usize != prev || !pc.kind.is_figurant() {
+                return Err("ep victim is not a figurant of the previous player".into());
+            }
+            if !own_half(prev, vc) {
+                return Err("ep victim not on its own half".into());
+            }
+            let (s, r) = match loc_of(vc) {
+                Loc::Ring(s, r) => (s, r),
+                Loc::Centre => unreachable!(),
+            };
+            let n = cells.len() as i32;
+            if r > 5 || r - n - 1 < 1 {
+                return Err("ep: no such long move".into());
+            }
+            let path: Vec<usize> = (r - n..r).map(|q| index_of(Loc::Ring(s, q))).collect();
+            let mut a = path.clone();
+            a.sort();
+            let mut b = cells.clone();
+            b.sort();
+            if a != b {
+                return Err("ep cells are not the cells behind the victim".into());
+            }
+            if path.iter().any(|&c| pos.board[c].is_some()) {
+                return Err("ep cell not empty".into());
+            }
+            pos.ep = Some(Ep {
+                victim: vc,
+                cells: path,
+            });
+        }
+        Ok(pos)
+    }
+}
+
+impl CosmicRules for RefPos {
+    type Move = Mv;
+
+    fn player_count(&self) -> usize {
+        NP
+    }
+
+    fn player_name(&self, p: usize) -> &'static str {
+        NAMES[p]
+    }
+
+    fn to_move(&self) -> usize {
+        self.turn
+    }
+
+    /// Two players: nobody goes out.
+    fn is_out(&self, _p: usize) -> bool {
+        false
+    }
+
+    /// Two players: nobody passes.
+    fn has_passed(&self, _p: usize) -> bool {
+        false
+    }
+
+    /// Never asked: the shared rules force a move only with three or more
+    /// players in play.
+    fn forced_move(&self, kind: Forced) -> Mv {
+        unreachable!("{kind:?} in a two-player game")
+    }
+
+    fn in_check(&self, player: usize) -> bool {
+        self.attacked(self.kings[player], 1 - player)
     }
 
     fn pseudo_moves(&self) -> Vec<Mv> {
@@ -993,6 +1027,7 @@ impl RefPos {
                 self.kings[p] = m.to as usize;
                 self.king_moved[p] = true;
             }
+            MvKind::Pass | MvKind::Out => unreachable!("two players never pass"),
             MvKind::Normal | MvKind::Ep { .. } => {
                 let from = m.from as usize;
                 let to = m.to as usize;
@@ -1030,318 +1065,36 @@ impl RefPos {
         self.turn = 1 - p;
     }
 
-    fn legal(&self) -> Vec<Mv> {
-        let p = self.turn;
-        self.pseudo_moves()
-            .into_iter()
-            .filter(|m| {
-                let mut next = self.clone();
-                next.apply(m);
-                !next.attacked(next.kings[p], 1 - p)
-            })
-            .collect()
+    fn key(&self, m: &Mv) -> String {
+        m.key(cell_name_of, Kind::letter)
     }
 
-    pub fn legal_moves(&self) -> Vec<String> {
-        let mut keys: Vec<String> = self.legal().iter().map(|m| self.key(m)).collect();
-        keys.sort();
-        let n = keys.len();
-        keys.dedup();
-        assert_eq!(n, keys.len(), "two moves with one key");
-        keys
-    }
-
-    pub fn play(&mut self, key: &str) -> Result<(), String> {
-        let moves = self.legal();
-        match moves.iter().find(|m| self.key(m) == key) {
-            Some(m) => {
-                let m = *m;
-                self.apply(&m);
-                Ok(())
-            }
-            None => Err(format!(
-                "'{}' is not legal for {} in {}",
-                key,
-                NAMES[self.turn],
-                self.to_text()
-            )),
-        }
-    }
-
-    pub fn play_all(&mut self, keys: &str) -> Result<(), String> {
-        let mut next = self.clone();
-        for (i, k) in keys.split_whitespace().enumerate() {
-            next.play(k)
-                .map_err(|e| format!("move {} ({k}): {e}", i + 1))?;
-        }
-        *self = next;
-        Ok(())
-    }
-
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for m in moves.iter() {
-            let mut next = self.clone();
-            next.apply(m);
-            total += next.perft(depth - 1);
-        }
-        total
-    }
-
-    pub fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
-        let mut out = BTreeMap::new();
-        if depth == 0 {
-            return out;
-        }
-        for m in self.legal().iter() {
-            let mut next = self.clone();
-            next.apply(m);
-            out.insert(self.key(m), next.perft(depth - 1));
-        }
-        out
-    }
-
-    pub fn outcome(&self) -> Option<RefOutcome> {
-        if !self.legal().is_empty() {
-            return None;
-        }
-        let p = self.turn;
-        let w = 1 - p;
-        let mut scores = vec![0.0; NP];
-        if self.in_check(p) {
-            scores[w] = 1.0;
-            Some(RefOutcome {
-                end: RefEnd::Mate,
-                winner: Some(w),
-                loser: Some(p),
-                in_play: vec![0, 1],
-                scores,
-            })
-        } else {
-            scores = vec![0.5, 0.5];
-            Some(RefOutcome {
-                end: RefEnd::Stalemate,
-                winner: None,
-                loser: None,
-                in_play: vec![0, 1],
-                scores,
-            })
-        }
-    }
-
-    // -----------------------------------------------------------------------
-    // Text
-    // -----------------------------------------------------------------------
-
-    pub fn to_text(&self) -> String {
+    /// The position in the general notation (pieces in board order).
+    fn to_text(&self) -> String {
         let g = game();
-        let mut parts = Vec::new();
-        for (p, pname) in NAMES.iter().enumerate() {
-            let mut toks = Vec::new();
-            for c in 0..N_CELLS {
-                if let Some(pc) = self.board[c] {
-                    if pc.owner as usize == p {
-                        toks.push(format!("{}{}", pc.kind.letter(), cell_name_of(c)));
-                    }
-                }
+        let mut pieces = vec![Vec::new(); NP];
+        for c in 0..N_CELLS {
+            if let Some(pc) = self.board[c] {
+                pieces[pc.owner as usize].push(format!("{}{}", pc.kind.letter(), cell_name_of(c)));
             }
-            parts.push(format!("{}: {}", pname, toks.join(" ")));
         }
-        parts.push(format!("turn {}", NAMES[self.turn]));
-        let moved: Vec<String> = (0..NP)
-            .filter(|&p| self.king_moved[p] && self.kings[p] == g.king_start[p])
-            .map(|p| cell_name_of(g.king_start[p]))
-            .collect();
-        if !moved.is_empty() {
-            parts.push(format!("moved {}", moved.join(" ")));
+        Text {
+            names: &NAMES,
+            pieces,
+            turn: self.turn,
+            moved: (0..NP)
+                .filter(|&p| self.king_moved[p] && self.kings[p] == g.king_start[p])
+                .map(|p| cell_name_of(g.king_start[p]))
+                .collect(),
+            ep: self.ep.as_ref().map(|e| {
+                (
+                    e.cells.iter().map(|&c| cell_name_of(c)).collect(),
+                    cell_name_of(e.victim),
+                )
+            }),
+            passed: &[false; NP],
+            out: &[false; NP],
         }
-        if let Some(e) = &self.ep {
-            let cells: Vec<String> = e.cells.iter().map(|&c| cell_name_of(c)).collect();
-            parts.push(format!(
-                "ep {} victim {}",
-                cells.join(","),
-                cell_name_of(e.victim)
-            ));
-        }
-        parts.join("; ")
-    }
-
-    pub fn from_text(v: Variant, text: &str) -> Result<RefPos, String> {
-        let g = game();
-        let mut pos = RefPos::empty(v);
-        let mut seen_player = [false; NP];
-        let mut seen: Vec<&str> = Vec::new();
-        let mut king_count = [0usize; NP];
-        let mut moved_cells: Vec<usize> = Vec::new();
-        let mut ep_text: Option<(Vec<usize>, usize)> = None;
-        let split_list = |s: &str| -> Vec<String> {
-            s.split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|t| !t.is_empty())
-                .map(|t| t.to_string())
-                .collect()
-        };
-        let parse_player = |w: &str| -> Result<usize, String> {
-            NAMES
-                .iter()
-                .position(|n| *n == w)
-                .ok_or_else(|| format!("unknown player '{w}'"))
-        };
-        for field in text.split(';') {
-            let field = field.trim();
-            if field.is_empty() {
-                continue;
-            }
-            if let Some((head, rest)) = field.split_once(':') {
-                let p = parse_player(head.trim())?;
-                if seen_player[p] {
-                    return Err(format!("player '{}' listed twice", NAMES[p]));
-                }
-                seen_player[p] = true;
-                for tok in rest.split_whitespace() {
-                    let mut chars = tok.chars();
-                    let letter = chars.next().unwrap();
-                    let kind = Kind::from_letter(letter)
-                        .ok_or_else(|| format!("unknown piece letter in '{tok}'"))?;
-                    let c = parse_cell_name(chars.as_str())
-                        .ok_or_else(|| format!("unknown cell in '{tok}'"))?;
-                    if pos.board[c].is_some() {
-                        return Err(format!("two pieces on {}", cell_name_of(c)));
-                    }
-                    if kind.is_figurant() && c == CENTRE {
-                        return Err(format!("a figurant on z0: '{tok}'"));
-                    }
-                    pos.board[c] = Some(Piece {
-                        owner: p as u8,
-                        kind,
-                    });
-                    if kind == Kind::King {
-                        king_count[p] += 1;
-                        pos.kings[p] = c;
-                    }
-                }
-                continue;
-            }
-            let (key, rest) = match field.split_once(char::is_whitespace) {
-                Some((k, r)) => (k, r.trim()),
-                None => (field, ""),
-            };
-            if seen.contains(&key) {
-                return Err(format!("field '{key}' given twice"));
-            }
-            match key {
-                "turn" => {
-                    let words: Vec<&str> = rest.split_whitespace().collect();
-                    if words.len() != 1 {
-                        return Err(format!("bad turn field '{field}'"));
-                    }
-                    pos.turn = parse_player(words[0])?;
-                }
-                "moved" => {
-                    for w in split_list(rest) {
-                        if w == "-" {
-                            continue;
-                        }
-                        let c = parse_cell_name(&w)
-                            .ok_or_else(|| format!("unknown cell '{w}' in moved"))?;
-                        moved_cells.push(c);
-                    }
-                }
-                "ep" if rest == "-" => {}
-                "ep" => {
-                    let (cells, victim) = rest
-                        .split_once(" victim ")
-                        .ok_or_else(|| format!("ep without victim: '{field}'"))?;
-                    let mut cs = Vec::new();
-                    for w in split_list(cells) {
-                        let c =
-                            parse_cell_name(&w).ok_or_else(|| format!("unknown ep cell '{w}'"))?;
-                        if cs.contains(&c) {
-                            return Err(format!("ep cell {w} twice"));
-                        }
-                        cs.push(c);
-                    }
-                    let vw: Vec<&str> = victim.split_whitespace().collect();
-                    if cs.is_empty() || vw.len() != 1 {
-                        return Err(format!("bad ep field '{field}'"));
-                    }
-                    let vc = parse_cell_name(vw[0])
-                        .ok_or_else(|| format!("unknown victim cell '{}'", vw[0]))?;
-                    ep_text = Some((cs, vc));
-                }
-                "passed" | "out" => {
-                    if split_list(rest).iter().any(|w| w != "-") {
-                        return Err(format!("'{key}' is for several players only"));
-                    }
-                }
-                "clocks" => {
-                    let words: Vec<&str> = rest.split_whitespace().collect();
-                    if words.len() != 2 || words.iter().any(|w| w.parse::<u32>().is_err()) {
-                        return Err(format!("bad clocks field '{field}'"));
-                    }
-                }
-                "castling" => {
-                    for w in split_list(rest) {
-                        if w != "-" && parse_cell_name(&w).is_none() {
-                            return Err(format!("unknown castling cell '{w}'"));
-                        }
-                    }
-                }
-                _ => return Err(format!("unknown field '{field}'")),
-            }
-            seen.push(key);
-        }
-        for p in 0..NP {
-            if !seen_player[p] {
-                return Err(format!("player {} missing", NAMES[p]));
-            }
-            match king_count[p] {
-                0 => return Err(format!("{} has no King", NAMES[p])),
-                1 => {}
-                _ => return Err(format!("{} has more than one King", NAMES[p])),
-            }
-            pos.king_moved[p] =
-                pos.kings[p] != g.king_start[p] || moved_cells.contains(&g.king_start[p]);
-        }
-        if let Some((cells, vc)) = ep_text {
-            let prev = 1 - pos.turn;
-            let pc = pos.board[vc].ok_or("ep victim cell is empty")?;
-            if pc.owner as usize != prev || !pc.kind.is_figurant() {
-                return Err("ep victim is not a figurant of the previous player".into());
-            }
-            if !own_half(prev, vc) {
-                return Err("ep victim not on its own half".into());
-            }
-            let (s, r) = match loc_of(vc) {
-                Loc::Ring(s, r) => (s, r),
-                Loc::Centre => unreachable!(),
-            };
-            let n = cells.len() as i32;
-            if r > 5 || r - n - 1 < 1 {
-                return Err("ep: no such long move".into());
-            }
-            let path: Vec<usize> = (r - n..r).map(|q| index_of(Loc::Ring(s, q))).collect();
-            let mut a = path.clone();
-            a.sort();
-            let mut b = cells.clone();
-            b.sort();
-            if a != b {
-                return Err("ep cells are not the cells behind the victim".into());
-            }
-            if path.iter().any(|&c| pos.board[c].is_some()) {
-                return Err("ep cell not empty".into());
-            }
-            pos.ep = Some(Ep {
-                victim: vc,
-                cells: path,
-            });
-        }
-        Ok(pos)
+        .write()
     }
 }

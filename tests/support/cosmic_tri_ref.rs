@@ -7,13 +7,19 @@
 //! Written from `docs/COSMIC.md` ("Triangular boards: the definition", "The
 //! triangle games", and for the common rules "The army", "Figurants", "Free
 //! castling", "Two players", "More than two players", "Figurants on every
-//! board"), the rules digest `/work/shared/rules/cosmic.md` and the brief of
+//! board"), the rules digest `../shared/rules/cosmic.md` and the brief of
 //! this oracle; modelled on `tests/support/cosmic_hex_ref.rs` (same API,
 //! move keys, position text, several-player rules and Decisions, adapted to
 //! triangles). No code of the engine (`compiler/`, `runtime/`, `src/`,
 //! `stdlib/`) was read. It favours obviousness over speed: legality is
 //! checked by making the move on a copy and asking whether any piece of a
 //! player still in play (other than the mover) attacks the mover's King.
+//!
+//! This file is the board's geometry and its board-specific rules (how the
+//! pieces move and attack, en passant, castling, cell names); what every
+//! Cosmic board shares (the pieces, turn order, pass and out, legality by
+//! playing, perft, the end, the general notation) is `cosmic_core.rs`,
+//! reached through `CosmicRules` (which a caller brings into scope).
 //!
 //! Coordinates: cell `(x, y)`, column `x`, row `y` (0 at the bottom); name =
 //! file letter `a + x` (all 26 letters, `j` included) and rank `y + 1`.
@@ -162,7 +168,14 @@
 #![allow(dead_code)]
 #![allow(clippy::needless_range_loop)]
 
-use std::collections::BTreeMap;
+// The shared names a caller of this board uses (not every test binary uses
+// each).
+use super::cosmic_core::Mv as CoreMv;
+use super::cosmic_core::{
+    castlings_along, previous_in_play, Forced, MvKind, Notation, Piece, Text,
+};
+#[allow(unused_imports)]
+pub use super::cosmic_core::{CosmicRules, Kind, RefEnd, RefOutcome, ALL_KINDS};
 use std::sync::OnceLock;
 
 // ---------------------------------------------------------------------------
@@ -173,73 +186,6 @@ use std::sync::OnceLock;
 pub enum Variant {
     Tri2p,
     Tri3p,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-pub enum Kind {
-    King,
-    Queen,
-    Rook,
-    Bishop,
-    Knight,
-    Dragon,
-    Medusa,
-    Fish,
-    Bird,
-    Snake,
-    Teacher,
-    Pawn,
-    Dog,
-}
-
-pub const ALL_KINDS: [Kind; 13] = [
-    Kind::King,
-    Kind::Queen,
-    Kind::Rook,
-    Kind::Bishop,
-    Kind::Knight,
-    Kind::Dragon,
-    Kind::Medusa,
-    Kind::Fish,
-    Kind::Bird,
-    Kind::Snake,
-    Kind::Teacher,
-    Kind::Pawn,
-    Kind::Dog,
-];
-
-impl Kind {
-    pub fn letter(self) -> char {
-        match self {
-            Kind::King => 'K',
-            Kind::Queen => 'Q',
-            Kind::Rook => 'R',
-            Kind::Bishop => 'B',
-            Kind::Knight => 'N',
-            Kind::Dragon => 'D',
-            Kind::Medusa => 'M',
-            Kind::Fish => 'F',
-            Kind::Bird => 'W',
-            Kind::Snake => 'S',
-            Kind::Teacher => 'T',
-            Kind::Pawn => 'P',
-            Kind::Dog => 'H',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Kind> {
-        ALL_KINDS.iter().copied().find(|k| k.letter() == c)
-    }
-
-    pub fn is_figurant(self) -> bool {
-        matches!(self, Kind::Pawn | Kind::Dog)
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Piece {
-    owner: u8,
-    kind: Kind,
 }
 
 pub const MAX_CELLS: usize = 121;
@@ -674,41 +620,8 @@ pub fn is_next_to_last(v: Variant, p: usize, cell: &str) -> bool {
 // Positions and moves
 // ---------------------------------------------------------------------------
 
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum MvKind {
-    Normal,
-    Ep { victim: u8 },
-    Castle { pf: u8, pt: u8 },
-    Pass,
-    Out,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-struct Mv {
-    from: u8,
-    to: u8,
-    promo: Option<Kind>,
-    kind: MvKind,
-}
-
-impl Mv {
-    fn plain(from: usize, to: usize) -> Mv {
-        Mv {
-            from: from as u8,
-            to: to as u8,
-            promo: None,
-            kind: MvKind::Normal,
-        }
-    }
-    fn forced(kind: MvKind) -> Mv {
-        Mv {
-            from: 0,
-            to: 0,
-            promo: None,
-            kind,
-        }
-    }
-}
+/// A move on this board (`cosmic_core::Mv` with its pieces).
+pub type Mv = CoreMv<Kind>;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Ep {
@@ -721,22 +634,6 @@ impl Ep {
     fn cells(&self) -> &[u8] {
         &self.cells[..self.n as usize]
     }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RefEnd {
-    Mate,
-    Stalemate,
-    LastInPlay,
-}
-
-#[derive(Clone, PartialEq, Debug)]
-pub struct RefOutcome {
-    pub end: RefEnd,
-    pub winner: Option<usize>,
-    pub loser: Option<usize>,
-    pub in_play: Vec<usize>,
-    pub scores: Vec<f64>,
 }
 
 #[derive(Clone)]
@@ -788,22 +685,9 @@ impl RefPos {
     pub fn variant(&self) -> Variant {
         self.v
     }
-    pub fn to_move(&self) -> usize {
-        self.turn
-    }
-    pub fn is_out(&self, p: usize) -> bool {
-        self.out[p]
-    }
-    pub fn has_passed(&self, p: usize) -> bool {
-        self.passed[p]
-    }
     pub fn king_has_moved(&self, p: usize) -> bool {
         self.king_moved[p]
     }
-    pub fn in_play(&self) -> Vec<usize> {
-        (0..self.g().np).filter(|&p| !self.out[p]).collect()
-    }
-
     /// "white Q", "red H", ... or None.
     pub fn piece_at(&self, cell: &str) -> Option<String> {
         let g = self.g();
@@ -984,10 +868,6 @@ impl RefPos {
         false
     }
 
-    pub fn in_check(&self, player: usize) -> bool {
-        self.attacked(self.kings[player], self.enemies(player))
-    }
-
     pub fn is_attacked_by(&self, cell: &str, by: usize) -> bool {
         let c = self.g().parse_cell(cell).expect("unknown cell");
         let mut m = [false; MAX_PLAYERS];
@@ -1006,31 +886,6 @@ impl RefPos {
             None => Some(false),
             Some(pc) if pc.owner as usize != p && pc.kind != Kind::King => Some(true),
             _ => None,
-        }
-    }
-
-    fn key(&self, m: &Mv) -> String {
-        let g = self.g();
-        match m.kind {
-            MvKind::Pass => "pass".to_string(),
-            MvKind::Out => "out".to_string(),
-            MvKind::Castle { pf, .. } => format!(
-                "{}{}/castle/{}",
-                g.name(m.from as usize),
-                g.name(m.to as usize),
-                g.name(pf as usize)
-            ),
-            _ => {
-                let mut s = format!("{}{}", g.name(m.from as usize), g.name(m.to as usize));
-                if let Some(k) = m.promo {
-                    s.push('=');
-                    s.push(k.letter());
-                }
-                if matches!(m.kind, MvKind::Ep { .. }) {
-                    s.push_str("/ep");
-                }
-                s
-            }
         }
     }
 
@@ -1143,24 +998,130 @@ impl RefPos {
             if pc.owner as usize != p {
                 continue;
             }
-            let d = path.len() - 1;
-            let range: Vec<usize> = match pc.kind {
-                Kind::Rook | Kind::Bird => (1..=d).collect(),
-                Kind::Fish | Kind::Teacher => [d - 1, d].into_iter().filter(|&i| i >= 1).collect(),
-                _ => continue,
-            };
-            for i in range {
-                out.push(Mv {
-                    from: kf as u8,
-                    to: path[i] as u8,
-                    promo: None,
-                    kind: MvKind::Castle {
-                        pf: path[d] as u8,
-                        pt: path[i - 1] as u8,
-                    },
-                });
+            match pc.kind {
+                Kind::Rook | Kind::Bird => out.extend(castlings_along(&path, true)),
+                Kind::Fish | Kind::Teacher => out.extend(castlings_along(&path, false)),
+                _ => {}
             }
         }
+    }
+
+    // -----------------------------------------------------------------------
+    // Text
+    // -----------------------------------------------------------------------
+
+    pub fn from_text(v: Variant, text: &str) -> Result<RefPos, String> {
+        let g = game(v);
+        let f = Notation {
+            names: g.names,
+            parse_cell: &|s: &str| g.parse_cell(s),
+            parse_kind: &Kind::from_letter,
+            is_king: &|k| k == Kind::King,
+            refuse_empty_flags: false,
+        }
+        .parse(text)?;
+        let mut pos = RefPos::empty(v);
+        for &(p, kind, c) in &f.pieces {
+            pos.board[c] = Some(Piece {
+                owner: p as u8,
+                kind,
+            });
+        }
+        pos.turn = f.turn;
+        for p in 0..g.np {
+            pos.kings[p] = f.kings[p];
+            pos.passed[p] = f.passed[p];
+            pos.out[p] = f.out[p];
+            // Decision (6).
+            pos.king_moved[p] =
+                pos.kings[p] != g.king_start[p] || f.moved.contains(&g.king_start[p]);
+        }
+        if let Some((cells, vc)) = f.ep {
+            let prev = previous_in_play(pos.turn, &f.out).ok_or("ep with nobody else in play")?;
+            let pc = pos.board[vc].ok_or("ep victim cell is empty")?;
+            if pc.owner as usize != prev || !pc.kind.is_figurant() {
+                return Err("ep victim is not a figurant of the previous player".into());
+            }
+            if !g.own_half(prev, vc) {
+                return Err("ep victim not on its own half".into());
+            }
+            let n = cells.len();
+            let mut sorted_cells = cells.clone();
+            sorted_cells.sort();
+            let mut found: Option<Vec<usize>> = None;
+            for k in g.forward(prev) {
+                // Walk back from the victim along the reversed strip: n
+                // passed cells, then the start.
+                let back = (k + 3) % 6;
+                let mut behind = Vec::new();
+                let mut cur = vc;
+                for _ in 0..=n {
+                    match g.strip(cur, back) {
+                        Some(c) => {
+                            behind.push(c);
+                            cur = c;
+                        }
+                        None => break,
+                    }
+                }
+                if behind.len() == n + 1 {
+                    let mut path: Vec<usize> = behind[..n].to_vec();
+                    path.reverse();
+                    let mut sorted_path = path.clone();
+                    sorted_path.sort();
+                    if sorted_path == sorted_cells {
+                        found = Some(path);
+                    }
+                }
+            }
+            let path = found.ok_or("ep cells are not the cells behind the victim")?;
+            if path.iter().any(|&c| pos.board[c].is_some()) {
+                return Err("ep cell not empty".into());
+            }
+            let mut e = Ep {
+                victim: vc as u8,
+                cells: [0; 16],
+                n: 0,
+            };
+            for c in path {
+                e.cells[e.n as usize] = c as u8;
+                e.n += 1;
+            }
+            pos.ep = Some(e);
+        }
+        Ok(pos)
+    }
+}
+
+impl CosmicRules for RefPos {
+    type Move = Mv;
+
+    fn player_count(&self) -> usize {
+        self.g().np
+    }
+
+    fn player_name(&self, p: usize) -> &'static str {
+        self.g().names[p]
+    }
+
+    fn to_move(&self) -> usize {
+        self.turn
+    }
+
+    fn is_out(&self, p: usize) -> bool {
+        self.out[p]
+    }
+
+    fn has_passed(&self, p: usize) -> bool {
+        self.passed[p]
+    }
+
+    fn forced_move(&self, kind: Forced) -> Mv {
+        Mv::forced(kind)
+    }
+
+    fn in_check(&self, player: usize) -> bool {
+        self.attacked(self.kings[player], self.enemies(player))
     }
 
     fn pseudo_moves(&self) -> Vec<Mv> {
@@ -1253,18 +1214,6 @@ impl RefPos {
         out
     }
 
-    fn next_in_play(&self, p: usize) -> usize {
-        let np = self.g().np;
-        let mut q = p;
-        for _ in 0..np {
-            q = (q + 1) % np;
-            if !self.out[q] {
-                return q;
-            }
-        }
-        p
-    }
-
     fn apply(&mut self, m: &Mv) {
         let g = self.g();
         let p = self.turn;
@@ -1338,406 +1287,37 @@ impl RefPos {
         self.turn = self.next_in_play(p);
     }
 
-    fn piece_moves(&self) -> Vec<Mv> {
-        let p = self.turn;
-        let by = self.enemies(p);
-        self.pseudo_moves()
-            .into_iter()
-            .filter(|m| {
-                let mut next = self.clone();
-                next.apply(m);
-                !next.attacked(next.kings[p], by)
-            })
-            .collect()
-    }
-
-    fn legal(&self) -> Vec<Mv> {
-        let alive = self.in_play().len();
-        if alive <= 1 {
-            return Vec::new();
-        }
-        let moves = self.piece_moves();
-        if !moves.is_empty() || self.g().np == 2 || alive == 2 {
-            return moves;
-        }
-        let kind = if self.passed[self.turn] {
-            MvKind::Out
-        } else {
-            MvKind::Pass
-        };
-        vec![Mv::forced(kind)]
-    }
-
-    pub fn legal_moves(&self) -> Vec<String> {
-        let mut keys: Vec<String> = self.legal().iter().map(|m| self.key(m)).collect();
-        keys.sort();
-        let n = keys.len();
-        keys.dedup();
-        assert_eq!(n, keys.len(), "two moves with one key");
-        keys
-    }
-
-    pub fn play(&mut self, key: &str) -> Result<(), String> {
-        let moves = self.legal();
-        match moves.iter().find(|m| self.key(m) == key) {
-            Some(m) => {
-                let m = *m;
-                self.apply(&m);
-                Ok(())
-            }
-            None => Err(format!(
-                "'{}' is not legal for {} in {}",
-                key,
-                self.g().names[self.turn],
-                self.to_text()
-            )),
-        }
-    }
-
-    pub fn play_all(&mut self, keys: &str) -> Result<(), String> {
-        let mut next = self.clone();
-        for (i, k) in keys.split_whitespace().enumerate() {
-            next.play(k)
-                .map_err(|e| format!("move {} ({k}): {e}", i + 1))?;
-        }
-        *self = next;
-        Ok(())
-    }
-
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for m in moves.iter() {
-            let mut next = self.clone();
-            next.apply(m);
-            total += next.perft(depth - 1);
-        }
-        total
-    }
-
-    pub fn divide(&self, depth: u32) -> BTreeMap<String, u64> {
-        let mut out = BTreeMap::new();
-        if depth == 0 {
-            return out;
-        }
-        for m in self.legal().iter() {
-            let mut next = self.clone();
-            next.apply(m);
-            out.insert(self.key(m), next.perft(depth - 1));
-        }
-        out
-    }
-
-    pub fn outcome(&self) -> Option<RefOutcome> {
+    fn key(&self, m: &Mv) -> String {
         let g = self.g();
-        let alive = self.in_play();
-        let mut scores = vec![0.0; g.np];
-        if alive.len() == 1 {
-            scores[alive[0]] = 1.0;
-            return Some(RefOutcome {
-                end: RefEnd::LastInPlay,
-                winner: Some(alive[0]),
-                loser: None,
-                in_play: alive,
-                scores,
-            });
-        }
-        if alive.len() > 2 || !self.piece_moves().is_empty() {
-            return None;
-        }
-        let p = self.turn;
-        if self.in_check(p) {
-            let w = *alive.iter().find(|&&q| q != p).unwrap();
-            scores[w] = 1.0;
-            Some(RefOutcome {
-                end: RefEnd::Mate,
-                winner: Some(w),
-                loser: Some(p),
-                in_play: alive,
-                scores,
-            })
-        } else {
-            for &q in &alive {
-                scores[q] = 0.5;
-            }
-            Some(RefOutcome {
-                end: RefEnd::Stalemate,
-                winner: None,
-                loser: None,
-                in_play: alive,
-                scores,
-            })
-        }
+        m.key(|c| g.name(c), Kind::letter)
     }
 
-    // -----------------------------------------------------------------------
-    // Text
-    // -----------------------------------------------------------------------
-
-    pub fn to_text(&self) -> String {
+    /// The position in the general notation (pieces in board order).
+    fn to_text(&self) -> String {
         let g = self.g();
-        let mut parts = Vec::new();
-        for (p, pname) in g.names.iter().enumerate() {
-            let mut toks = Vec::new();
-            for c in 0..g.n {
-                if let Some(pc) = self.board[c] {
-                    if pc.owner as usize == p {
-                        toks.push(format!("{}{}", pc.kind.letter(), g.name(c)));
-                    }
-                }
+        let mut pieces = vec![Vec::new(); g.np];
+        for c in 0..g.n {
+            if let Some(pc) = self.board[c] {
+                pieces[pc.owner as usize].push(format!("{}{}", pc.kind.letter(), g.name(c)));
             }
-            parts.push(format!("{}: {}", pname, toks.join(" ")));
         }
-        parts.push(format!("turn {}", g.names[self.turn]));
-        let moved: Vec<String> = (0..g.np)
-            .filter(|&p| self.king_moved[p] && self.kings[p] == g.king_start[p])
-            .map(|p| g.name(g.king_start[p]))
-            .collect();
-        if !moved.is_empty() {
-            parts.push(format!("moved {}", moved.join(" ")));
+        Text {
+            names: g.names,
+            pieces,
+            turn: self.turn,
+            moved: (0..g.np)
+                .filter(|&p| self.king_moved[p] && self.kings[p] == g.king_start[p])
+                .map(|p| g.name(g.king_start[p]))
+                .collect(),
+            ep: self.ep.map(|e| {
+                (
+                    e.cells().iter().map(|&c| g.name(c as usize)).collect(),
+                    g.name(e.victim as usize),
+                )
+            }),
+            passed: &self.passed[..g.np],
+            out: &self.out[..g.np],
         }
-        if let Some(e) = self.ep {
-            let cells: Vec<String> = e.cells().iter().map(|&c| g.name(c as usize)).collect();
-            parts.push(format!(
-                "ep {} victim {}",
-                cells.join(","),
-                g.name(e.victim as usize)
-            ));
-        }
-        let list = |flags: &[bool; MAX_PLAYERS]| -> Vec<&str> {
-            (0..g.np)
-                .filter(|&p| flags[p])
-                .map(|p| g.names[p])
-                .collect()
-        };
-        let passed = list(&self.passed);
-        if !passed.is_empty() {
-            parts.push(format!("passed {}", passed.join(" ")));
-        }
-        let out = list(&self.out);
-        if !out.is_empty() {
-            parts.push(format!("out {}", out.join(" ")));
-        }
-        parts.join("; ")
-    }
-
-    pub fn from_text(v: Variant, text: &str) -> Result<RefPos, String> {
-        let g = game(v);
-        let mut pos = RefPos::empty(v);
-        let mut seen_player = [false; MAX_PLAYERS];
-        let mut seen: Vec<&str> = Vec::new();
-        let mut king_count = [0usize; MAX_PLAYERS];
-        let mut moved_cells: Vec<usize> = Vec::new();
-        let mut ep_text: Option<(Vec<usize>, usize)> = None;
-        let split_list = |s: &str| -> Vec<String> {
-            s.split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|t| !t.is_empty())
-                .map(|t| t.to_string())
-                .collect()
-        };
-        let parse_player = |w: &str| -> Result<usize, String> {
-            g.player(w).ok_or_else(|| format!("unknown player '{w}'"))
-        };
-        for field in text.split(';') {
-            let field = field.trim();
-            if field.is_empty() {
-                continue;
-            }
-            if let Some((head, rest)) = field.split_once(':') {
-                let p = parse_player(head.trim())?;
-                if seen_player[p] {
-                    return Err(format!("player '{}' listed twice", g.names[p]));
-                }
-                seen_player[p] = true;
-                for tok in rest.split_whitespace() {
-                    let mut chars = tok.chars();
-                    let letter = chars.next().unwrap();
-                    let kind = Kind::from_letter(letter)
-                        .ok_or_else(|| format!("unknown piece letter in '{tok}'"))?;
-                    let c = g
-                        .parse_cell(chars.as_str())
-                        .ok_or_else(|| format!("unknown cell in '{tok}'"))?;
-                    if pos.board[c].is_some() {
-                        return Err(format!("two pieces on {}", g.name(c)));
-                    }
-                    pos.board[c] = Some(Piece {
-                        owner: p as u8,
-                        kind,
-                    });
-                    if kind == Kind::King {
-                        king_count[p] += 1;
-                        pos.kings[p] = c;
-                    }
-                }
-                continue;
-            }
-            let (key, rest) = match field.split_once(char::is_whitespace) {
-                Some((k, r)) => (k, r.trim()),
-                None => (field, ""),
-            };
-            if seen.contains(&key) {
-                return Err(format!("field '{key}' given twice"));
-            }
-            match key {
-                "turn" => {
-                    let words: Vec<&str> = rest.split_whitespace().collect();
-                    if words.len() != 1 {
-                        return Err(format!("bad turn field '{field}'"));
-                    }
-                    pos.turn = parse_player(words[0])?;
-                }
-                "moved" => {
-                    for w in split_list(rest) {
-                        if w == "-" {
-                            continue;
-                        }
-                        let c = g
-                            .parse_cell(&w)
-                            .ok_or_else(|| format!("unknown cell '{w}' in moved"))?;
-                        moved_cells.push(c);
-                    }
-                }
-                "ep" if rest == "-" => {}
-                "ep" => {
-                    let (cells, victim) = rest
-                        .split_once(" victim ")
-                        .ok_or_else(|| format!("ep without victim: '{field}'"))?;
-                    let mut cs = Vec::new();
-                    for w in split_list(cells) {
-                        let c = g
-                            .parse_cell(&w)
-                            .ok_or_else(|| format!("unknown ep cell '{w}'"))?;
-                        if cs.contains(&c) {
-                            return Err(format!("ep cell {w} twice"));
-                        }
-                        cs.push(c);
-                    }
-                    let vw: Vec<&str> = victim.split_whitespace().collect();
-                    if cs.is_empty() || vw.len() != 1 {
-                        return Err(format!("bad ep field '{field}'"));
-                    }
-                    let vc = g
-                        .parse_cell(vw[0])
-                        .ok_or_else(|| format!("unknown victim cell '{}'", vw[0]))?;
-                    ep_text = Some((cs, vc));
-                }
-                "passed" | "out" => {
-                    for w in split_list(rest) {
-                        if w == "-" {
-                            continue;
-                        }
-                        if g.np == 2 {
-                            return Err(format!("'{key}' is for three players only"));
-                        }
-                        let p = parse_player(&w)?;
-                        let flags = if key == "passed" {
-                            &mut pos.passed
-                        } else {
-                            &mut pos.out
-                        };
-                        if flags[p] {
-                            return Err(format!("{w} listed twice in {key}"));
-                        }
-                        flags[p] = true;
-                    }
-                }
-                "clocks" => {
-                    let words: Vec<&str> = rest.split_whitespace().collect();
-                    if words.len() != 2 || words.iter().any(|w| w.parse::<u32>().is_err()) {
-                        return Err(format!("bad clocks field '{field}'"));
-                    }
-                }
-                "castling" => {
-                    for w in split_list(rest) {
-                        if w != "-" && g.parse_cell(&w).is_none() {
-                            return Err(format!("unknown castling cell '{w}'"));
-                        }
-                    }
-                }
-                _ => return Err(format!("unknown field '{field}'")),
-            }
-            seen.push(key);
-        }
-        for p in 0..g.np {
-            if !seen_player[p] {
-                return Err(format!("player {} missing", g.names[p]));
-            }
-            match king_count[p] {
-                0 => return Err(format!("{} has no King", g.names[p])),
-                1 => {}
-                _ => return Err(format!("{} has more than one King", g.names[p])),
-            }
-            if pos.passed[p] && pos.out[p] {
-                return Err(format!("{} both passed and out", g.names[p]));
-            }
-            pos.king_moved[p] =
-                pos.kings[p] != g.king_start[p] || moved_cells.contains(&g.king_start[p]);
-        }
-        if pos.out[pos.turn] {
-            return Err(format!("turn of {}, who is out", g.names[pos.turn]));
-        }
-        if let Some((cells, vc)) = ep_text {
-            let prev = (1..g.np)
-                .map(|i| (pos.turn + g.np - i) % g.np)
-                .find(|&q| !pos.out[q])
-                .ok_or("ep with nobody else in play")?;
-            let pc = pos.board[vc].ok_or("ep victim cell is empty")?;
-            if pc.owner as usize != prev || !pc.kind.is_figurant() {
-                return Err("ep victim is not a figurant of the previous player".into());
-            }
-            if !g.own_half(prev, vc) {
-                return Err("ep victim not on its own half".into());
-            }
-            let n = cells.len();
-            let mut sorted_cells = cells.clone();
-            sorted_cells.sort();
-            let mut found: Option<Vec<usize>> = None;
-            for k in g.forward(prev) {
-                // Walk back from the victim along the reversed strip: n
-                // passed cells, then the start.
-                let back = (k + 3) % 6;
-                let mut behind = Vec::new();
-                let mut cur = vc;
-                for _ in 0..=n {
-                    match g.strip(cur, back) {
-                        Some(c) => {
-                            behind.push(c);
-                            cur = c;
-                        }
-                        None => break,
-                    }
-                }
-                if behind.len() == n + 1 {
-                    let mut path: Vec<usize> = behind[..n].to_vec();
-                    path.reverse();
-                    let mut sorted_path = path.clone();
-                    sorted_path.sort();
-                    if sorted_path == sorted_cells {
-                        found = Some(path);
-                    }
-                }
-            }
-            let path = found.ok_or("ep cells are not the cells behind the victim")?;
-            if path.iter().any(|&c| pos.board[c].is_some()) {
-                return Err("ep cell not empty".into());
-            }
-            let mut e = Ep {
-                victim: vc as u8,
-                cells: [0; 16],
-                n: 0,
-            };
-            for c in path {
-                e.cells[e.n as usize] = c as u8;
-                e.n += 1;
-            }
-            pos.ep = Some(e);
-        }
-        Ok(pos)
+        .write()
     }
 }

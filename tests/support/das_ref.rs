@@ -1,5 +1,5 @@
 //! Independent, deliberately simple reference move generator for Das chess,
-//! written straight from the rules digest `/work/shared/rules/das.md` and the
+//! written straight from the rules digest `../shared/rules/das.md` and the
 //! binding rules decisions of the oracle brief. It shares no code with the
 //! engine, uses only `std`, and favours obviousness over speed.
 //!

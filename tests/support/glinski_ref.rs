@@ -1,5 +1,5 @@
 //! Independent, deliberately simple reference move generator for Glinski's
-//! hexagonal chess, written straight from `/work/shared/perft/glinski.md`.
+//! hexagonal chess, written straight from `../shared/perft/glinski.md`.
 //!
 //! This is a test oracle: it shares no code with the engine and favours
 //! obviousness over speed. Legality is checked the naive way: make the move on

@@ -1,6 +1,6 @@
 //! Independent, deliberately simple reference move generator for 100-cell
 //! chess (the Royal file, the General and the Jester), written straight from
-//! the rules digest `/work/shared/rules/hundred.md`.
+//! the rules digest `../shared/rules/hundred.md`.
 //!
 //! This is a test oracle: it shares no code with the engine, uses only `std`
 //! and favours obviousness over speed. Every candidate move is made on a copy

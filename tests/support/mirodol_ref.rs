@@ -1,6 +1,6 @@
 //! Independent, deliberately simple reference move generator for Mirodol
 //! chess (10x10, with the Archer), written straight from the rules digest
-//! `/work/shared/rules/mirodol.md`.
+//! `../shared/rules/mirodol.md`.
 //!
 //! This is a test oracle: it shares no code with the engine, uses only `std`
 //! and favours obviousness over speed. Every candidate move is made on a copy

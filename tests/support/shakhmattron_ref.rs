@@ -2,7 +2,7 @@
 //! for the three-player hexagonal chess variant Shakhmattron and its
 //! Throne-less twin Mattrix.
 //!
-//! Written from the rules digest `/work/shared/rules/shakhmattron.md` alone
+//! Written from the rules digest `../shared/rules/shakhmattron.md` alone
 //! (with the Russian original only for orientation); no code of the engine
 //! (`compiler/`, `runtime/`, `src/`, `stdlib/`) was read. It favours
 //! obviousness over speed: legality is checked the naive way, by making the

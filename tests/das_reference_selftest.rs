@@ -1,8 +1,8 @@
 //! Self-tests of the independent Das chess reference move generator
 //! (tests/support/das_ref.rs). Every expected value is derived by hand from
-//! /work/shared/rules/das.md (and the oracle brief's binding decisions) in
+//! ../shared/rules/das.md (and the oracle brief's binding decisions) in
 //! the comment next to it. Run with
-//! `cargo test --release --test das_ref -- --nocapture`.
+//! `cargo test --release --test das_reference_selftest -- --nocapture`.
 //!
 //! Geometry reminders: files a..j (x 0..9) then the side file r (x 10),
 //! ranks 1..10. Position specs for `RefPos::from_pieces`: uppercase White,
