@@ -4,7 +4,9 @@
 //! is (`turn`), text notations for positions and moves (`notation`), and
 //! endgame analysis (`endgame`: mate search, retrograde analysis), a search
 //! for the best move (`search`: alpha-beta, Paranoid for more players), where
-//! cells are drawn (`layout`) and pictures of positions as SVG (`picture`).
+//! cells are drawn (`layout`) and pictures of positions as SVG (`picture`);
+//! beneath them, sets of cells (`bitset`), piece codes and sets of codes
+//! (`codes`), and text safe to print (`text`).
 //!
 //! The compiler depends on this crate, never the reverse. Every `unsafe`
 //! block is in `unchecked.rs`.
