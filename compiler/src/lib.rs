@@ -3,7 +3,9 @@
 //!
 //! ```text
 //!   .variant text
-//!       │ parse          parse.rs (pest stays in here), betza.rs
+//!       │ parse          parse/mod.rs (pest stays in parse/) dispatches each
+//!       │                statement to parse/{board, players, pieces, rules,
+//!       │                setup, end, claims}.rs; betza.rs
 //!       ▼
 //!   ast::File            ast.rs: every node keeps its span
 //!       │ load           lib.rs: imports, depth first, each file once

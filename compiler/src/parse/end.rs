@@ -1,0 +1,115 @@
+//! Statements on how a game ends: end rules (checkmate, stalemate,
+//! repetition, the move rule), insufficient material (whose `material` the
+//! mate claims share), the points a finished game shares out, and the clock.
+
+use super::{keyword, sole_part, unexpected, Builder, Parts, Rule, P};
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+
+impl Builder<'_> {
+    /// `end checkmate|stalemate OUTCOME ...`, `end repetition N`,
+    /// `end move-rule N [reset KINDS]`.
+    pub(super) fn end(&self, p: P) -> Result<Stmt, Diagnostic> {
+        let span = self.span(&p);
+        let e = sole_part(p);
+        let end = match e.as_rule() {
+            Rule::end_mate => {
+                let mut parts = Parts::of(e);
+                let word = outcome(parts.required());
+                let suffix = parts.next().map(|p| p.as_rule());
+                EndRule::Checkmate(
+                    word,
+                    suffix == Some(Rule::to_last_attacker),
+                    suffix == Some(Rule::after_round),
+                )
+            }
+            Rule::end_stalemate => {
+                let mut parts = Parts::of(e);
+                let word = outcome(parts.required());
+                EndRule::Stalemate(word, parts.next().is_some())
+            }
+            Rule::end_repetition => EndRule::Repetition(self.int(&sole_part(e))?),
+            Rule::end_move_rule => {
+                let mut parts = Parts::of(e);
+                let n = self.int(&parts.required())?;
+                EndRule::MoveRule(n, parts.map(|k| self.name(&k)).collect())
+            }
+            _ => unexpected(Rule::end_stmt, &e),
+        };
+        Ok(Stmt::End(end, span))
+    }
+
+    /// `insufficient MATERIAL`.
+    pub(super) fn insufficient(&self, p: P) -> Stmt {
+        Stmt::Insufficient {
+            span: self.span(&p),
+            material: self.material(sole_part(p)),
+        }
+    }
+
+    /// `King Bishop on light vs King`.
+    pub(super) fn material(&self, p: P) -> Material {
+        let span = self.span(&p);
+        let mut sides = Parts::of(p);
+        let first = self.material_side(sides.required());
+        let second = self.material_side(sides.required());
+        Material {
+            sides: [first, second],
+            span,
+        }
+    }
+
+    fn material_side(&self, side: P) -> Vec<MaterialPiece> {
+        Parts::of(side)
+            .map(|piece| {
+                let mut names = Parts::of(piece);
+                MaterialPiece {
+                    piece: self.name(&names.required()),
+                    on: names.next().map(|n| self.name(&n)),
+                }
+            })
+            .collect()
+    }
+
+    /// `points N`.
+    pub(super) fn points(&self, p: P) -> Result<Stmt, Diagnostic> {
+        let span = self.span(&p);
+        Ok(Stmt::Points(self.int(&sole_part(p))?, span))
+    }
+
+    /// `clock 3h`: each player's time for the whole game.
+    pub(super) fn clock(&self, p: P) -> Result<Stmt, Diagnostic> {
+        let span = self.span(&p);
+        let d = sole_part(p);
+        let text = d.as_str();
+        let (digits, unit) = text.split_at(text.len() - 1);
+        let n: u64 = digits.parse().map_err(|_| {
+            Diagnostic::error(
+                Code::InvalidValue,
+                "clock time out of range",
+                self.span(&d),
+                "too large",
+            )
+        })?;
+        let seconds = n.saturating_mul(match unit {
+            "h" => 3600,
+            "m" => 60,
+            "s" => 1,
+            // `duration = @{ ASCII_DIGIT+ ~ ("h" | "m" | "s") }`.
+            other => unreachable!("grammar: a duration ends in h, m or s, not {other:?}"),
+        });
+        Ok(Stmt::Clock { seconds, span })
+    }
+}
+
+/// The outcome word of an end rule.
+fn outcome(p: P) -> OutcomeWord {
+    let word = keyword(p);
+    match word.as_rule() {
+        Rule::kw_win => OutcomeWord::Win,
+        Rule::kw_draw => OutcomeWord::Draw,
+        Rule::kw_loss => OutcomeWord::Loss,
+        Rule::kw_out => OutcomeWord::Out,
+        _ => unexpected(Rule::outcome, &word),
+    }
+}
