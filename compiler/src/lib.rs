@@ -12,9 +12,9 @@
 //!       ▼
 //!   Vec<ast::Stmt>
 //!       │ check          check/mod.rs lists the passes, one file per mechanism:
-//!       │                check/{board, players, regions, cells, pieces, atoms,
-//!       │                stacks, agreements, promotion, castling, swaps,
-//!       │                arrival, setup, end}.rs
+//!       │                check/{board, players, teams, regions, cells,
+//!       │                pieces, atoms, stacks, agreements, promotion,
+//!       │                castling, swaps, arrival, forbid, setup, end}.rs
 //!       ▼
 //!   model::Model         model.rs: cells, regions and atoms per player
 //!       │ lower          lower/mod.rs assembles the IR from
@@ -28,7 +28,8 @@
 //!   diagnostics on failing claims (E012), on material that can mate (W002)
 //!
 //!   Shared: topology/ (cells, steps, directions, symmetries, player frames;
-//!           one file per board kind: square.rs, hex.rs), names.rs (name
+//!           one file per board kind: square.rs, hex.rs, triangle.rs,
+//!           round.rs; linear.rs the matrices), names.rs (name
 //!           lookup with did-you-mean), diag.rs (diagnostics, rendered once)
 //! ```
 
