@@ -20,6 +20,9 @@ use runtime::{position::Move, GameEnd};
 use runtime::{Game, Position};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
+#[path = "support/das_random.rs"]
+mod das_random;
+use das_random::{env_or, pick, xorshift};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -123,44 +126,6 @@ fn pieces_of(p: &Position, player: &str) -> Vec<String> {
         .find_map(|part| part.strip_prefix(&format!("{player}:")))
         .unwrap_or_else(|| panic!("no {player} list in {text}"));
     part.split_whitespace().map(str::to_string).collect()
-}
-
-/// A number from the environment (for longer sweeps), or `default`.
-fn env_or(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn xorshift(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
-/// Moves that exercise stacks and castling.
-fn special(m: &str) -> bool {
-    m.contains("/cargo") || m.contains("/board") || m.starts_with('0')
-}
-
-/// Picks a move: half of the time (when there are any) a castling, then
-/// half of the time a stack move or castling, otherwise any move.
-fn pick<'a>(seed: &mut u64, list: &'a [String]) -> &'a String {
-    let specials: Vec<&String> = list.iter().filter(|m| special(m)).collect();
-    let castlings: Vec<&String> = specials
-        .iter()
-        .copied()
-        .filter(|m| m.starts_with('0'))
-        .collect();
-    if !castlings.is_empty() && xorshift(seed).is_multiple_of(2) {
-        castlings[(xorshift(seed) % castlings.len() as u64) as usize]
-    } else if !specials.is_empty() && xorshift(seed).is_multiple_of(2) {
-        specials[(xorshift(seed) % specials.len() as u64) as usize]
-    } else {
-        &list[(xorshift(seed) % list.len() as u64) as usize]
-    }
 }
 
 // ---------------------------------------------------------------------------

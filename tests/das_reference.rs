@@ -18,6 +18,9 @@ use runtime::{position::Move, GameEnd};
 use runtime::{Game, Position};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
+#[path = "support/das_random.rs"]
+mod das_random;
+use das_random::{env_or, pick, special, xorshift};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -41,44 +44,6 @@ fn engine_moves(p: &mut Position) -> Vec<Move> {
 /// Plays a record (moves, each optionally followed by `+name` / `-name`).
 fn play(p: &mut Position, line: &str) {
     play_record(p, line).unwrap_or_else(|(i, e)| panic!("{line}: move {i}: {e}"));
-}
-
-/// A number from the environment (for longer sweeps), or `default`.
-fn env_or(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn xorshift(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
-/// Moves that exercise stacks and castling.
-fn special(m: &str) -> bool {
-    m.contains("/cargo") || m.contains("/board") || m.starts_with('0')
-}
-
-/// Picks a move: half of the time (when there are any) a castling, then
-/// half of the time a stack move or castling, otherwise any move.
-fn pick<'a>(seed: &mut u64, list: &'a [String]) -> &'a String {
-    let specials: Vec<&String> = list.iter().filter(|m| special(m)).collect();
-    let castlings: Vec<&String> = specials
-        .iter()
-        .copied()
-        .filter(|m| m.starts_with('0'))
-        .collect();
-    if !castlings.is_empty() && xorshift(seed).is_multiple_of(2) {
-        castlings[(xorshift(seed) % castlings.len() as u64) as usize]
-    } else if !specials.is_empty() && xorshift(seed).is_multiple_of(2) {
-        specials[(xorshift(seed) % specials.len() as u64) as usize]
-    } else {
-        &list[(xorshift(seed) % list.len() as u64) as usize]
-    }
 }
 
 // ---------------------------------------------------------------------------
