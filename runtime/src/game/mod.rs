@@ -293,6 +293,7 @@ fn castling_groups(
 
 impl Game {
     pub fn load(ir: GameIr) -> Result<Game, LoadError> {
+        crate::load_count::note_load();
         validate(&ir)?;
         let cells = ir.cells.len();
         let players = ir.players.len();
