@@ -16,6 +16,7 @@
 mod attacks;
 mod castling;
 mod declarations;
+pub mod describe;
 mod en_passant;
 mod legality;
 mod make;
