@@ -4,6 +4,15 @@
 
 use std::process::{Command, Output};
 
+// The arbiter of `variant match`, for its unit tests (the binary has no
+// test harness): they are in the file, and run here.
+#[allow(dead_code)]
+#[path = "../src/arena.rs"]
+mod arena;
+#[allow(dead_code)]
+#[path = "../src/players.rs"]
+mod players;
+
 fn variant(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_variant"));
     cmd.args(args);
