@@ -67,13 +67,15 @@ pub fn load_game(path: &Path) -> Result<Game, String> {
     let bytes = read_game_file(path)
         .map_err(|Unreadable(why)| format!("cannot read {}: {why}", path.display()))?;
     let ir = if bytes.starts_with(runtime::ir::MAGIC) {
-        GameIr::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+        GameIr::from_bytes(&bytes)
     } else if path.extension().is_some_and(|e| e == "json") {
         GameIr::from_json(&String::from_utf8_lossy(&bytes))
-            .map_err(|e| format!("{}: {e}", path.display()))?
     } else {
-        return compiled_game(path, compiler::compile_bytes_with(path, bytes, Verify::Nothing));
+        // A source: the compiler loads the game (once) to verify it.
+        let compiled = compiler::compile_bytes_with(path, bytes, Verify::Nothing);
+        return compiled_game(path, compiled);
     };
+    let ir = ir.map_err(|e| format!("{}: {e}", path.display()))?;
     // The path is named: `serve` loads several games.
     Game::load(ir).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -1590,10 +1590,7 @@ fn a_command_reads_its_game_once_and_loads_it_once() {
     // One import: one more read, still one load.
     let chess = "dsl-examples/chess.variant";
     assert_eq!(reads_and_loads(&["check", chess]), (2, 1));
-    assert_eq!(
-        reads_and_loads(&["search", chess, "--depth", "1"]),
-        (2, 1)
-    );
+    assert_eq!(reads_and_loads(&["search", chess, "--depth", "1"]), (2, 1));
     // Compiled IR: decoded and loaded once.
     let dir = std::env::temp_dir().join(format!("variant-count-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
