@@ -11,6 +11,9 @@
 //! The outside engine is told the start as FEN and every move since, in
 //! the project's notation, which is UCI's for the games both know
 //! (`e2e4`, `e7e8q`, castling as the king's move).
+//!
+//! The binary builds no test harness (`test = false`), so the unit tests
+//! at the bottom run in `tests/cli.rs`, which includes this file.
 
 use crate::players::{EngineLimit, Rng};
 use runtime::notation::{move_to_string, parse_move, write_fen};
@@ -358,6 +361,7 @@ fn points_of(game: &Game, r: &GameResult, ours: usize) -> Points {
     }
 }
 
+// Run by `cargo test --test cli` (tests/cli.rs includes this file).
 #[cfg(test)]
 mod tests {
     use super::*;

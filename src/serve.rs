@@ -7,14 +7,18 @@
 //! (`tiny_http`). Nothing a request names reaches the file system.
 
 use crate::players::Rng;
+use crate::recorded::{play_recorded, Refused};
 use runtime::notation::{
-    move_aliases, move_to_string, parse_position, parse_recorded, recorded_to_string, write_fen,
-    write_general, RecordedMove,
+    move_aliases, move_to_string, parse_position, recorded_to_string, write_fen, write_general,
+    RecordedMove,
 };
 use runtime::picture;
+use runtime::position::describe::MoveSort;
 use runtime::search::{Engine, Limits};
-use runtime::{Game, GameResult, Move, MoveKind, Position};
-use serde_json::{json, Value};
+use runtime::{Game, GameEnd, GameResult, Move, Position};
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
 
@@ -42,17 +46,194 @@ pub struct Reply {
 const JSON: &str = "application/json; charset=utf-8";
 
 impl Reply {
-    fn json(status: u16, value: Value) -> Reply {
+    fn json(status: u16, value: &impl Serialize) -> Reply {
         Reply {
             status,
             content_type: JSON,
-            body: value.to_string(),
+            // Structs of strings, numbers, booleans and lists: nothing in
+            // them can fail to serialize.
+            body: serde_json::to_string(value).expect("the API's replies serialize"),
         }
     }
 
     fn error(status: u16, message: impl Into<String>) -> Reply {
-        Reply::json(status, json!({ "error": message.into() }))
+        Reply::json(
+            status,
+            &ErrorReply {
+                error: message.into(),
+            },
+        )
     }
+}
+
+/// What a refused request gets.
+#[derive(Serialize)]
+struct ErrorReply {
+    error: String,
+}
+
+/// `GET /api/games`.
+#[derive(Serialize)]
+struct GamesReply<'a> {
+    games: Vec<GameEntry<'a>>,
+}
+
+#[derive(Serialize)]
+struct GameEntry<'a> {
+    index: usize,
+    name: &'a str,
+    players: Vec<String>,
+}
+
+/// A session's state: everything the page shows.
+#[derive(Serialize)]
+struct StateReply<'a> {
+    id: &'a str,
+    game: usize,
+    name: &'a str,
+    players: Vec<String>,
+    to_move: String,
+    in_check: bool,
+    position: String,
+    fen: Option<String>,
+    start: String,
+    moves: Vec<String>,
+    legal: Vec<LegalMove>,
+    result: Option<ResultReply>,
+    svg: String,
+}
+
+/// A legal move as the page offers it.
+#[derive(Serialize)]
+struct LegalMove {
+    text: String,
+    /// `None` for a move of the turn alone (no piece to click).
+    from: Option<String>,
+    to: Option<String>,
+    kind: Sort,
+    capture: bool,
+    /// The promoted-to kind's letter, lower case.
+    promotion: Option<String>,
+    aliases: Vec<String>,
+}
+
+/// A move's sort on the wire.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Sort {
+    Pass,
+    Out,
+    Castling,
+    Stack,
+    Promotion,
+    Capture,
+    Plain,
+}
+
+impl From<MoveSort> for Sort {
+    fn from(sort: MoveSort) -> Sort {
+        match sort {
+            MoveSort::Pass => Sort::Pass,
+            MoveSort::Out => Sort::Out,
+            MoveSort::Castling => Sort::Castling,
+            MoveSort::Stack => Sort::Stack,
+            MoveSort::Promotion => Sort::Promotion,
+            MoveSort::Capture => Sort::Capture,
+            MoveSort::Plain => Sort::Plain,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Serialize)]
+struct ResultReply {
+    end: End,
+    winner: Option<String>,
+    loser: Option<String>,
+    scores: Vec<ScoreEntry>,
+}
+
+#[derive(Serialize)]
+struct ScoreEntry {
+    player: String,
+    score: f64,
+}
+
+/// Why a game ended, on the wire: the names the page shows (`Checkmate`),
+/// written out here so that renaming a runtime variant cannot change them.
+#[derive(Serialize)]
+enum End {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    MoveRule,
+    InsufficientMaterial,
+    Agreement,
+    Time,
+    WinningArrival,
+    LastInPlay,
+}
+
+impl From<GameEnd> for End {
+    fn from(end: GameEnd) -> End {
+        match end {
+            GameEnd::Checkmate => End::Checkmate,
+            GameEnd::Stalemate => End::Stalemate,
+            GameEnd::Repetition => End::Repetition,
+            GameEnd::MoveRule => End::MoveRule,
+            GameEnd::InsufficientMaterial => End::InsufficientMaterial,
+            GameEnd::Agreement => End::Agreement,
+            GameEnd::Time => End::Time,
+            GameEnd::WinningArrival => End::WinningArrival,
+            GameEnd::LastInPlay => End::LastInPlay,
+        }
+    }
+}
+
+/// `POST /api/new`: `{"game": number or name, "position": text}`, both
+/// optional. A field of another type is kept as `Other` and refused with
+/// a message naming the field.
+#[derive(Deserialize, Default)]
+struct NewRequest {
+    game: Option<GameChoice>,
+    position: Option<Text>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum GameChoice {
+    /// Any number: one that is not a game's index is "no game number".
+    Number(serde_json::Number),
+    Name(String),
+    Other(IgnoredAny),
+}
+
+/// A field that should be text.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Text {
+    Text(String),
+    Other(IgnoredAny),
+}
+
+/// `POST /api/move/ID`: `{"move": "e2e4 +draw"}`.
+#[derive(Deserialize, Default)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    played: Option<Text>,
+}
+
+/// `POST /api/engine/ID`: `{"ms": N}`, optional.
+#[derive(Deserialize, Default)]
+struct EngineRequest {
+    ms: Option<Millis>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Millis {
+    Whole(u64),
+    Other(IgnoredAny),
 }
 
 /// One game being played: where it started, the moves since, and the
@@ -107,15 +288,14 @@ impl<'g> State<'g> {
             },
             ("GET", ["api", "games"]) => self.games_list(),
             ("POST", ["api", "new"]) => self.new_session(body),
-            ("GET", ["api", "state", id]) => self.with_session(id, |s, _| Ok(s.state())),
+            ("GET", ["api", "state", id]) => self.with_session(id, |_, _| Ok(())),
             ("POST", ["api", "move", id]) => {
-                let request = match object(body) {
-                    Ok(v) => v,
+                let text = match request::<MoveRequest>(body) {
+                    Ok(MoveRequest {
+                        played: Some(Text::Text(t)),
+                    }) => t,
+                    Ok(_) => return Reply::error(400, "give the move as {\"move\": \"e2e4\"}"),
                     Err(r) => return r,
-                };
-                let text = match request.get("move") {
-                    Some(Value::String(t)) => t.clone(),
-                    _ => return Reply::error(400, "give the move as {\"move\": \"e2e4\"}"),
                 };
                 self.with_session(id, |s, _| s.play(&text))
             }
@@ -136,29 +316,27 @@ impl<'g> State<'g> {
     }
 
     fn games_list(&self) -> Reply {
-        let games: Vec<Value> = self
+        let games = self
             .games
             .iter()
             .enumerate()
-            .map(|(i, g)| {
-                json!({
-                    "index": i,
-                    "name": g.ir().name,
-                    "players": player_names(g),
-                })
+            .map(|(i, g)| GameEntry {
+                index: i,
+                name: &g.ir().name,
+                players: player_names(g),
             })
             .collect();
-        Reply::json(200, json!({ "games": games }))
+        Reply::json(200, &GamesReply { games })
     }
 
     fn new_session(&mut self, body: &[u8]) -> Reply {
-        let request = match object(body) {
-            Ok(v) => v,
+        let request = match request::<NewRequest>(body) {
+            Ok(r) => r,
             Err(r) => return r,
         };
-        let index = match request.get("game") {
+        let index = match request.game {
             None => 0,
-            Some(Value::Number(n)) => match n.as_u64() {
+            Some(GameChoice::Number(n)) => match n.as_u64() {
                 Some(i) if (i as usize) < self.games.len() => i as usize,
                 _ => {
                     return Reply::error(
@@ -167,23 +345,27 @@ impl<'g> State<'g> {
                     )
                 }
             },
-            Some(Value::String(name)) => {
-                match self.games.iter().position(|g| &g.ir().name == name) {
+            Some(GameChoice::Name(name)) => {
+                match self.games.iter().position(|g| g.ir().name == name) {
                     Some(i) => i,
                     None => return Reply::error(404, format!("no game named `{name}`")),
                 }
             }
-            Some(_) => return Reply::error(400, "`game` is a game's number or name"),
+            Some(GameChoice::Other(_)) => {
+                return Reply::error(400, "`game` is a game's number or name")
+            }
         };
         let game = &self.games[index];
-        let start = match request.get("position") {
-            None | Some(Value::Null) => Position::start(game),
-            Some(Value::String(t)) if t.trim().is_empty() => Position::start(game),
-            Some(Value::String(t)) => match parse_position(game, t) {
+        let start = match request.position {
+            None => Position::start(game),
+            Some(Text::Text(t)) if t.trim().is_empty() => Position::start(game),
+            Some(Text::Text(t)) => match parse_position(game, &t) {
                 Ok(p) => p,
                 Err(e) => return Reply::error(400, format!("bad position: {e}")),
             },
-            Some(_) => return Reply::error(400, "`position` is text (FEN or general notation)"),
+            Some(Text::Other(_)) => {
+                return Reply::error(400, "`position` is text (FEN or general notation)")
+            }
         };
         let id = format!("s{}", self.next_id);
         self.next_id += 1;
@@ -198,7 +380,7 @@ impl<'g> State<'g> {
             moves: Vec::new(),
         });
         let session = self.sessions.back().expect("just pushed");
-        Reply::json(200, session.state())
+        Reply::json(200, &session.state())
     }
 
     /// Runs `f` on the session `id`: its state on success, its error reply
@@ -206,13 +388,13 @@ impl<'g> State<'g> {
     fn with_session(
         &mut self,
         id: &str,
-        f: impl FnOnce(&mut Session<'g>, &mut Rng) -> Result<Value, Reply>,
+        f: impl FnOnce(&mut Session<'g>, &mut Rng) -> Result<(), Reply>,
     ) -> Reply {
         let Some(session) = self.sessions.iter_mut().find(|s| s.id == id) else {
             return Reply::error(404, format!("no session `{id}` (it may have expired)"));
         };
         match f(session, &mut self.rng) {
-            Ok(v) => Reply::json(200, v),
+            Ok(()) => Reply::json(200, &session.state()),
             Err(r) => r,
         }
     }
@@ -227,26 +409,26 @@ impl<'g> Session<'g> {
         self.position.clone().result()
     }
 
-    fn play(&mut self, text: &str) -> Result<Value, Reply> {
+    fn play(&mut self, text: &str) -> Result<(), Reply> {
         if self.over().is_some() {
             return Err(Reply::error(409, "the game is over"));
         }
         let mut pos = self.position.clone();
-        let entry = parse_recorded(&mut pos, text.trim())
-            .map_err(|e| Reply::error(400, format!("`{}`: {e}", text.trim())))?;
-        self.commit(pos, entry)
+        let entry = play_recorded(&mut pos, text.trim()).map_err(|e| match e {
+            Refused::Unread(e) => Reply::error(400, format!("`{}`: {e}", text.trim())),
+            Refused::Declaration(e) => Reply::error(400, e.to_string()),
+        })?;
+        self.keep(pos, entry);
+        Ok(())
     }
 
-    /// Plays `entry` on `pos` (a copy of the position) and keeps it.
-    fn commit(&mut self, mut pos: Position<'g>, entry: RecordedMove) -> Result<Value, Reply> {
-        pos.make_declaring(entry.mv, &entry.declarations)
-            .map_err(|e| Reply::error(400, e.to_string()))?;
+    /// Keeps `pos`, the position after `entry`.
+    fn keep(&mut self, pos: Position<'g>, entry: RecordedMove) {
         self.position = pos;
         self.moves.push(entry);
-        Ok(self.state())
     }
 
-    fn undo(&mut self) -> Result<Value, Reply> {
+    fn undo(&mut self) -> Result<(), Reply> {
         if self.moves.is_empty() {
             return Err(Reply::error(409, "no move to take back"));
         }
@@ -257,7 +439,7 @@ impl<'g> Session<'g> {
         }
         self.moves.pop();
         self.position = pos;
-        Ok(self.state())
+        Ok(())
     }
 
     /// A computer's move for the side to move, `choose` picking it from
@@ -265,7 +447,7 @@ impl<'g> Session<'g> {
     fn computer_move(
         &mut self,
         choose: impl FnOnce(&mut Position<'g>, &[Move]) -> Move,
-    ) -> Result<Value, Reply> {
+    ) -> Result<(), Reply> {
         if self.over().is_some() {
             return Err(Reply::error(409, "the game is over"));
         }
@@ -276,17 +458,19 @@ impl<'g> Session<'g> {
             return Err(Reply::error(409, "no legal move"));
         }
         let mv = choose(&mut pos, &list);
-        self.commit(
+        pos.make(mv);
+        self.keep(
             pos,
             RecordedMove {
                 mv,
                 declarations: Vec::new(),
             },
-        )
+        );
+        Ok(())
     }
 
     /// The engine's move for the side to move, found in `ms` milliseconds.
-    fn engine(&mut self, ms: u64) -> Result<Value, Reply> {
+    fn engine(&mut self, ms: u64) -> Result<(), Reply> {
         let game = self.game();
         self.computer_move(|pos, list| {
             let mut engine = Engine::with_table_bits(game, 18);
@@ -298,12 +482,12 @@ impl<'g> Session<'g> {
         })
     }
 
-    fn random(&mut self, rng: &mut Rng) -> Result<Value, Reply> {
+    fn random(&mut self, rng: &mut Rng) -> Result<(), Reply> {
         self.computer_move(|_, list| list[rng.below(list.len())])
     }
 
-    /// Everything the page shows, as JSON.
-    fn state(&self) -> Value {
+    /// Everything the page shows.
+    fn state(&self) -> StateReply<'_> {
         let game = self.game();
         let mut pos = self.position.clone();
         let result = pos.result();
@@ -311,79 +495,74 @@ impl<'g> Session<'g> {
         if result.is_none() {
             pos.legal_moves(&mut list);
         }
-        let mut legal: Vec<Value> = list
-            .iter()
-            .map(|&mv| {
-                let target = pos.board()[mv.to()];
-                let capture = match mv.kind() {
-                    MoveKind::EnPassant => true,
-                    MoveKind::Castle
-                    | MoveKind::Swap
-                    | MoveKind::Board
-                    | MoveKind::UnloadBoard
-                    | MoveKind::Pass
-                    | MoveKind::Out => false,
-                    _ => target != runtime::codes::EMPTY && game.owner_of(target) != pos.to_move(),
-                };
-                let kind = match mv.kind() {
-                    MoveKind::Pass => "pass",
-                    MoveKind::Out => "out",
-                    MoveKind::Castle => "castling",
-                    MoveKind::Board | MoveKind::Unload | MoveKind::UnloadBoard => "stack",
-                    _ if mv.promotion().is_some() => "promotion",
-                    _ if capture => "capture",
-                    _ => "plain",
-                };
-                // A pass or going out moves no piece: its cells (the royal
-                // piece's, internally) are nothing to click, so none are named.
-                let (from, to) = if mv.kind().is_turn_only() {
-                    (None, None)
-                } else {
-                    (Some(game.cell_name(mv.from())), Some(game.cell_name(mv.to())))
-                };
-                json!({
-                    "text": move_to_string(game, mv),
-                    "from": from,
-                    "to": to,
-                    "kind": kind,
-                    "capture": capture,
-                    "promotion": mv.promotion().map(|k| game.ir().kinds[k].letter.to_ascii_lowercase().to_string()),
-                    "aliases": move_aliases(game, mv),
-                })
-            })
-            .collect();
-        legal.sort_by(|a, b| a["text"].as_str().cmp(&b["text"].as_str()));
+        let mut legal: Vec<LegalMove> = list.iter().map(|&mv| legal_move(&pos, mv)).collect();
+        legal.sort_by(|a, b| a.text.cmp(&b.text));
         let names = player_names(game);
-        let result = result.map(|r| {
-            let scores: Vec<Value> = (0..game.players())
-                .map(|p| json!({ "player": names[p], "score": r.score(game, p) }))
-                .collect();
-            json!({
-                "end": format!("{:?}", r.end),
-                "winner": r.winner.map(|p| names[p].clone()),
-                "loser": r.loser.map(|p| names[p].clone()),
-                "scores": scores,
-            })
-        });
+        let result = result.map(|r| result_reply(game, &names, &r));
         let options = picture::Options {
             last_move: self.moves.last().map(|e| e.mv),
             ..Default::default()
         };
-        json!({
-            "id": self.id,
-            "game": self.game,
-            "name": game.ir().name,
-            "players": names,
-            "to_move": names[pos.to_move()],
-            "in_check": pos.in_check(),
-            "position": write_general(&pos),
-            "fen": write_fen(&pos),
-            "start": write_general(&self.start),
-            "moves": self.moves.iter().map(|e| recorded_to_string(game, e)).collect::<Vec<_>>(),
-            "legal": legal,
-            "result": result,
-            "svg": picture::svg(&pos, &options),
-        })
+        StateReply {
+            id: &self.id,
+            game: self.game,
+            name: &game.ir().name,
+            to_move: names[pos.to_move()].clone(),
+            players: names,
+            in_check: pos.in_check(),
+            position: write_general(&pos),
+            fen: write_fen(&pos),
+            start: write_general(&self.start),
+            moves: self
+                .moves
+                .iter()
+                .map(|e| recorded_to_string(game, e))
+                .collect(),
+            legal,
+            result,
+            svg: picture::svg(&pos, &options),
+        }
+    }
+}
+
+/// A legal move of `pos` as the page offers it.
+fn legal_move(pos: &Position, mv: Move) -> LegalMove {
+    let game = pos.game();
+    // A pass or going out moves no piece: its cells (the royal
+    // piece's, internally) are nothing to click, so none are named.
+    let (from, to) = if mv.kind().is_turn_only() {
+        (None, None)
+    } else {
+        (
+            Some(game.cell_name(mv.from()).to_string()),
+            Some(game.cell_name(mv.to()).to_string()),
+        )
+    };
+    LegalMove {
+        text: move_to_string(game, mv),
+        from,
+        to,
+        kind: pos.move_sort(mv).into(),
+        capture: pos.is_capture(mv),
+        promotion: mv
+            .promotion()
+            .map(|k| game.ir().kinds[k].letter.to_ascii_lowercase().to_string()),
+        aliases: move_aliases(game, mv).to_vec(),
+    }
+}
+
+/// A finished game's end, winner, loser and every player's score.
+fn result_reply(game: &Game, names: &[String], r: &GameResult) -> ResultReply {
+    ResultReply {
+        end: r.end.into(),
+        winner: r.winner.map(|p| names[p].clone()),
+        loser: r.loser.map(|p| names[p].clone()),
+        scores: (0..game.players())
+            .map(|p| ScoreEntry {
+                player: names[p].clone(),
+                score: r.score(game, p),
+            })
+            .collect(),
     }
 }
 
@@ -391,34 +570,28 @@ fn player_names(game: &Game) -> Vec<String> {
     game.ir().players.iter().map(|p| p.name.clone()).collect()
 }
 
-/// The body as a JSON object (an empty body: an empty object).
 /// The engine's thinking time from a request body: `{"ms": N}` with N in
 /// 1..=MAX_ENGINE_MS, or an empty body for `DEFAULT_ENGINE_MS`.
 fn engine_time(body: &[u8]) -> Result<u64, Reply> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(DEFAULT_ENGINE_MS);
-    }
-    let request = object(body)?;
-    match request.get("ms") {
+    match request::<EngineRequest>(body)?.ms {
         None => Ok(DEFAULT_ENGINE_MS),
-        Some(v) => v
-            .as_u64()
-            .filter(|ms| (1..=MAX_ENGINE_MS).contains(ms))
-            .ok_or_else(|| {
-                Reply::error(
-                    400,
-                    format!("give the engine's time as {{\"ms\": N}}, N from 1 to {MAX_ENGINE_MS}"),
-                )
-            }),
+        Some(Millis::Whole(ms)) if (1..=MAX_ENGINE_MS).contains(&ms) => Ok(ms),
+        Some(_) => Err(Reply::error(
+            400,
+            format!("give the engine's time as {{\"ms\": N}}, N from 1 to {MAX_ENGINE_MS}"),
+        )),
     }
 }
 
-fn object(body: &[u8]) -> Result<serde_json::Map<String, Value>, Reply> {
+/// A request body read into its struct: an empty body is the struct's
+/// default; malformed JSON, or JSON that is not an object, is refused.
+fn request<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, Reply> {
     if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(serde_json::Map::new());
+        return Ok(T::default());
     }
     match serde_json::from_slice::<Value>(body) {
-        Ok(Value::Object(m)) => Ok(m),
+        Ok(object @ Value::Object(_)) => serde_json::from_value(object)
+            .map_err(|e| Reply::error(400, format!("malformed request: {e}"))),
         Ok(_) => Err(Reply::error(400, "the body must be a JSON object")),
         Err(e) => Err(Reply::error(400, format!("malformed JSON: {e}"))),
     }

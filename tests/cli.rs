@@ -4,6 +4,15 @@
 
 use std::process::{Command, Output};
 
+// The arbiter of `variant match`, for its unit tests (the binary has no
+// test harness): they are in the file, and run here.
+#[allow(dead_code)]
+#[path = "../src/arena.rs"]
+mod arena;
+#[allow(dead_code)]
+#[path = "../src/players.rs"]
+mod players;
+
 fn variant(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_variant"));
     cmd.args(args);
@@ -1539,4 +1548,55 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// The counts `VARIANT_COUNT_IO=1` prints at exit: game files read
+/// (sources, imports, compiled IR) and `Game::load` calls.
+fn reads_and_loads(args: &[&str]) -> (u64, u64) {
+    let out = Command::new(env!("CARGO_BIN_EXE_variant"))
+        .args(args)
+        .env("VARIANT_COUNT_IO", "1")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    let said = text(&out.stderr);
+    let line = said
+        .lines()
+        .find(|l| l.starts_with("reads="))
+        .unwrap_or_else(|| panic!("no counts in {said}"));
+    let count = |key: &str| -> u64 {
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix(key))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no {key} in {line}"))
+    };
+    (count("reads="), count("loads="))
+}
+
+/// Every command reads its game file once and loads the game once: a
+/// source is compiled from the bytes read to tell it from IR, and the game
+/// the compiler loaded (to verify the start and the claims) is the one
+/// played. (Both were done twice: `load_ir` compiled, then `Game::load`.)
+#[test]
+fn a_command_reads_its_game_once_and_loads_it_once() {
+    // No imports: the one read is the file's.
+    let shatranj = "dsl-examples/shatranj.variant";
+    assert_eq!(reads_and_loads(&["check", shatranj]), (1, 1));
+    assert_eq!(
+        reads_and_loads(&["perft", shatranj, "--depth", "1"]),
+        (1, 1)
+    );
+    assert_eq!(reads_and_loads(&["moves", shatranj]), (1, 1));
+    // One import: one more read, still one load.
+    let chess = "dsl-examples/chess.variant";
+    assert_eq!(reads_and_loads(&["check", chess]), (2, 1));
+    assert_eq!(reads_and_loads(&["search", chess, "--depth", "1"]), (2, 1));
+    // Compiled IR: decoded and loaded once.
+    let dir = std::env::temp_dir().join(format!("variant-count-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ir = dir.join("chess.ir");
+    let ir = ir.to_str().unwrap();
+    assert_eq!(reads_and_loads(&["compile", chess, "-o", ir]), (2, 1));
+    assert_eq!(reads_and_loads(&["perft", ir, "--depth", "1"]), (1, 1));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -8,6 +8,9 @@ mod games;
 #[path = "../src/players.rs"]
 mod players;
 #[allow(dead_code)]
+#[path = "../src/recorded.rs"]
+mod recorded;
+#[allow(dead_code)]
 #[path = "../src/serve.rs"]
 mod serve;
 

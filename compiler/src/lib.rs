@@ -56,13 +56,18 @@ pub use check::check;
 pub use lower::lower;
 pub use parse::parse;
 
-/// What a compilation produced: the IR if no error stopped it, every
-/// diagnostic, and the sources they point into.
+/// What a compilation produced: the IR if no error stopped it, the game
+/// the runtime loaded from it, every diagnostic, and the sources they
+/// point into.
 pub struct Compiled {
     pub sources: Sources,
     pub statements: Vec<ast::Stmt>,
     pub model: Option<model::Model>,
     pub ir: Option<GameIr>,
+    /// The game loaded from `ir` to verify the start position and the
+    /// claims: present exactly when `ir` is, so a caller that plays the
+    /// game never loads it a second time.
+    pub game: Option<runtime::Game>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -70,16 +75,56 @@ impl Compiled {
     pub fn rendered(&self) -> String {
         diag::render(&self.sources, &self.diagnostics)
     }
+
+    /// The result for a root file that could not be read at all: one
+    /// diagnostic, worded as when the compiler reads the file itself.
+    pub fn unreadable(path: &Path, why: &str) -> Compiled {
+        Compiled {
+            sources: Sources::default(),
+            statements: Vec::new(),
+            model: None,
+            ir: None,
+            game: None,
+            diagnostics: vec![unreadable_root(path, why)],
+        }
+    }
+}
+
+/// E002 for a root file that cannot be read.
+fn unreadable_root(path: &Path, why: &str) -> Diagnostic {
+    Diagnostic::error(
+        Code::ImportNotFound,
+        format!("cannot read {}: {why}", path.display()),
+        ast::Span::default(),
+        "",
+    )
 }
 
 /// Phase 2: reads `path` and, depth first, the files it imports (each once;
 /// paths are relative to the importing file). Imported statements come first.
 pub fn load(path: &Path, sources: &mut Sources) -> (Vec<ast::Stmt>, Vec<Diagnostic>) {
+    load_root(path, None, sources)
+}
+
+/// `load` of a root file whose bytes the caller already read (`given`);
+/// with `None` the file is read here. Imports are always read here.
+fn load_root(
+    path: &Path,
+    given: Option<Vec<u8>>,
+    sources: &mut Sources,
+) -> (Vec<ast::Stmt>, Vec<Diagnostic>) {
     let mut stmts = Vec::new();
     let mut diags = Vec::new();
     let mut seen = Vec::new();
-    load_into(path, None, 0, sources, &mut stmts, &mut diags, &mut seen);
+    let root = Root { path, given };
+    load_into(root, None, 0, sources, &mut stmts, &mut diags, &mut seen);
     (flatten(stmts), diags)
+}
+
+/// A file to load: its path and, for a root file the caller read, its bytes.
+struct Root<'p> {
+    path: &'p Path,
+    given: Option<Vec<u8>>,
 }
 
 /// The statements with every `rules NAME { ... }` group opened in place.
@@ -130,6 +175,7 @@ fn read_source(path: &Path, imported: bool) -> Result<String, String> {
     if imported && path.extension().is_none_or(|e| e != "variant") {
         return Err("an import must name a .variant file".into());
     }
+    runtime::load_count::note_read();
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {
         return Err("not a regular file (a directory, a device or a pipe)".into());
@@ -144,6 +190,12 @@ fn read_source(path: &Path, imported: bool) -> Result<String, String> {
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
         .map_err(|e| e.to_string())?;
+    source_text(path, bytes, imported)
+}
+
+/// The text of a source file read into `bytes`: refused if over
+/// `MAX_SOURCE_BYTES`, compiled IR, or not UTF-8.
+fn source_text(path: &Path, bytes: Vec<u8>, imported: bool) -> Result<String, String> {
     if bytes.len() as u64 > MAX_SOURCE_BYTES {
         return Err(format!(
             "more than the {MAX_SOURCE_BYTES} bytes a source may have"
@@ -180,7 +232,7 @@ pub fn lone_cr_to_lf(text: String) -> String {
 pub const MAX_IMPORT_DEPTH: usize = 256;
 
 fn load_into(
-    path: &Path,
+    file: Root,
     from: Option<&ast::Name>,
     depth: usize,
     sources: &mut Sources,
@@ -188,12 +240,17 @@ fn load_into(
     diags: &mut Vec<Diagnostic>,
     seen: &mut Vec<PathBuf>,
 ) {
+    let path = file.path;
     let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     if seen.contains(&canonical) {
         return;
     }
     seen.push(canonical);
-    let text = match read_source(path, from.is_some()) {
+    let read = match file.given {
+        Some(bytes) => source_text(path, bytes, from.is_some()),
+        None => read_source(path, from.is_some()),
+    };
+    let text = match read {
         Ok(t) => t,
         Err(e) => {
             let d = match from {
@@ -204,12 +261,7 @@ fn load_into(
                     "imported here",
                 )
                 .with_hint("import paths are relative to the importing file"),
-                None => Diagnostic::error(
-                    Code::ImportNotFound,
-                    format!("cannot read {}: {e}", path.display()),
-                    ast::Span::default(),
-                    "",
-                ),
+                None => unreadable_root(path, &e),
             };
             diags.push(d);
             return;
@@ -241,8 +293,12 @@ fn load_into(
                         continue;
                     }
                     let mut imported = Vec::new();
+                    let import = Root {
+                        path: &target,
+                        given: None,
+                    };
                     load_into(
-                        &target,
+                        import,
                         Some(name),
                         depth + 1,
                         sources,
@@ -305,13 +361,25 @@ pub fn compile_file(path: &Path, verify_claims: bool) -> Compiled {
 
 /// Runs every phase on a file, then verifies what `verify` says.
 pub fn compile_file_with(path: &Path, verify: Verify) -> Compiled {
+    compile_root(path, None, verify)
+}
+
+/// `compile_file_with` of a file the caller has already read into `bytes`
+/// (the CLI reads a game file once, to tell compiled IR from source); the
+/// bytes are refused as a read file would be, and imports are read here.
+pub fn compile_bytes_with(path: &Path, bytes: Vec<u8>, verify: Verify) -> Compiled {
+    compile_root(path, Some(bytes), verify)
+}
+
+fn compile_root(path: &Path, given: Option<Vec<u8>>, verify: Verify) -> Compiled {
     let mut sources = Sources::default();
-    let (statements, mut diagnostics) = load(path, &mut sources);
+    let (statements, mut diagnostics) = load_root(path, given, &mut sources);
     let mut out = Compiled {
         sources,
         statements,
         model: None,
         ir: None,
+        game: None,
         diagnostics: Vec::new(),
     };
     if diag::has_errors(&diagnostics) {
@@ -342,6 +410,9 @@ pub fn compile_file_with(path: &Path, verify: Verify) -> Compiled {
                         if verify != Verify::Nothing {
                             diagnostics.extend(insufficient::verify(&game, &model.insufficient));
                         }
+                    }
+                    if !diag::has_errors(&diagnostics) {
+                        out.game = Some(game);
                     }
                 }
                 Err(e) => diagnostics.push(load_refused(model, &e)),

@@ -42,6 +42,7 @@ pub mod endgame;
 pub mod game;
 pub mod ir;
 pub mod layout;
+pub mod load_count;
 pub mod notation;
 pub mod outcome;
 pub mod perft;

@@ -102,6 +102,7 @@ impl Game {
     /// Builds every part in order; each checks the indices it will trust
     /// and may rely on the parts before it.
     pub fn load(ir: GameIr) -> Result<Game, LoadError> {
+        crate::load_count::note_load();
         let shape = Shape::build(&ir)?;
         let en_passant = EnPassantRules::build(&ir)?;
         let moves = MoveTables::build(&ir, &shape)?;

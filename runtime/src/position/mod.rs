@@ -20,6 +20,7 @@
 mod attacks;
 mod castling;
 mod declarations;
+pub mod describe;
 mod en_passant;
 mod landing;
 mod legality;

@@ -1,0 +1,56 @@
+//! `variant match`: our engine against an outside UCI engine, the runtime
+//! as arbiter (`crate::arena`): a line per game, then the score.
+
+use crate::arena;
+use crate::cli::MatchArgs;
+use crate::load::load_game;
+use std::io::Write;
+use std::process::ExitCode;
+
+pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
+    let MatchArgs {
+        file,
+        engine,
+        engine_options,
+        games,
+        movetime,
+        nodes,
+        max_plies,
+        random_plies,
+        seed,
+    } = args;
+    // The outside engine may die with our line half sent: a write to
+    // its closed pipe must be an error the arbiter adjudicates, not
+    // the signal that ends a filter.
+    #[cfg(unix)]
+    // SAFETY: as in `main`, a signal's disposition, before any thread.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    let game = load_game(&file)?;
+    let m = arena::Match {
+        game: &game,
+        engine: engine.split_whitespace().map(String::from).collect(),
+        options: engine_options,
+        games,
+        movetime_ms: movetime,
+        nodes,
+        max_plies,
+        random_plies,
+        seed,
+    };
+    let (points, stopped) = arena::play(&m, &mut std::io::stdout())?;
+    if !points.is_empty() {
+        // Written without `print!`, which would panic on a closed pipe.
+        std::io::stdout()
+            .write_all(arena::report(&points).as_bytes())
+            .ok();
+    }
+    match stopped {
+        Some(why) => Err(format!(
+            "the match stopped after {} games: {why}",
+            points.len()
+        )),
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
