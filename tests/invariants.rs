@@ -619,14 +619,12 @@ fn apply_edits(text: &str, edits: &[Edit]) -> String {
             }
             Edit::Word(i, j) => {
                 let s: String = chars.iter().collect();
+                // Offsets from the words' own addresses: a separator may be
+                // wider than one byte (U+00A0 is two).
                 let words: Vec<(usize, &str)> = s
                     .split(|c: char| c.is_whitespace())
-                    .scan(0usize, |off, w| {
-                        let start = *off;
-                        *off += w.len() + 1;
-                        Some((start, w))
-                    })
-                    .filter(|(_, w)| !w.is_empty())
+                    .filter(|w| !w.is_empty())
+                    .map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w))
                     .collect();
                 if words.is_empty() {
                     continue;
