@@ -6,7 +6,8 @@
 //! for the best move (`search`: alpha-beta, Paranoid for more players), where
 //! cells are drawn (`layout`) and pictures of positions as SVG (`picture`);
 //! beneath them, sets of cells (`bitset`), piece codes and sets of codes
-//! (`codes`), and text safe to print (`text`).
+//! (`codes`), text safe to print (`text`), and counts of game files read
+//! and games loaded (`load_count`).
 //!
 //! The compiler depends on this crate, never the reverse. Every `unsafe`
 //! block is in `unchecked.rs`.
