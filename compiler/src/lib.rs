@@ -21,9 +21,10 @@
 //!       │                lower/{moves, promotion, castling}.rs
 //!       ▼
 //!   runtime::ir::GameIr
-//!       │ runtime::Game::load, then claims::verify (claims.rs) and
-//!       │ insufficient::verify (insufficient.rs: each `insufficient`
-//!       │ declaration against the runtime's mate search)
+//!       │ runtime::Game::load, then claims::verify (claims/: one file
+//!       │ per group of claim kinds) and insufficient::verify
+//!       │ (insufficient.rs: each `insufficient` declaration against
+//!       │ the runtime's mate search)
 //!       ▼
 //!   diagnostics on failing claims (E012), on material that can mate (W002)
 //!

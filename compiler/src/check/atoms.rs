@@ -22,8 +22,36 @@ struct AtomPart {
     filter: Option<Filter>,
 }
 
+/// The word modifiers of an atom, read once: its rights, limits, regions
+/// and the flags that change how it moves.
+struct AtomModifiers {
+    flags: u16,
+    max: Option<u32>,
+    min: u32,
+    from_region: Option<usize>,
+    to_region: Option<usize>,
+    ep: bool,
+    becomes: Option<u8>,
+    fly_over: bool,
+}
+
 impl Checker {
     pub(super) fn atom(&mut self, m: &Model, a: &Atom) -> Vec<ModelAtom> {
+        let mods = self.atom_modifiers(m, a);
+        self.check_unmoved_capture(a, mods.flags);
+        let mut hook_turn = None;
+        let Some(parts) = self.atom_parts(m, a, &mods, &mut hook_turn) else {
+            return vec![];
+        };
+        self.check_fly_over(a, &mods);
+        parts
+            .into_iter()
+            .filter_map(|part| self.expand_atom_part(m, a, &mods, hook_turn, part))
+            .collect()
+    }
+
+    /// Reads the modifiers in order, reporting a bad `max` or `min` value.
+    fn atom_modifiers(&mut self, m: &Model, a: &Atom) -> AtomModifiers {
         let mut flags = ir::MOVE | ir::CAPTURE;
         let mut max = None;
         let mut from_region = None;
@@ -71,7 +99,28 @@ impl Checker {
                 }
             }
         }
-        // Betza atoms keep the word modifiers that are not about rights.
+        let min = a
+            .modifiers
+            .iter()
+            .find_map(|md| match md {
+                Modifier::Min(n) => Some((*n).max(1) as u32),
+                _ => None,
+            })
+            .unwrap_or(1);
+        AtomModifiers {
+            flags,
+            max,
+            min,
+            from_region,
+            to_region,
+            ep,
+            becomes,
+            fly_over,
+        }
+    }
+
+    /// Attacks may not depend on whether a piece has moved.
+    fn check_unmoved_capture(&mut self, a: &Atom, flags: u16) {
         if flags & ir::UNMOVED_ONLY != 0 && flags & ir::CAPTURE != 0 {
             self.error(
                 Diagnostic::error(
@@ -83,25 +132,28 @@ impl Checker {
                 .with_hint("attacks may not depend on whether a piece has moved: add `move-only`"),
             );
         }
-        // Betza atoms keep the word modifiers that are not about rights.
-        let unmoved_only = flags & (ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING);
-        let min = a
-            .modifiers
-            .iter()
-            .find_map(|md| match md {
-                Modifier::Min(n) => Some((*n).max(1) as u32),
-                _ => None,
-            })
-            .unwrap_or(1);
-        let mut hook_turn = None;
-        let parts: Vec<AtomPart> = match &a.shape {
-            AtomShape::Leap(v) => vec![AtomPart {
-                steps: vec![*v],
-                ride: false,
-                max: None,
-                flags,
-                filter: None,
-            }],
+    }
+
+    /// The base vectors of the atom's shape (and a hook's turn, in units
+    /// of the board's rotation); `None` when the shape cannot be read on
+    /// this board, already reported.
+    fn atom_parts(
+        &mut self,
+        m: &Model,
+        a: &Atom,
+        mods: &AtomModifiers,
+        hook_turn: &mut Option<i32>,
+    ) -> Option<Vec<AtomPart>> {
+        let (flags, max) = (mods.flags, mods.max);
+        let one = |steps: Vec<Vector>, ride: bool, max: Option<u32>| AtomPart {
+            steps,
+            ride,
+            max,
+            flags,
+            filter: None,
+        };
+        Some(match &a.shape {
+            AtomShape::Leap(v) => vec![one(vec![*v], false, None)],
             AtomShape::Hook(v, turn) => {
                 let unit = m.topology.rotation_degrees();
                 if *turn % unit != 0 || turn.rem_euclid(360) == 0 {
@@ -114,24 +166,12 @@ impl Checker {
                         )
                         .with_hint(format!("turn by a non-zero multiple of {unit} degrees")),
                     );
-                    return vec![];
+                    return None;
                 }
-                hook_turn = Some(turn / unit);
-                vec![AtomPart {
-                    steps: vec![*v],
-                    ride: false,
-                    max: None,
-                    flags,
-                    filter: None,
-                }]
+                *hook_turn = Some(turn / unit);
+                vec![one(vec![*v], false, None)]
             }
-            AtomShape::Ride(v) => vec![AtomPart {
-                steps: vec![*v],
-                ride: true,
-                max,
-                flags,
-                filter: None,
-            }],
+            AtomShape::Ride(v) => vec![one(vec![*v], true, max)],
             AtomShape::Path(steps) => {
                 // A period of equal steps is a plain ride.
                 let steps = if steps.iter().all(|&v| v == steps[0]) {
@@ -139,54 +179,60 @@ impl Checker {
                 } else {
                     steps.clone()
                 };
-                vec![AtomPart {
-                    steps,
-                    ride: true,
-                    max,
-                    flags,
-                    filter: None,
-                }]
+                vec![one(steps, true, max)]
             }
-            AtomShape::Betza(s) => {
-                if !m.topology.reads_betza() {
-                    self.error(
-                        Diagnostic::error(
-                            Code::BadBetza,
-                            "Betza notation needs a square board",
-                            s.span,
-                            "here",
-                        )
-                        .with_hint("use leap/ride with vectors on hex boards"),
-                    );
-                    return vec![];
-                }
-                match crate::betza::parse(&s.text) {
-                    Ok(parts) => parts
-                        .into_iter()
-                        .map(|p| {
-                            let f = match (p.move_only, p.capture_only) {
-                                (true, false) => ir::MOVE,
-                                (false, true) => ir::CAPTURE,
-                                _ => flags,
-                            };
-                            AtomPart {
-                                steps: vec![p.vector],
-                                ride: p.ride,
-                                max: p.max.or(max),
-                                flags: f | unmoved_only,
-                                filter: p.filter,
-                            }
-                        })
-                        .collect(),
-                    Err(e) => {
-                        self.error(Diagnostic::error(Code::BadBetza, format!("cannot read Betza `{}`: {e}", s.text), s.span, "here").with_hint("supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v"));
-                        return vec![];
-                    }
-                }
+            AtomShape::Betza(s) => self.betza_parts(m, s, mods)?,
+        })
+    }
+
+    /// The parts of a Betza atom; its own `m`/`c` prefixes replace the
+    /// rights, and it keeps the word modifiers that are not about rights.
+    fn betza_parts(&mut self, m: &Model, s: &Name, mods: &AtomModifiers) -> Option<Vec<AtomPart>> {
+        if !m.topology.reads_betza() {
+            self.error(
+                Diagnostic::error(
+                    Code::BadBetza,
+                    "Betza notation needs a square board",
+                    s.span,
+                    "here",
+                )
+                .with_hint("use leap/ride with vectors on hex boards"),
+            );
+            return None;
+        }
+        let (flags, max) = (mods.flags, mods.max);
+        let unmoved_only = flags & (ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING);
+        match crate::betza::parse(&s.text) {
+            Ok(parts) => Some(
+                parts
+                    .into_iter()
+                    .map(|p| {
+                        let f = match (p.move_only, p.capture_only) {
+                            (true, false) => ir::MOVE,
+                            (false, true) => ir::CAPTURE,
+                            _ => flags,
+                        };
+                        AtomPart {
+                            steps: vec![p.vector],
+                            ride: p.ride,
+                            max: p.max.or(max),
+                            flags: f | unmoved_only,
+                            filter: p.filter,
+                        }
+                    })
+                    .collect(),
+            ),
+            Err(e) => {
+                self.error(Diagnostic::error(Code::BadBetza, format!("cannot read Betza `{}`: {e}", s.text), s.span, "here").with_hint("supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v"));
+                None
             }
-        };
-        let mut out = Vec::new();
-        if fly_over && !matches!(a.shape, AtomShape::Ride(_) | AtomShape::Path(_)) {
+        }
+    }
+
+    /// `fly-over` belongs to a ride or a path that only moves, and not with
+    /// `en-passant`.
+    fn check_fly_over(&mut self, a: &Atom, mods: &AtomModifiers) {
+        if mods.fly_over && !matches!(a.shape, AtomShape::Ride(_) | AtomShape::Path(_)) {
             self.error(
                 Diagnostic::error(
                     Code::ConflictingModifiers,
@@ -197,7 +243,7 @@ impl Checker {
                 .with_hint("a leap is never blocked already; write `ride (m,n) fly-over`"),
             );
         }
-        if fly_over && flags & ir::CAPTURE != 0 {
+        if mods.fly_over && mods.flags & ir::CAPTURE != 0 {
             self.error(
                 Diagnostic::error(
                     Code::ConflictingModifiers,
@@ -210,7 +256,7 @@ impl Checker {
                 ),
             );
         }
-        if fly_over && ep {
+        if mods.fly_over && mods.ep {
             self.error(
                 Diagnostic::error(
                     Code::ConflictingModifiers,
@@ -221,81 +267,93 @@ impl Checker {
                 .with_hint("drop one of the two"),
             );
         }
-        for AtomPart {
+    }
+
+    /// One part expanded by the board's symmetries (its directions, after
+    /// the filters) into every player's frame; `None` when it has no
+    /// direction, reported.
+    fn expand_atom_part(
+        &mut self,
+        m: &Model,
+        a: &Atom,
+        mods: &AtomModifiers,
+        hook_turn: Option<i32>,
+        part: AtomPart,
+    ) -> Option<ModelAtom> {
+        let AtomPart {
             steps,
             ride,
             max,
             flags,
             filter: extra_filter,
-        } in parts
-        {
-            if steps.contains(&(0, 0)) {
-                self.error(Diagnostic::error(
-                    Code::MoveGoesNowhere,
-                    "the zero vector is not a move",
-                    a.span,
-                    "(0,0)",
-                ));
-                continue;
-            }
-            let mut filters = a.filters.clone();
-            filters.extend(extra_filter);
-            let base = m.topology.path_orientations(&steps, &filters);
-            if base.is_empty() && !filters_contradict(&filters) {
-                // The main file is file 0; a library's atom may be meant
-                // for another kind of board.
-                if a.span.file == 0 {
-                    self.error(Diagnostic::warning(
-                        Code::AtomWithoutMoveOnBoard,
-                        "on this board the filters leave this step no direction",
-                        a.span,
-                        "this atom has no move here",
-                    ));
-                }
-                continue;
-            }
-            if base.is_empty() {
-                self.error(
-                    Diagnostic::error(
-                        Code::PieceWithoutMoves,
-                        "the filters leave no direction",
-                        a.span,
-                        "this atom has no move",
-                    )
-                    .with_hint(
-                        "`forward`, `backward`, `sideways`, `straight` and `oblique` intersect",
-                    ),
-                );
-                continue;
-            }
-            let images = m
-                .players
-                .iter()
-                .map(|p| {
-                    base.iter()
-                        .map(|seq| seq.iter().map(|&w| apply(&p.frame, w)).collect())
-                        .collect()
-                })
-                .collect();
-            out.push(ModelAtom {
-                images,
-                ride,
-                hook_turn,
-                max,
-                min,
-                becomes,
-                flags: flags
-                    | if ep && ride {
-                        ir::CREATES_EN_PASSANT
-                    } else {
-                        0
-                    }
-                    | if fly_over && ride { ir::FLY_OVER } else { 0 },
-                from_region,
-                to_region,
-            });
+        } = part;
+        if steps.contains(&(0, 0)) {
+            self.error(Diagnostic::error(
+                Code::MoveGoesNowhere,
+                "the zero vector is not a move",
+                a.span,
+                "(0,0)",
+            ));
+            return None;
         }
-        out
+        let mut filters = a.filters.clone();
+        filters.extend(extra_filter);
+        let base = m.topology.path_orientations(&steps, &filters);
+        if base.is_empty() && !filters_contradict(&filters) {
+            // The main file is file 0; a library's atom may be meant
+            // for another kind of board.
+            if a.span.file == 0 {
+                self.error(Diagnostic::warning(
+                    Code::AtomWithoutMoveOnBoard,
+                    "on this board the filters leave this step no direction",
+                    a.span,
+                    "this atom has no move here",
+                ));
+            }
+            return None;
+        }
+        if base.is_empty() {
+            self.error(
+                Diagnostic::error(
+                    Code::PieceWithoutMoves,
+                    "the filters leave no direction",
+                    a.span,
+                    "this atom has no move",
+                )
+                .with_hint("`forward`, `backward`, `sideways`, `straight` and `oblique` intersect"),
+            );
+            return None;
+        }
+        let images = m
+            .players
+            .iter()
+            .map(|p| {
+                base.iter()
+                    .map(|seq| seq.iter().map(|&w| apply(&p.frame, w)).collect())
+                    .collect()
+            })
+            .collect();
+        Some(ModelAtom {
+            images,
+            ride,
+            hook_turn,
+            max,
+            min: mods.min,
+            becomes: mods.becomes,
+            flags: flags
+                | if mods.ep && ride {
+                    ir::CREATES_EN_PASSANT
+                } else {
+                    0
+                }
+                | if mods.fly_over && ride {
+                    ir::FLY_OVER
+                } else {
+                    0
+                },
+            from_region: mods.from_region,
+            to_region: mods.to_region,
+        })
     }
 }
 

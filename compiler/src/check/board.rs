@@ -315,253 +315,305 @@ impl Checker {
                 holes,
                 span,
                 ..
-            } => {
-                if !(1..=26).contains(width)
-                    || !(1..=99).contains(height)
-                    || width * height > MAX_CELLS as i32
-                {
-                    self.error(
-                        Diagnostic::error(
-                            Code::UnsupportedBoard,
-                            format!("a {width} x {height} board is not supported"),
-                            *span,
-                            "board size",
-                        )
-                        .with_hint(format!(
-                            "width 1..26, height 1..99, at most {} cells",
-                            MAX_CELLS
-                        )),
-                    );
-                    return None;
-                }
-                let labels = self.file_labels(files.as_ref(), *width)?;
-                let mut cells = Vec::new();
-                for y in 0..*height {
-                    for x in 0..*width {
-                        cells.push(ir::CellInfo {
-                            name: format!("{}{}", labels[x as usize], y + 1),
-                            coord: (x, y),
-                            side: false,
-                        });
-                    }
-                }
-                self.cut_holes(&mut cells, holes, *span)?;
-                Some((
-                    ir::Geometry::Square {
-                        width: *width as u16,
-                        height: *height as u16,
-                        files: labels,
-                    },
-                    cells,
-                ))
-            }
+            } => self.square_board(*width, *height, files.as_ref(), holes, *span),
             Board::Hex {
                 lines,
                 pointy,
                 span,
-            } => {
-                let mut cells: Vec<ir::CellInfo> = Vec::new();
-                let mut names: HashSet<String> = HashSet::new();
-                let mut coords: HashSet<(i32, i32)> = HashSet::new();
-                for line in lines {
-                    // Past the limit the board is refused below; building
-                    // more cells (each line may have 2,000) is wasted work.
-                    if cells.len() > MAX_CELLS {
-                        break;
-                    }
-                    let d = (line.to.0 - line.from.0, line.to.1 - line.from.1);
-                    let (step, n) = unit_and_count(d);
-                    if n > 0 && !Hex::edge_directions().contains(&step) {
-                        self.error(
-                            Diagnostic::error(
-                                Code::UnsupportedBoard,
-                                "a hex line must run along an edge direction",
-                                line.span,
-                                "not a row of neighbouring cells",
-                            )
-                            .with_hint(
-                                "from and to must differ by a multiple of (1,0), (0,1) or (1,-1)",
-                            ),
-                        );
-                        continue;
-                    }
-                    let (first, number_step) = line.numbered;
-                    let last = number_step
-                        .checked_mul(n)
-                        .and_then(|d| first.checked_add(d));
-                    if first < 0 || last.is_none_or(|l| l < 0) {
-                        self.error(
-                            Diagnostic::error(
-                                Code::UnsupportedBoard,
-                                format!("line {} numbers its cells below 0 or beyond {}", line.name.text, i32::MAX),
-                                line.span,
-                                "numbering",
-                            )
-                            .with_hint("cell numbers are 0 or more: `numbered FIRST step STEP` with every number in range"),
-                        );
-                        continue;
-                    }
-                    for i in 0..=n {
-                        let coord = (line.from.0 + step.0 * i, line.from.1 + step.1 * i);
-                        let name = format!("{}{}", line.name.text, first + number_step * i);
-                        if coords.contains(&coord) || names.contains(&name) {
-                            self.error(Diagnostic::error(
-                                Code::DuplicateDefinition,
-                                format!("cell {name} at {coord:?} is defined twice"),
-                                line.span,
-                                "overlaps an earlier line",
-                            ));
-                            continue;
-                        }
-                        coords.insert(coord);
-                        names.insert(name.clone());
-                        cells.push(ir::CellInfo {
-                            name,
-                            coord,
-                            side: false,
-                        });
-                    }
-                }
-                if cells.is_empty() || cells.len() > MAX_CELLS {
-                    self.error(
-                        Diagnostic::error(
-                            Code::UnsupportedBoard,
-                            if cells.len() > MAX_CELLS {
-                                format!("a hex board of more than {MAX_CELLS} cells")
-                            } else {
-                                format!("a hex board of {} cells", cells.len())
-                            },
-                            *span,
-                            "board",
-                        )
-                        .with_hint(format!("1..={} cells", MAX_CELLS)),
-                    );
-                    return None;
-                }
-                Some((ir::Geometry::Hex { pointy: *pointy }, cells))
-            }
+            } => self.hex_board(lines, *pointy, *span),
             Board::Round {
                 rings,
                 sectors,
                 files,
                 span,
-            } => {
-                // Sectors come in pairs (a radius goes on through the
-                // centre as the other half of its diameter); at most 24, so
-                // the centre's file z stays free.
-                if !(1..=20).contains(rings) || !(4..=24).contains(sectors) || sectors % 2 != 0 {
-                    self.error(
-                        Diagnostic::error(
-                            Code::UnsupportedBoard,
-                            format!("a round board of {rings} rings and {sectors} sectors is not supported"),
-                            *span,
-                            "board size",
-                        )
-                        .with_hint("1..20 rings and an even number of sectors, 4..24"),
-                    );
-                    return None;
-                }
-                let labels = self.file_labels(files.as_ref(), *sectors)?;
-                let mut cells = Vec::new();
-                for k in 0..*rings {
-                    for (s, label) in labels.iter().enumerate() {
-                        cells.push(ir::CellInfo {
-                            name: format!("{label}{}", k + 1),
-                            coord: (s as i32, k),
-                            side: false,
-                        });
-                    }
-                }
-                cells.push(ir::CellInfo {
-                    name: "z0".into(),
-                    coord: (0, *rings),
-                    side: false,
-                });
-                Some((
-                    ir::Geometry::Round {
-                        rings: *rings as u16,
-                        sectors: *sectors as u16,
-                        files: labels,
-                    },
-                    cells,
-                ))
-            }
+            } => self.round_board(*rings, *sectors, files.as_ref(), *span),
             Board::Triangle {
                 shape,
                 files,
                 holes,
                 span,
-            } => {
-                // Each row's first and last column, from the bottom row up,
-                // and whether cells with x + y odd point up.
-                let (rows, odd_up): (Vec<(i32, i32)>, bool) = match *shape {
-                    TriangleShape::Big {
-                        side,
-                        point_down: false,
-                    } => ((0..side).map(|y| (y, 2 * side - 2 - y)).collect(), false),
-                    // The bottom cell (side - 1, 0) points down.
-                    TriangleShape::Big {
-                        side,
-                        point_down: true,
-                    } => (
-                        (0..side).map(|y| (side - 1 - y, side - 1 + y)).collect(),
-                        side % 2 == 1,
-                    ),
-                    // The bottom row's first cell (side - 1, 0) points down.
-                    TriangleShape::Hexagon { side } => (
-                        (0..2 * side)
-                            .map(|y| {
-                                let d = if y < side { y } else { 2 * side - 1 - y };
-                                (side - 1 - d, 3 * side - 1 + d)
-                            })
-                            .collect(),
-                        side % 2 == 1,
-                    ),
-                    TriangleShape::Rows { width, height } => {
-                        ((0..height).map(|_| (0, width - 1)).collect(), false)
-                    }
-                };
-                let width = rows.iter().map(|r| r.1 + 1).max().unwrap_or(0);
-                let count: i64 = rows.iter().map(|r| (r.1 - r.0 + 1).max(0) as i64).sum();
-                if rows.is_empty()
-                    || !(1..=26).contains(&width)
-                    || rows.len() > 99
-                    || rows.iter().any(|r| r.1 < r.0)
-                    || count > MAX_CELLS as i64
-                {
-                    self.error(
-                        Diagnostic::error(
-                            Code::UnsupportedBoard,
-                            format!("a triangular board {width} cells wide with {} rows is not supported", rows.len()),
-                            *span,
-                            "board size",
-                        )
-                        .with_hint(format!(
-                            "1..26 columns, 1..99 rows, at most {MAX_CELLS} cells (a triangle of side 1..13, a hexagon of side 1..6)"
-                        )),
-                    );
-                    return None;
-                }
-                let labels = self.file_labels(files.as_ref(), width)?;
-                let mut cells = Vec::new();
-                for (y, &(x0, x1)) in rows.iter().enumerate() {
-                    for x in x0..=x1 {
-                        cells.push(ir::CellInfo {
-                            name: format!("{}{}", labels[x as usize], y + 1),
-                            coord: (x, y as i32),
-                            side: false,
-                        });
-                    }
-                }
-                self.cut_holes(&mut cells, holes, *span)?;
-                Some((
-                    ir::Geometry::Triangle {
-                        odd_up,
-                        files: labels,
-                    },
-                    cells,
-                ))
+            } => self.triangle_board(*shape, files.as_ref(), holes, *span),
+        }
+    }
+
+    /// A `width` x `height` rectangle less its holes, files lettered.
+    fn square_board(
+        &mut self,
+        width: i32,
+        height: i32,
+        files: Option<&Name>,
+        holes: &[CellItem],
+        span: Span,
+    ) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
+        if !(1..=26).contains(&width)
+            || !(1..=99).contains(&height)
+            || width * height > MAX_CELLS as i32
+        {
+            self.error(
+                Diagnostic::error(
+                    Code::UnsupportedBoard,
+                    format!("a {width} x {height} board is not supported"),
+                    span,
+                    "board size",
+                )
+                .with_hint(format!(
+                    "width 1..26, height 1..99, at most {} cells",
+                    MAX_CELLS
+                )),
+            );
+            return None;
+        }
+        let labels = self.file_labels(files, width)?;
+        let mut cells = Vec::new();
+        for y in 0..height {
+            for x in 0..width {
+                cells.push(ir::CellInfo {
+                    name: format!("{}{}", labels[x as usize], y + 1),
+                    coord: (x, y),
+                    side: false,
+                });
             }
+        }
+        self.cut_holes(&mut cells, holes, span)?;
+        Some((
+            ir::Geometry::Square {
+                width: width as u16,
+                height: height as u16,
+                files: labels,
+            },
+            cells,
+        ))
+    }
+
+    /// A hex board: the cells of its lines, each cell defined once.
+    fn hex_board(
+        &mut self,
+        lines: &[HexLine],
+        pointy: bool,
+        span: Span,
+    ) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
+        let mut cells: Vec<ir::CellInfo> = Vec::new();
+        let mut names: HashSet<String> = HashSet::new();
+        let mut coords: HashSet<(i32, i32)> = HashSet::new();
+        for line in lines {
+            // Past the limit the board is refused below; building
+            // more cells (each line may have 2,000) is wasted work.
+            if cells.len() > MAX_CELLS {
+                break;
+            }
+            self.hex_line_cells(line, &mut cells, &mut names, &mut coords);
+        }
+        if cells.is_empty() || cells.len() > MAX_CELLS {
+            self.error(
+                Diagnostic::error(
+                    Code::UnsupportedBoard,
+                    if cells.len() > MAX_CELLS {
+                        format!("a hex board of more than {MAX_CELLS} cells")
+                    } else {
+                        format!("a hex board of {} cells", cells.len())
+                    },
+                    span,
+                    "board",
+                )
+                .with_hint(format!("1..={} cells", MAX_CELLS)),
+            );
+            return None;
+        }
+        Some((ir::Geometry::Hex { pointy }, cells))
+    }
+
+    /// Adds the cells of one hex line (along an edge direction, numbered
+    /// from 0 up), reporting a cell an earlier line already defined.
+    fn hex_line_cells(
+        &mut self,
+        line: &HexLine,
+        cells: &mut Vec<ir::CellInfo>,
+        names: &mut HashSet<String>,
+        coords: &mut HashSet<(i32, i32)>,
+    ) {
+        let d = (line.to.0 - line.from.0, line.to.1 - line.from.1);
+        let (step, n) = unit_and_count(d);
+        if n > 0 && !Hex::edge_directions().contains(&step) {
+            self.error(
+                Diagnostic::error(
+                    Code::UnsupportedBoard,
+                    "a hex line must run along an edge direction",
+                    line.span,
+                    "not a row of neighbouring cells",
+                )
+                .with_hint("from and to must differ by a multiple of (1,0), (0,1) or (1,-1)"),
+            );
+            return;
+        }
+        let (first, number_step) = line.numbered;
+        let last = number_step
+            .checked_mul(n)
+            .and_then(|d| first.checked_add(d));
+        if first < 0 || last.is_none_or(|l| l < 0) {
+            self.error(
+                Diagnostic::error(
+                    Code::UnsupportedBoard,
+                    format!("line {} numbers its cells below 0 or beyond {}", line.name.text, i32::MAX),
+                    line.span,
+                    "numbering",
+                )
+                .with_hint("cell numbers are 0 or more: `numbered FIRST step STEP` with every number in range"),
+            );
+            return;
+        }
+        for i in 0..=n {
+            let coord = (line.from.0 + step.0 * i, line.from.1 + step.1 * i);
+            let name = format!("{}{}", line.name.text, first + number_step * i);
+            if coords.contains(&coord) || names.contains(&name) {
+                self.error(Diagnostic::error(
+                    Code::DuplicateDefinition,
+                    format!("cell {name} at {coord:?} is defined twice"),
+                    line.span,
+                    "overlaps an earlier line",
+                ));
+                continue;
+            }
+            coords.insert(coord);
+            names.insert(name.clone());
+            cells.push(ir::CellInfo {
+                name,
+                coord,
+                side: false,
+            });
+        }
+    }
+
+    /// Rings of sectors about a centre cell `z0`.
+    fn round_board(
+        &mut self,
+        rings: i32,
+        sectors: i32,
+        files: Option<&Name>,
+        span: Span,
+    ) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
+        // Sectors come in pairs (a radius goes on through the
+        // centre as the other half of its diameter); at most 24, so
+        // the centre's file z stays free.
+        if !(1..=20).contains(&rings) || !(4..=24).contains(&sectors) || sectors % 2 != 0 {
+            self.error(
+                Diagnostic::error(
+                    Code::UnsupportedBoard,
+                    format!(
+                        "a round board of {rings} rings and {sectors} sectors is not supported"
+                    ),
+                    span,
+                    "board size",
+                )
+                .with_hint("1..20 rings and an even number of sectors, 4..24"),
+            );
+            return None;
+        }
+        let labels = self.file_labels(files, sectors)?;
+        let mut cells = Vec::new();
+        for k in 0..rings {
+            for (s, label) in labels.iter().enumerate() {
+                cells.push(ir::CellInfo {
+                    name: format!("{label}{}", k + 1),
+                    coord: (s as i32, k),
+                    side: false,
+                });
+            }
+        }
+        cells.push(ir::CellInfo {
+            name: "z0".into(),
+            coord: (0, rings),
+            side: false,
+        });
+        Some((
+            ir::Geometry::Round {
+                rings: rings as u16,
+                sectors: sectors as u16,
+                files: labels,
+            },
+            cells,
+        ))
+    }
+
+    /// Triangular cells in rows of the shape's outline, less the holes.
+    fn triangle_board(
+        &mut self,
+        shape: TriangleShape,
+        files: Option<&Name>,
+        holes: &[CellItem],
+        span: Span,
+    ) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
+        let (rows, odd_up) = triangle_rows(shape);
+        let width = rows.iter().map(|r| r.1 + 1).max().unwrap_or(0);
+        let count: i64 = rows.iter().map(|r| (r.1 - r.0 + 1).max(0) as i64).sum();
+        if rows.is_empty()
+            || !(1..=26).contains(&width)
+            || rows.len() > 99
+            || rows.iter().any(|r| r.1 < r.0)
+            || count > MAX_CELLS as i64
+        {
+            self.error(
+                Diagnostic::error(
+                    Code::UnsupportedBoard,
+                    format!("a triangular board {width} cells wide with {} rows is not supported", rows.len()),
+                    span,
+                    "board size",
+                )
+                .with_hint(format!(
+                    "1..26 columns, 1..99 rows, at most {MAX_CELLS} cells (a triangle of side 1..13, a hexagon of side 1..6)"
+                )),
+            );
+            return None;
+        }
+        let labels = self.file_labels(files, width)?;
+        let mut cells = Vec::new();
+        for (y, &(x0, x1)) in rows.iter().enumerate() {
+            for x in x0..=x1 {
+                cells.push(ir::CellInfo {
+                    name: format!("{}{}", labels[x as usize], y + 1),
+                    coord: (x, y as i32),
+                    side: false,
+                });
+            }
+        }
+        self.cut_holes(&mut cells, holes, span)?;
+        Some((
+            ir::Geometry::Triangle {
+                odd_up,
+                files: labels,
+            },
+            cells,
+        ))
+    }
+}
+
+/// Each row's first and last column of a triangular board, from the
+/// bottom row up, and whether cells with x + y odd point up.
+fn triangle_rows(shape: TriangleShape) -> (Vec<(i32, i32)>, bool) {
+    match shape {
+        TriangleShape::Big {
+            side,
+            point_down: false,
+        } => ((0..side).map(|y| (y, 2 * side - 2 - y)).collect(), false),
+        // The bottom cell (side - 1, 0) points down.
+        TriangleShape::Big {
+            side,
+            point_down: true,
+        } => (
+            (0..side).map(|y| (side - 1 - y, side - 1 + y)).collect(),
+            side % 2 == 1,
+        ),
+        // The bottom row's first cell (side - 1, 0) points down.
+        TriangleShape::Hexagon { side } => (
+            (0..2 * side)
+                .map(|y| {
+                    let d = if y < side { y } else { 2 * side - 1 - y };
+                    (side - 1 - d, 3 * side - 1 + d)
+                })
+                .collect(),
+            side % 2 == 1,
+        ),
+        TriangleShape::Rows { width, height } => {
+            ((0..height).map(|_| (0, width - 1)).collect(), false)
         }
     }
 }

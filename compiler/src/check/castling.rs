@@ -64,6 +64,53 @@ impl Checker {
     /// One `castling` statement.
     pub(super) fn castling(&mut self, m: &mut Model, c: &Castling, piece_names: &[String]) {
         let king = self.piece(&c.king, piece_names);
+        let (partners, any_partner) = self.castling_partners(m, c, king, piece_names);
+        let king_to = c.king_to.as_ref().and_then(|r| self.region_ref(m, r));
+        self.check_castling_options(c);
+        let written_zeros = c.written_zeros.as_ref().and_then(|r| self.region_ref(m, r));
+        self.check_king_distances(c);
+        let repeat_limit = self.castling_repeat_limit(c);
+        if let (Some(king), true) = (king, any_partner) {
+            if !self.castling_king_is_new(m, c, king, partners) {
+                return;
+            }
+            let has = |w: &str| c.safe.iter().any(|s| s.text == w);
+            let written_partner = self.partner_spellings(m, c, partners, piece_names);
+            m.castlings.push(ModelCastling {
+                king: king as u8,
+                partners,
+                king_to,
+                repeatable: c.repeatable,
+                repeat_limit,
+                king_passes_partner: c.king_passes_partner,
+                king_onto_partner: c.king_onto_partner,
+                free: c.free,
+                king_beside_partner: c.king_beside_partner,
+                written_zeros,
+                written_king: c.written_king.iter().map(|n| n.text.clone()).collect(),
+                written_flanks: c
+                    .written_flanks
+                    .as_ref()
+                    .map(|(s, l)| (s.text.clone(), l.text.clone())),
+                written_partner,
+                distances: c.distances.clone(),
+                safe_origin: has("origin"),
+                safe_passed: has("passed"),
+                safe_destination: has("destination"),
+                span: c.span,
+            });
+        }
+    }
+
+    /// The partner kinds as a bit set (a stack on a partner carrier too),
+    /// and whether any partner other than the king itself was named.
+    fn castling_partners(
+        &mut self,
+        m: &Model,
+        c: &Castling,
+        king: Option<usize>,
+        piece_names: &[String],
+    ) -> (u128, bool) {
         let mut partners = 0u128;
         let mut any_partner = false;
         for n in &c.partners {
@@ -92,7 +139,13 @@ impl Checker {
                 }
             }
         }
-        let king_to = c.king_to.as_ref().and_then(|r| self.region_ref(m, r));
+        (partners, any_partner)
+    }
+
+    /// Options that say the same thing twice or contradict: `king-to
+    /// beside partner` with another destination, `king-onto partner` with
+    /// `king-passes partner`, `free` with the options of a fixed castling.
+    fn check_castling_options(&mut self, c: &Castling) {
         if c.king_beside_partner
             && (c.king_to.is_some() || c.distances.is_some() || c.king_passes_partner)
         {
@@ -133,7 +186,11 @@ impl Checker {
                 .with_hint("`free` goes with `king-moves`, `king-to beside partner`, `king-onto partner`, `safe` and `written zeros`/`king-zeros`; leave out `repeatable`, `king-passes partner`, `king-to nearest` and `written short .. long ..`"),
             );
         }
-        let written_zeros = c.written_zeros.as_ref().and_then(|r| self.region_ref(m, r));
+    }
+
+    /// `king-moves D ...` (when no `king-to` region replaces them): each
+    /// distance positive and listed once.
+    fn check_king_distances(&mut self, c: &Castling) {
         if let (Some(ds), None) = (&c.distances, &c.king_to) {
             if ds.is_empty() || ds.iter().any(|&d| d < 1) {
                 self.error(Diagnostic::error(
@@ -159,7 +216,11 @@ impl Checker {
                 );
             }
         }
-        let repeat_limit = match c.repeat_limit {
+    }
+
+    /// `repeatable at-most N`, within the castlings a player may keep.
+    fn castling_repeat_limit(&mut self, c: &Castling) -> Option<u8> {
+        match c.repeat_limit {
             Some(n) if (1..=MAX_CASTLINGS_PER_PLAYER as i32).contains(&n) => Some(n as u8),
             Some(n) => {
                 self.error(
@@ -174,67 +235,53 @@ impl Checker {
                 None
             }
             None => None,
-        };
-        if let (Some(king), true) = (king, any_partner) {
-            if !m.pieces[king].royal {
-                self.error(
-                    Diagnostic::error(
-                        Code::InconsistentCastling,
-                        format!("`{}` castles but is not royal", c.king.text),
-                        c.king.span,
-                        "not a royal piece",
-                    )
-                    .with_hint("castling moves the royal piece; mark it `royal`"),
-                );
-            }
-            // Two statements for one king and partner made every castling
-            // move twice (and none could be entered).
-            if let Some(first) = m
-                .castlings
-                .iter()
-                .find(|x| x.king as usize == king && x.partners & partners != 0)
-            {
-                let first = first.span;
-                self.error(
-                    Diagnostic::error(
-                        Code::DuplicateDefinition,
-                        format!(
-                            "castling of `{}` with this partner is defined twice",
-                            c.king.text
-                        ),
-                        c.span,
-                        "second castling",
-                    )
-                    .with_secondary(first, "first castling here")
-                    .with_hint("one `castling` statement per king and partner; list several distances in it: `king-moves 2 3`"),
-                );
-                return;
-            }
-            let has = |w: &str| c.safe.iter().any(|s| s.text == w);
-            let written_partner = self.partner_spellings(m, c, partners, piece_names);
-            m.castlings.push(ModelCastling {
-                king: king as u8,
-                partners,
-                king_to,
-                repeatable: c.repeatable,
-                repeat_limit,
-                king_passes_partner: c.king_passes_partner,
-                king_onto_partner: c.king_onto_partner,
-                free: c.free,
-                king_beside_partner: c.king_beside_partner,
-                written_zeros,
-                written_king: c.written_king.iter().map(|n| n.text.clone()).collect(),
-                written_flanks: c
-                    .written_flanks
-                    .as_ref()
-                    .map(|(s, l)| (s.text.clone(), l.text.clone())),
-                written_partner,
-                distances: c.distances.clone(),
-                safe_origin: has("origin"),
-                safe_passed: has("passed"),
-                safe_destination: has("destination"),
-                span: c.span,
-            });
         }
+    }
+
+    /// The castling king must be royal (reported, not fatal); `false` when
+    /// an earlier statement already castles this king with one of these
+    /// partners, reported.
+    fn castling_king_is_new(
+        &mut self,
+        m: &Model,
+        c: &Castling,
+        king: usize,
+        partners: u128,
+    ) -> bool {
+        if !m.pieces[king].royal {
+            self.error(
+                Diagnostic::error(
+                    Code::InconsistentCastling,
+                    format!("`{}` castles but is not royal", c.king.text),
+                    c.king.span,
+                    "not a royal piece",
+                )
+                .with_hint("castling moves the royal piece; mark it `royal`"),
+            );
+        }
+        // Two statements for one king and partner made every castling
+        // move twice (and none could be entered).
+        if let Some(first) = m
+            .castlings
+            .iter()
+            .find(|x| x.king as usize == king && x.partners & partners != 0)
+        {
+            let first = first.span;
+            self.error(
+                Diagnostic::error(
+                    Code::DuplicateDefinition,
+                    format!(
+                        "castling of `{}` with this partner is defined twice",
+                        c.king.text
+                    ),
+                    c.span,
+                    "second castling",
+                )
+                .with_secondary(first, "first castling here")
+                .with_hint("one `castling` statement per king and partner; list several distances in it: `king-moves 2 3`"),
+            );
+            return false;
+        }
+        true
     }
 }

@@ -20,32 +20,12 @@ impl Checker {
         piece_names: &[String],
         promoting: &[&str],
     ) {
-        let Promote {
-            piece,
-            region,
-            choices,
-            by_file,
-            condition,
-            optional,
-            only_playing,
-            game_condition,
-            span,
-        } = rule;
-        let playing = |m: &Model, k: usize| m.setup.iter().any(|s| s.kind as usize == k);
         // A rule for other games adds nothing.
-        let holds = match game_condition {
-            None => true,
-            Some(GameCondition::CellsAtLeast(n, _)) => {
-                m.cells.iter().filter(|c| !c.side).count() as i64 >= *n as i64
-            }
-            Some(GameCondition::Playing(wanted, name)) => self
-                .piece(name, piece_names)
-                .is_some_and(|k| playing(m, k) == *wanted),
-        };
-        if !holds {
+        if !self.promotion_applies(m, rule, piece_names) {
             // Its regions and pieces belong to the games it is written for.
             return;
         }
+        let Promote { piece, region, .. } = rule;
         let kind = self.piece(piece, piece_names);
         if let Some(k) = kind.filter(|&k| m.pieces[k].royal) {
             self.error(
@@ -60,40 +40,101 @@ impl Checker {
         }
         let reg = self.region_ref(m, region);
         let region_span = region.span;
-        let condition = condition.as_ref().and_then(|(when, a)| {
+        let condition = self.promotion_condition(m, rule);
+        if let (Some(kind), Some(region)) = (kind, reg) {
+            self.by_file_promotions(m, rule, kind, region, condition, piece_names);
+        }
+        let (ks, origin) = self.promotion_choices(m, rule, kind, piece_names, promoting);
+        if let (Some(kind), Some(region)) = (kind, reg) {
+            if !ks.is_empty() || origin {
+                m.promotions.push(ModelPromotion {
+                    kind: kind as u8,
+                    region,
+                    choices: ks,
+                    origin,
+                    file: None,
+                    condition,
+                    span: region_span,
+                });
+            }
+        }
+    }
+
+    /// Does the rule's `if ...` fit this game (always, without one)?
+    fn promotion_applies(&mut self, m: &Model, rule: &Promote, piece_names: &[String]) -> bool {
+        match &rule.game_condition {
+            None => true,
+            Some(GameCondition::CellsAtLeast(n, _)) => {
+                m.cells.iter().filter(|c| !c.side).count() as i64 >= *n as i64
+            }
+            Some(GameCondition::Playing(wanted, name)) => self
+                .piece(name, piece_names)
+                .is_some_and(|k| playing(m, k) == *wanted),
+        }
+    }
+
+    /// The agreement the rule waits for (or that must not be reached):
+    /// its index and whether it must be reached.
+    fn promotion_condition(&mut self, m: &Model, rule: &Promote) -> Option<(u8, bool)> {
+        rule.condition.as_ref().and_then(|(when, a)| {
             let names: Vec<String> = m.agreements.iter().map(|a| a.name.clone()).collect();
             let i = names.iter().position(|n| *n == a.text);
             if i.is_none() {
                 self.unknown("agreement", a, &names);
             }
             i.map(|i| (i as u8, *when))
-        });
-        if let (Some(kind), Some(region)) = (kind, reg) {
-            for (file, choice, colour) in by_file {
-                let x = self.file_index(m, file);
-                let k = self.piece(choice, piece_names);
-                if let (Some(x), Some(k)) = (x, k) {
-                    if m.pieces[k].royal {
-                        self.error(royal_choice(&m.pieces[k].name, choice.span));
-                    }
-                    if let Some(colour) = colour {
-                        self.colour_bound_check(m, region, x, k, colour, *span);
-                    }
-                    m.promotions.push(ModelPromotion {
-                        kind: kind as u8,
-                        region,
-                        choices: vec![k as u8],
-                        origin: false,
-                        file: Some(x),
-                        condition,
-                        span: region_span,
-                    });
+        })
+    }
+
+    /// `by file { FILE PIECE [COLOUR] ... }`: one promotion per file, each
+    /// to one piece (with a colour, checked against the cells of the file).
+    fn by_file_promotions(
+        &mut self,
+        m: &mut Model,
+        rule: &Promote,
+        kind: usize,
+        region: usize,
+        condition: Option<(u8, bool)>,
+        piece_names: &[String],
+    ) {
+        for (file, choice, colour) in &rule.by_file {
+            let x = self.file_index(m, file);
+            let k = self.piece(choice, piece_names);
+            if let (Some(x), Some(k)) = (x, k) {
+                if m.pieces[k].royal {
+                    self.error(royal_choice(&m.pieces[k].name, choice.span));
                 }
+                if let Some(colour) = colour {
+                    self.colour_bound_check(m, region, x, k, colour, rule.span);
+                }
+                m.promotions.push(ModelPromotion {
+                    kind: kind as u8,
+                    region,
+                    choices: vec![k as u8],
+                    origin: false,
+                    file: Some(x),
+                    condition,
+                    span: rule.region.span,
+                });
             }
         }
+    }
+
+    /// The kinds the piece may become, each once in the order written
+    /// (`any` for every piece in play that may be promoted to, `playing` to
+    /// keep those in play, `optional` adding the piece's own kind), and
+    /// whether it may instead become what it was at the start (`origin`).
+    fn promotion_choices(
+        &mut self,
+        m: &Model,
+        rule: &Promote,
+        kind: Option<usize>,
+        piece_names: &[String],
+        promoting: &[&str],
+    ) -> (Vec<u8>, bool) {
         let mut ks = Vec::new();
         let mut origin = false;
-        for c in choices {
+        for c in &rule.choices {
             if c.text == "origin" {
                 origin = true;
                 continue;
@@ -117,28 +158,10 @@ impl Checker {
             match piece_names.iter().position(|n| *n == c.text) {
                 Some(k) if m.pieces[k].royal => self.error(royal_choice(&c.text, c.span)),
                 Some(k) => ks.push(k as u8),
-                None => {
-                    let mut d = Diagnostic::error(
-                        Code::PromotionToUndefined,
-                        format!("promotion to `{}`, which is not a piece", c.text),
-                        c.span,
-                        "not defined",
-                    );
-                    if let Some(s) =
-                        names::did_you_mean(&c.text, piece_names.iter().map(String::as_str))
-                    {
-                        d = d.with_hint(format!("did you mean `{s}`?"));
-                    } else {
-                        d = d.with_hint(format!(
-                            "define it with `piece {} {{ ... }}` or import it",
-                            c.text
-                        ));
-                    }
-                    self.error(d);
-                }
+                None => self.error(promotion_to_undefined(c, piece_names)),
             }
         }
-        if *only_playing {
+        if rule.only_playing {
             ks.retain(|&k| playing(m, k as usize));
         }
         // Each choice once, in the order written (`any` may repeat a named one).
@@ -148,25 +171,13 @@ impl Checker {
             seen |= 1 << k;
             first
         });
-        if let Some(k) = kind.filter(|_| *optional) {
+        if let Some(k) = kind.filter(|_| rule.optional) {
             if !ks.is_empty() {
                 // The piece's own kind among the choices: it may stay.
                 ks.push(k as u8);
             }
         }
-        if let (Some(kind), Some(region)) = (kind, reg) {
-            if !ks.is_empty() || origin {
-                m.promotions.push(ModelPromotion {
-                    kind: kind as u8,
-                    region,
-                    choices: ks,
-                    origin,
-                    file: None,
-                    condition,
-                    span: region_span,
-                });
-            }
-        }
+        (ks, origin)
     }
 
     /// A promotion map says the piece on `file` has colour `colour`: the
@@ -226,4 +237,27 @@ fn royal_choice(name: &str, span: Span) -> Diagnostic {
     .with_hint(
         "promote to pieces that are not royal; every player keeps the royal pieces of its setup",
     )
+}
+
+/// Is a piece of this kind in some player's setup?
+fn playing(m: &Model, k: usize) -> bool {
+    m.setup.iter().any(|s| s.kind as usize == k)
+}
+
+/// A choice that names no piece, with the nearest name as a hint.
+fn promotion_to_undefined(c: &Name, piece_names: &[String]) -> Diagnostic {
+    let d = Diagnostic::error(
+        Code::PromotionToUndefined,
+        format!("promotion to `{}`, which is not a piece", c.text),
+        c.span,
+        "not defined",
+    );
+    if let Some(s) = names::did_you_mean(&c.text, piece_names.iter().map(String::as_str)) {
+        d.with_hint(format!("did you mean `{s}`?"))
+    } else {
+        d.with_hint(format!(
+            "define it with `piece {} {{ ... }}` or import it",
+            c.text
+        ))
+    }
 }

@@ -37,6 +37,9 @@ struct Derived {
     span: Span,
 }
 
+/// Each player's setup, `None` until one is given or derived.
+type Setups = Vec<Option<Vec<Placed>>>;
+
 impl Checker {
     /// The `setup` statements, explicit ones first, then those derived
     /// from them; a cell holds at most one piece.
@@ -47,7 +50,29 @@ impl Checker {
         player_names: &[String],
         piece_names: &[String],
     ) {
-        let mut explicit: Vec<Option<Vec<Placed>>> = vec![None; m.players.len()];
+        let (mut explicit, derived, given) = self.read_setups(m, stmts, player_names, piece_names);
+        // In statement order: a setup derived from a derived one sees it
+        // only when that one came first.
+        for d in derived {
+            let player = d.player;
+            if let Some(list) = self.derive_setup(m, d, &explicit, player_names) {
+                explicit[player] = Some(list);
+            }
+        }
+        m.setup_spans = given;
+        self.place_setups(m, &explicit, player_names);
+    }
+
+    /// The explicit setups, the derived ones still to derive, and where
+    /// each player's setup is given; a second setup of a player is refused.
+    fn read_setups(
+        &mut self,
+        m: &Model,
+        stmts: &[Stmt],
+        player_names: &[String],
+        piece_names: &[String],
+    ) -> (Setups, Vec<Derived>, Vec<Option<Span>>) {
+        let mut explicit: Setups = vec![None; m.players.len()];
         let mut derived = Vec::new();
         let mut given: Vec<Option<Span>> = vec![None; m.players.len()];
         for s in stmts {
@@ -72,19 +97,8 @@ impl Checker {
                 given[p] = Some(*span);
                 match body {
                     SetupBody::Explicit(lines) => {
-                        let mut list = Vec::new();
-                        for (piece, items) in lines {
-                            let kind = self.piece(&own_stack(piece, &player_names[p]), piece_names);
-                            let cells = self.cell_items_spanned(m, items);
-                            if let Some(k) = kind {
-                                list.extend(cells.into_iter().map(|(cell, span)| Placed {
-                                    cell,
-                                    kind: k,
-                                    span,
-                                }));
-                            }
-                        }
-                        explicit[p] = Some(list);
+                        explicit[p] =
+                            Some(self.explicit_setup(m, lines, &player_names[p], piece_names));
                     }
                     SetupBody::Mirror(src) | SetupBody::Rotate(src) | SetupBody::Like(src) => {
                         if let Some(q) = self.player(src, player_names) {
@@ -103,70 +117,108 @@ impl Checker {
                 }
             }
         }
-        for Derived {
+        (explicit, derived, given)
+    }
+
+    /// The pieces of `setup P { piece cells ... }`, a player's own stacks
+    /// named by their cargo.
+    fn explicit_setup(
+        &mut self,
+        m: &Model,
+        lines: &[(Name, Vec<CellItem>)],
+        player_name: &str,
+        piece_names: &[String],
+    ) -> Vec<Placed> {
+        let mut list = Vec::new();
+        for (piece, items) in lines {
+            let kind = self.piece(&own_stack(piece, player_name), piece_names);
+            let cells = self.cell_items_spanned(m, items);
+            if let Some(k) = kind {
+                list.extend(cells.into_iter().map(|(cell, span)| Placed {
+                    cell,
+                    kind: k,
+                    span,
+                }));
+            }
+        }
+        list
+    }
+
+    /// A setup derived from another player's explicit one, each cell
+    /// mapped by the derivation; `None` when that player has none.
+    fn derive_setup(
+        &mut self,
+        m: &Model,
+        d: Derived,
+        explicit: &Setups,
+        player_names: &[String],
+    ) -> Option<Vec<Placed>> {
+        let Derived {
             player: p,
             from: q,
             how,
             span,
-        } in derived
+        } = d;
+        let Some(mut src) = explicit[q].clone() else {
+            self.error(Diagnostic::error(
+                Code::MissingStatement,
+                format!(
+                    "player `{}` has no explicit setup to derive from",
+                    player_names[q]
+                ),
+                span,
+                "derived setup",
+            ));
+            return None;
+        };
+        // A cell given twice in the source is reported there, not again here.
+        let mut seen = std::collections::HashSet::new();
+        src.retain(|placed| seen.insert(placed.cell));
+        let mut list = Vec::new();
+        for Placed {
+            cell: c, kind: k, ..
+        } in src
         {
-            let Some(mut src) = explicit[q].clone() else {
-                self.error(Diagnostic::error(
-                    Code::MissingStatement,
-                    format!(
-                        "player `{}` has no explicit setup to derive from",
-                        player_names[q]
-                    ),
-                    span,
-                    "derived setup",
-                ));
-                continue;
+            // A stack copied from another player's setup is carried by
+            // this player's carrier when it was carried by theirs.
+            let k = match m.pieces[k].stack {
+                Some(st) if st.carrier_owner as usize == q => m.restack(k, p),
+                _ => k,
             };
-            // A cell given twice in the source is reported there, not again here.
-            let mut seen = std::collections::HashSet::new();
-            src.retain(|placed| seen.insert(placed.cell));
-            let mut list = Vec::new();
-            for Placed {
-                cell: c, kind: k, ..
-            } in src
-            {
-                // A stack copied from another player's setup is carried by
-                // this player's carrier when it was carried by theirs.
-                let k = match m.pieces[k].stack {
-                    Some(st) if st.carrier_owner as usize == q => m.restack(k, p),
-                    _ => k,
-                };
-                let image = if how == Derivation::Like {
-                    match self.carry_cells(m, q, p, &[c], span) {
-                        Some(d) => d.first().copied(),
-                        // Reported once: the rest of this setup is left out.
-                        None => break,
-                    }
-                } else {
-                    m.topology.setup_image(c, how == Derivation::Rotate)
-                };
-                match image {
-                    Some(d) => list.push(Placed {
-                        cell: d,
-                        kind: k,
-                        span,
-                    }),
-                    None => self.error(
-                        Diagnostic::error(
-                            Code::CellOffBoard,
-                            format!("the image of {} is not on the board", m.cells[c].name),
-                            span,
-                            "derived setup",
-                        )
-                        .with_hint(
-                            "this board is not symmetric for this setup; write it out explicitly",
-                        ),
-                    ),
+            let image = if how == Derivation::Like {
+                match self.carry_cells(m, q, p, &[c], span) {
+                    Some(d) => d.first().copied(),
+                    // Reported once: the rest of this setup is left out.
+                    None => break,
                 }
+            } else {
+                m.topology.setup_image(c, how == Derivation::Rotate)
+            };
+            match image {
+                Some(d) => list.push(Placed {
+                    cell: d,
+                    kind: k,
+                    span,
+                }),
+                None => self.error(
+                    Diagnostic::error(
+                        Code::CellOffBoard,
+                        format!("the image of {} is not on the board", m.cells[c].name),
+                        span,
+                        "derived setup",
+                    )
+                    .with_hint(
+                        "this board is not symmetric for this setup; write it out explicitly",
+                    ),
+                ),
             }
-            explicit[p] = Some(list);
         }
-        m.setup_spans = given;
+        Some(list)
+    }
+
+    /// Puts every player's setup on the board: a player without one, and a
+    /// cell given two pieces, are errors.
+    fn place_setups(&mut self, m: &mut Model, explicit: &Setups, player_names: &[String]) {
         let mut used: HashMap<usize, (usize, Span)> = HashMap::new();
         for (p, list) in explicit.iter().enumerate() {
             let Some(list) = list else {

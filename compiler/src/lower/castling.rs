@@ -83,6 +83,19 @@ fn spell_by_partner(
     }
 }
 
+/// One castling of `c` for player `p` from a king cell: the partner cell,
+/// the king's cell and the cells between (`line[0]` is the king's cell; the
+/// partner's is one past the end), and the king's whole `path`.
+struct Route<'a> {
+    king_cell: u16,
+    partner_cell: u16,
+    line: &'a [usize],
+    path: &'a [usize],
+}
+
+/// The runtime castlings of `c` for player `p`, from every king cell of the
+/// setup (and, for a repeatable castling, every cell an earlier one ends
+/// on), with the partner cells that start with a right.
 fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out: &mut Castlings) {
     let setup_cells = |keep: &dyn Fn(u8) -> bool| -> Vec<u16> {
         m.setup
@@ -98,159 +111,23 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
     while next < king_cells.len() {
         let king_cell = king_cells[next];
         next += 1;
-        // `written short .. long ..`: the nearer and the farther partner of
-        // this king cell (by cells between; on a tie the first found is short).
-        let frame = &m.players[p].frame;
-        let mut by_distance: Vec<(usize, u16)> = partner_cells
-            .iter()
-            .filter(|_| c.written_flanks.is_some())
-            .filter_map(|&q| {
-                m.topology
-                    .sideways_line(frame, king_cell as usize, q as usize)
-                    .map(|l| (l.len(), q))
-            })
-            .collect();
-        by_distance.sort_by_key(|&(len, _)| len);
-        let flank_alias = |partner: u16| -> Option<String> {
-            let (short, long) = c.written_flanks.as_ref()?;
-            if by_distance.len() < 2 {
-                return None;
-            }
-            if by_distance[0].1 == partner {
-                Some(short.clone())
-            } else if by_distance[by_distance.len() - 1].1 == partner {
-                Some(long.clone())
-            } else {
-                None
-            }
-        };
-        // (partner cell, the king's cell and the cells between). Castling
-        // runs along the player's sideways line to a partner of the setup;
-        // a free castling along every edge line to any cell of it.
-        let candidates: Vec<(u16, Vec<usize>)> = if c.free {
-            free_partner_cells(m, king_cell as usize)
-        } else {
-            partner_cells
-                .iter()
-                .filter_map(|&q| {
-                    m.topology
-                        .sideways_line(frame, king_cell as usize, q as usize)
-                        .map(|line| (q, line))
-                })
-                .collect()
-        };
-        for (partner_cell, line) in candidates {
-            // `line[0]` is the king's cell; the partner's is one past the end.
-            let n = line.len();
-            // The king's whole path: the cells between, and with
-            // `king-passes partner` the partner's cell and those beyond it.
-            let mut path = line.clone();
-            if c.king_onto_partner {
-                path.push(partner_cell as usize);
-            }
-            if c.king_passes_partner {
-                path.push(partner_cell as usize);
-                path.extend(
-                    m.topology
-                        .cells_beyond(king_cell as usize, partner_cell as usize),
-                );
-            }
-            let reach = path.len();
-            // `king-onto partner`: also onto the partner's cell (index n).
-            let onto = c.king_onto_partner.then_some(n);
-            let distances: Vec<usize> = match (c.king_to, &c.distances) {
-                // The cell next to the partner, if one lies between.
-                _ if c.king_beside_partner => {
-                    (n >= 2).then_some(n - 1).into_iter().chain(onto).collect()
-                }
-                // The cell of that colour nearest the partner, strictly between.
-                (Some(colour), _) => (1..n)
-                    .filter(|&k| m.regions[colour].cells[p][line[k]])
-                    .max()
-                    .into_iter()
-                    .chain(onto)
-                    .collect(),
-                (None, None) => (1..reach).collect(),
-                // The checker reports distances below 1.
-                (None, Some(ds)) => ds
-                    .iter()
-                    .filter(|&&k| k >= 1)
-                    .map(|&k| k as usize)
-                    .filter(|&k| k < reach)
-                    .collect(),
+        let by_distance = partners_by_distance(m, c, p, king_cell, &partner_cells);
+        for (partner_cell, line) in castling_lines(m, c, p, king_cell, &partner_cells) {
+            let path = king_path(m, c, king_cell, partner_cell, &line);
+            let route = Route {
+                king_cell,
+                partner_cell,
+                line: &line,
+                path: &path,
             };
-            for k in distances {
-                let king_to = path[k];
-                // Between king and partner (and onto the partner's cell) the
-                // partner lands beside the king on its origin side; beyond
-                // the partner it stays where it is.
-                let partner_to = if k <= n {
-                    path[k - 1]
-                } else {
-                    partner_cell as usize
-                };
-                // Every cell between, and every cell past the partner up to
-                // the king's landing, must be empty.
-                let between: Vec<u16> = line[1..]
-                    .iter()
-                    .chain(path.iter().take(k + 1).skip(n + 1))
-                    .map(|&c| c as u16)
-                    .collect();
-                let mut safe = Vec::new();
-                if c.safe_origin {
-                    safe.push(king_cell);
-                }
-                if c.safe_passed {
-                    // The partner's cell counts as passed when the king crosses it.
-                    safe.extend(path[1..k].iter().map(|&c| c as u16));
-                }
-                if c.safe_destination {
-                    safe.push(king_to as u16);
-                }
-                let king_reaches =
-                    tables.reaches(m, p, c.king as usize, king_cell as usize, king_to);
-                let name = c.written_zeros.map(|colour| {
-                    let lit = path[..=k]
-                        .iter()
-                        .filter(|&&cell| m.regions[colour].cells[p][cell])
-                        .count();
-                    vec!["0"; lit].join("-")
-                });
-                // `written king-zeros "Kr"`: one zero per cell moved, on the
-                // side the king moves to as the board is drawn.
-                let zeros = vec!["0"; k].join("-");
-                let rightwards = m.cells[king_to].coord.0 > m.cells[king_cell as usize].coord.0;
-                let mut aliases: Vec<String> = c
-                    .written_king
-                    .iter()
-                    .map(|king| {
-                        if rightwards {
-                            format!("{king}-{zeros}")
-                        } else {
-                            format!("{zeros}-{king}")
-                        }
-                    })
-                    .collect();
-                aliases.extend(flank_alias(partner_cell));
-                out.castlings.push(ir::Castling {
-                    player: p as u8,
-                    king_from: king_cell,
-                    king_to: king_to as u16,
-                    partner_from: partner_cell,
-                    partner_to: partner_to as u16,
-                    must_be_empty: between,
-                    must_be_safe: safe,
-                    needs_partner_in_notation: king_reaches,
-                    repeatable: c.repeatable,
-                    free: c.free,
-                    limit: c.repeat_limit.unwrap_or(0),
-                    partner_kinds: c.partners,
-                    name,
-                    aliases,
-                });
+            for k in king_distances(m, c, p, &line, path.len()) {
+                let flank = flank_alias(c, &by_distance, partner_cell);
+                let castling = castling_to(m, tables, c, p, &route, k, flank);
+                let king_to = castling.king_to;
+                out.castlings.push(castling);
                 if c.repeatable {
-                    if !king_cells.contains(&(king_to as u16)) {
-                        king_cells.push(king_to as u16);
+                    if !king_cells.contains(&king_to) {
+                        king_cells.push(king_to);
                     }
                 } else if !c.free && !out.rights.contains(&partner_cell) {
                     out.rights.push(partner_cell);
@@ -258,6 +135,222 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
             }
         }
     }
+}
+
+/// `written short .. long ..`: the partners on the king's sideways line,
+/// nearest first (by cells between; on a tie the first found is short).
+fn partners_by_distance(
+    m: &Model,
+    c: &ModelCastling,
+    p: usize,
+    king_cell: u16,
+    partner_cells: &[u16],
+) -> Vec<(usize, u16)> {
+    let frame = &m.players[p].frame;
+    let mut by_distance: Vec<(usize, u16)> = partner_cells
+        .iter()
+        .filter(|_| c.written_flanks.is_some())
+        .filter_map(|&q| {
+            m.topology
+                .sideways_line(frame, king_cell as usize, q as usize)
+                .map(|l| (l.len(), q))
+        })
+        .collect();
+    by_distance.sort_by_key(|&(len, _)| len);
+    by_distance
+}
+
+/// The short or long spelling of a castling with this partner: the nearer
+/// and the farther of two or more partners.
+fn flank_alias(c: &ModelCastling, by_distance: &[(usize, u16)], partner: u16) -> Option<String> {
+    let (short, long) = c.written_flanks.as_ref()?;
+    if by_distance.len() < 2 {
+        return None;
+    }
+    if by_distance[0].1 == partner {
+        Some(short.clone())
+    } else if by_distance[by_distance.len() - 1].1 == partner {
+        Some(long.clone())
+    } else {
+        None
+    }
+}
+
+/// (partner cell, the king's cell and the cells between). Castling runs
+/// along the player's sideways line to a partner of the setup; a free
+/// castling along every edge line to any cell of it.
+fn castling_lines(
+    m: &Model,
+    c: &ModelCastling,
+    p: usize,
+    king_cell: u16,
+    partner_cells: &[u16],
+) -> Vec<(u16, Vec<usize>)> {
+    if c.free {
+        return free_partner_cells(m, king_cell as usize);
+    }
+    let frame = &m.players[p].frame;
+    partner_cells
+        .iter()
+        .filter_map(|&q| {
+            m.topology
+                .sideways_line(frame, king_cell as usize, q as usize)
+                .map(|line| (q, line))
+        })
+        .collect()
+}
+
+/// The king's whole path: the cells between, and with `king-onto partner`
+/// the partner's cell, with `king-passes partner` the partner's cell and
+/// those beyond it.
+fn king_path(
+    m: &Model,
+    c: &ModelCastling,
+    king_cell: u16,
+    partner_cell: u16,
+    line: &[usize],
+) -> Vec<usize> {
+    let mut path = line.to_vec();
+    if c.king_onto_partner {
+        path.push(partner_cell as usize);
+    }
+    if c.king_passes_partner {
+        path.push(partner_cell as usize);
+        path.extend(
+            m.topology
+                .cells_beyond(king_cell as usize, partner_cell as usize),
+        );
+    }
+    path
+}
+
+/// How far along its path (of `reach` cells) the king may go: beside the
+/// partner, to the nearest cell of a colour, every distance, or those
+/// listed.
+fn king_distances(
+    m: &Model,
+    c: &ModelCastling,
+    p: usize,
+    line: &[usize],
+    reach: usize,
+) -> Vec<usize> {
+    let n = line.len();
+    // `king-onto partner`: also onto the partner's cell (index n).
+    let onto = c.king_onto_partner.then_some(n);
+    match (c.king_to, &c.distances) {
+        // The cell next to the partner, if one lies between.
+        _ if c.king_beside_partner => (n >= 2).then_some(n - 1).into_iter().chain(onto).collect(),
+        // The cell of that colour nearest the partner, strictly between.
+        (Some(colour), _) => (1..n)
+            .filter(|&k| m.regions[colour].cells[p][line[k]])
+            .max()
+            .into_iter()
+            .chain(onto)
+            .collect(),
+        (None, None) => (1..reach).collect(),
+        // The checker reports distances below 1.
+        (None, Some(ds)) => ds
+            .iter()
+            .filter(|&&k| k >= 1)
+            .map(|&k| k as usize)
+            .filter(|&k| k < reach)
+            .collect(),
+    }
+}
+
+/// The castling along `route` with the king `k` cells along its path.
+fn castling_to(
+    m: &Model,
+    tables: &MoveTables,
+    c: &ModelCastling,
+    p: usize,
+    route: &Route,
+    k: usize,
+    flank: Option<String>,
+) -> ir::Castling {
+    let Route {
+        king_cell,
+        partner_cell,
+        line,
+        path,
+    } = *route;
+    let n = line.len();
+    let king_to = path[k];
+    // Between king and partner (and onto the partner's cell) the
+    // partner lands beside the king on its origin side; beyond
+    // the partner it stays where it is.
+    let partner_to = if k <= n {
+        path[k - 1]
+    } else {
+        partner_cell as usize
+    };
+    // Every cell between, and every cell past the partner up to
+    // the king's landing, must be empty.
+    let between: Vec<u16> = line[1..]
+        .iter()
+        .chain(path.iter().take(k + 1).skip(n + 1))
+        .map(|&c| c as u16)
+        .collect();
+    let mut safe = Vec::new();
+    if c.safe_origin {
+        safe.push(king_cell);
+    }
+    if c.safe_passed {
+        // The partner's cell counts as passed when the king crosses it.
+        safe.extend(path[1..k].iter().map(|&c| c as u16));
+    }
+    if c.safe_destination {
+        safe.push(king_to as u16);
+    }
+    let king_reaches = tables.reaches(m, p, c.king as usize, king_cell as usize, king_to);
+    let name = c.written_zeros.map(|colour| {
+        let lit = path[..=k]
+            .iter()
+            .filter(|&&cell| m.regions[colour].cells[p][cell])
+            .count();
+        vec!["0"; lit].join("-")
+    });
+    let mut aliases = king_zeros_aliases(m, c, king_cell, king_to, k);
+    aliases.extend(flank);
+    ir::Castling {
+        player: p as u8,
+        king_from: king_cell,
+        king_to: king_to as u16,
+        partner_from: partner_cell,
+        partner_to: partner_to as u16,
+        must_be_empty: between,
+        must_be_safe: safe,
+        needs_partner_in_notation: king_reaches,
+        repeatable: c.repeatable,
+        free: c.free,
+        limit: c.repeat_limit.unwrap_or(0),
+        partner_kinds: c.partners,
+        name,
+        aliases,
+    }
+}
+
+/// `written king-zeros "Kr"`: one zero per cell moved, on the side the
+/// king moves to as the board is drawn.
+fn king_zeros_aliases(
+    m: &Model,
+    c: &ModelCastling,
+    king_cell: u16,
+    king_to: usize,
+    k: usize,
+) -> Vec<String> {
+    let zeros = vec!["0"; k].join("-");
+    let rightwards = m.cells[king_to].coord.0 > m.cells[king_cell as usize].coord.0;
+    c.written_king
+        .iter()
+        .map(|king| {
+            if rightwards {
+                format!("{king}-{zeros}")
+            } else {
+                format!("{zeros}-{king}")
+            }
+        })
+        .collect()
 }
 
 /// Every cell a free castling's partner may stand on from `king`: each cell

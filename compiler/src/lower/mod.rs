@@ -14,8 +14,6 @@ use crate::model::Model;
 use runtime::ir::{self, GameIr};
 
 pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
-    let cells = m.cells.len();
-    let players = m.players.len();
     let tables = moves::move_tables(m);
     let mut diags = moves::immobile_pieces(m, &tables);
     let promotions = promotion::promotions(m, &mut diags);
@@ -33,21 +31,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
                 name: p.name.clone(),
             })
             .collect(),
-        kinds: m
-            .pieces
-            .iter()
-            .map(|p| ir::KindInfo {
-                name: p.name.clone(),
-                letter: p.letter,
-                aliases: p.aliases.clone(),
-                value: p.value,
-                royal: p.royal,
-                captures_en_passant: p.captures_en_passant,
-                stack: p.stack,
-                uncapturable: p.uncapturable,
-                capturable_when_out: p.capturable_when_out,
-            })
-            .collect(),
+        kinds: kinds(m),
         moves: tables.moves,
         leaps: tables.leaps,
         rays: tables.rays,
@@ -55,57 +39,16 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         hooks: tables.hooks,
         hook_cells: tables.hook_cells,
         swaps: tables.swaps,
-        regions: m
-            .regions
-            .iter()
-            .flat_map(|r| {
-                let per: Vec<Option<u8>> = if r.shared {
-                    vec![None]
-                } else {
-                    (0..players as u8).map(Some).collect()
-                };
-                per.into_iter().map(move |p| ir::Region {
-                    name: r.name.clone(),
-                    player: p,
-                    cells: (0..cells)
-                        .filter(|&c| r.cells[p.unwrap_or(0) as usize][c])
-                        .map(|c| c as u16)
-                        .collect(),
-                })
-            })
-            .collect(),
+        regions: regions(m),
         promotions,
         castlings: castlings.castlings,
-        arrivals: m
-            .arrivals
-            .iter()
-            .flat_map(|a| {
-                (0..players).map(move |p| {
-                    let cells_of = |r: usize| {
-                        (0..cells)
-                            .filter(|&c| m.regions[r].cells[p][c])
-                            .map(|c| c as u16)
-                            .collect::<Vec<u16>>()
-                    };
-                    ir::Arrival {
-                        player: p as u8,
-                        kind: a.kind,
-                        trigger: cells_of(a.trigger),
-                        place_kind: a.place,
-                        place_cells: cells_of(a.on),
-                    }
-                })
-            })
-            .collect(),
+        arrivals: arrivals(m),
         marks: m
             .marks
             .iter()
             .map(|(r, colour)| ir::Mark {
                 colour: colour.clone(),
-                cells: (0..cells)
-                    .filter(|&c| m.regions[*r].cells[0][c])
-                    .map(|c| c as u16)
-                    .collect(),
+                cells: region_cells(m, *r, 0),
             })
             .collect(),
         colours: m
@@ -113,28 +56,12 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             .iter()
             .map(|&r| ir::Mark {
                 colour: m.regions[r].name.clone(),
-                cells: (0..cells)
-                    .filter(|&c| m.regions[r].cells[0][c])
-                    .map(|c| c as u16)
-                    .collect(),
+                cells: region_cells(m, r, 0),
             })
             .collect(),
         clock_seconds: m.clock_seconds,
         agreements: m.agreements.clone(),
-        winning_arrivals: m
-            .winning_arrivals
-            .iter()
-            .flat_map(|&(kind, r)| {
-                (0..players).map(move |p| ir::WinningArrival {
-                    player: p as u8,
-                    kind,
-                    cells: (0..cells)
-                        .filter(|&c| m.regions[r].cells[p][c])
-                        .map(|c| c as u16)
-                        .collect(),
-                })
-            })
-            .collect(),
+        winning_arrivals: winning_arrivals(m),
         teams: m
             .teams
             .iter()
@@ -147,24 +74,106 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             castling_rights: castlings.rights,
         },
         end: ir::EndRules {
-            insufficient: m
-                .insufficient
-                .iter()
-                .map(|decl| {
-                    decl.sides.clone().map(|side| {
-                        side.into_iter()
-                            .map(|(kind, region)| ir::MaterialPiece {
-                                kind,
-                                region: region.map(|r| ir_region_index(m, r, players)),
-                            })
-                            .collect()
-                    })
-                })
-                .collect(),
+            insufficient: insufficient_material(m),
             ..m.end.clone()
         },
     };
     (ir, diags)
+}
+
+/// The cells of the model's region `r` as player `p` sees it.
+fn region_cells(m: &Model, r: usize, p: usize) -> Vec<u16> {
+    (0..m.cells.len())
+        .filter(|&c| m.regions[r].cells[p][c])
+        .map(|c| c as u16)
+        .collect()
+}
+
+/// The piece kinds as the runtime reads them.
+fn kinds(m: &Model) -> Vec<ir::KindInfo> {
+    m.pieces
+        .iter()
+        .map(|p| ir::KindInfo {
+            name: p.name.clone(),
+            letter: p.letter,
+            aliases: p.aliases.clone(),
+            value: p.value,
+            royal: p.royal,
+            captures_en_passant: p.captures_en_passant,
+            stack: p.stack,
+            uncapturable: p.uncapturable,
+            capturable_when_out: p.capturable_when_out,
+        })
+        .collect()
+}
+
+/// Every region: one entry if shared, else one per player.
+fn regions(m: &Model) -> Vec<ir::Region> {
+    let players = m.players.len();
+    m.regions
+        .iter()
+        .enumerate()
+        .flat_map(|(r, region)| {
+            let per: Vec<Option<u8>> = if region.shared {
+                vec![None]
+            } else {
+                (0..players as u8).map(Some).collect()
+            };
+            per.into_iter().map(move |p| ir::Region {
+                name: region.name.clone(),
+                player: p,
+                cells: region_cells(m, r, p.unwrap_or(0) as usize),
+            })
+        })
+        .collect()
+}
+
+/// The arrival rules, one per player.
+fn arrivals(m: &Model) -> Vec<ir::Arrival> {
+    m.arrivals
+        .iter()
+        .flat_map(|a| {
+            (0..m.players.len()).map(move |p| ir::Arrival {
+                player: p as u8,
+                kind: a.kind,
+                trigger: region_cells(m, a.trigger, p),
+                place_kind: a.place,
+                place_cells: region_cells(m, a.on, p),
+            })
+        })
+        .collect()
+}
+
+/// The winning arrivals, one per player.
+fn winning_arrivals(m: &Model) -> Vec<ir::WinningArrival> {
+    m.winning_arrivals
+        .iter()
+        .flat_map(|&(kind, r)| {
+            (0..m.players.len()).map(move |p| ir::WinningArrival {
+                player: p as u8,
+                kind,
+                cells: region_cells(m, r, p),
+            })
+        })
+        .collect()
+}
+
+/// The insufficient-material declarations, their regions as IR indices.
+fn insufficient_material(m: &Model) -> Vec<[Vec<ir::MaterialPiece>; 2]> {
+    let players = m.players.len();
+    m.insufficient
+        .iter()
+        .map(|decl| {
+            decl.sides.clone().map(|side| {
+                side.into_iter()
+                    .map(|(kind, region)| ir::MaterialPiece {
+                        kind,
+                        region: region.map(|r| ir_region_index(m, r, players)),
+                    })
+                    .collect()
+            })
+        })
+        .collect()
 }
 
 /// Where the shared region `r` of the model lands in the IR's regions:
