@@ -180,7 +180,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
 /// (a move exposing the royal piece, no piece on the start cell, a piece
 /// that cannot go there, a missing or needless promotion letter...).
 /// `matches` is the test `parse_move` put to each legal move.
-fn explain_refusal(pos: &mut Position, text: &str, matches: impl Fn(&Move) -> bool) -> MoveError {
+fn explain_refusal(pos: &Position, text: &str, matches: impl Fn(&Move) -> bool) -> MoveError {
     let game = pos.game;
     let owned = || text.to_string();
     let mut pseudo = Vec::new();
