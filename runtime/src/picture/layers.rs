@@ -145,12 +145,12 @@ pub(super) fn pieces(c: &mut Canvas, pos: &Position, layout: &Layout, colours: &
             c.line(&format!("<g class=\"stack\" data-cell=\"{}\">", name(cell)));
             let d = 0.32 * r;
             let carrier_at = Point::new(at.x - d, at.y + d);
-            write_piece(c, game, &colours, carrier, carrier_at, 0.6 * r, None);
+            write_piece(c, game, colours, carrier, carrier_at, 0.6 * r, None);
             let cargo_at = Point::new(at.x + d, at.y - d);
-            write_piece(c, game, &colours, cargo, cargo_at, 0.6 * r, None);
+            write_piece(c, game, colours, cargo, cargo_at, 0.6 * r, None);
             c.line("</g>");
         } else {
-            write_piece(c, game, &colours, code, at, 0.74 * r, Some(&name(cell)));
+            write_piece(c, game, colours, code, at, 0.74 * r, Some(&name(cell)));
         }
     }
     c.line("</g>");
