@@ -25,16 +25,19 @@
 //! Memory: six bytes per index entry (both sides to move), plus the
 //! buckets of the backward pass; the budget bounds the index.
 
-use super::{
-    distinct, standable_cells, Budget, Material, PlacementIndex, Slot, Slots, Unsupported,
-};
-use crate::bitset::CellSet;
+use super::{distinct, standable_cells, Budget, Material, Slot, Slots, Unsupported};
 use crate::codes::PieceCode;
 use crate::game::{Game, EMPTY};
 use crate::ir::{self, Outcome};
 use crate::notation::write_general;
 use crate::position::{Move, MoveKind, Position};
 use std::collections::HashMap;
+use unmoves::Layout;
+
+mod cross_check;
+mod unmoves;
+
+pub use cross_check::{cross_check, CrossCheck};
 
 /// What the analysis found for the attacker to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,168 +132,6 @@ fn without(slots: &[Slot], i: usize) -> Vec<Slot> {
         out[j].group = if same { out[j - 1].group } else { j };
     }
     out
-}
-
-/// A quiet atom reversed: a piece now on the target came from `from`.
-#[derive(Clone, Copy, Debug)]
-struct Unmove {
-    from: u16,
-    /// The cells the move passes: `ray_cells` (all must be empty) or, for a
-    /// hook, `hook_cells` (one must be empty).
-    path_start: u32,
-    path_len: u16,
-    hook: bool,
-    unattacked: bool,
-}
-
-/// Per target cell, the un-moves of one slot's piece from the cells it may
-/// stand on.
-#[derive(Clone, Debug)]
-struct UnmoveTable {
-    start: Vec<u32>,
-    entries: Vec<Unmove>,
-}
-
-impl UnmoveTable {
-    fn new(game: &Game, slot: &Slot) -> UnmoveTable {
-        let g = game;
-        let mut per_target: Vec<Vec<Unmove>> = vec![Vec::new(); g.shape.cells];
-        let quiet = |flags: u16| flags & ir::MOVE != 0 && flags & ir::UNMOVED_ONLY == 0;
-        for from in slot.cells.iter() {
-            let set = *g.moveset(slot.player, slot.kind, from);
-            let plain = |path_start, path_len, hook, flags: u16| Unmove {
-                from: from as u16,
-                path_start,
-                path_len,
-                hook,
-                unattacked: flags & ir::UNATTACKED_LANDING != 0,
-            };
-            for l in g.leaps_of(&set).iter().filter(|l| quiet(l.flags)) {
-                per_target[l.to as usize].push(plain(0, 0, false, l.flags));
-            }
-            for r in g.rays_of(&set).iter().filter(|r| quiet(r.flags)) {
-                let cells = g.cells_of(r);
-                for (i, &to) in cells.iter().enumerate().skip(r.first_landing as usize) {
-                    per_target[to as usize].push(plain(r.start, i as u16, false, r.flags));
-                }
-            }
-            for h in g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize]
-                .iter()
-                .filter(|h| quiet(h.flags))
-            {
-                per_target[h.to as usize].push(plain(h.via_start, h.via_len, true, h.flags));
-            }
-        }
-        let mut start = Vec::with_capacity(g.shape.cells + 1);
-        let mut entries = Vec::new();
-        for list in per_target {
-            start.push(entries.len() as u32);
-            entries.extend(list);
-        }
-        start.push(entries.len() as u32);
-        UnmoveTable { start, entries }
-    }
-
-    fn at(&self, cell: usize) -> &[Unmove] {
-        &self.entries[self.start[cell] as usize..self.start[cell + 1] as usize]
-    }
-}
-
-/// A material's slots, the index of their placements and their un-moves.
-struct Layout {
-    slots: Vec<Slot>,
-    index: PlacementIndex,
-    unmoves: Vec<UnmoveTable>,
-}
-
-impl Layout {
-    fn new(game: &Game, slots: Vec<Slot>) -> Result<Layout, Unsupported> {
-        let wrapped = Slots { slots };
-        let index = PlacementIndex::new(game, &wrapped, MOST_POSITIONS).ok_or_else(|| {
-            let positions = wrapped
-                .slots
-                .iter()
-                .fold(1u64, |n, s| n.saturating_mul(s.list.len() as u64));
-            Unsupported::TooManyPositions {
-                positions,
-                most: MOST_POSITIONS,
-            }
-        })?;
-        let unmoves = wrapped
-            .slots
-            .iter()
-            .map(|s| UnmoveTable::new(game, s))
-            .collect();
-        Ok(Layout {
-            slots: wrapped.slots,
-            index,
-            unmoves,
-        })
-    }
-
-    /// The positions (with `mover` to move) from which one quiet move of
-    /// `mover` leads to the placement `cells`, as indices (legal or not;
-    /// possibly repeated). `board` shows `cells` when an atom needs the
-    /// landing judged.
-    fn predecessors(
-        &self,
-        index: u64,
-        cells: &[u16],
-        mover: usize,
-        board: &mut Board,
-        out: &mut Vec<u64>,
-    ) {
-        out.clear();
-        let game = board.pos.game;
-        let occupied = CellSet::from_cells(cells.iter().map(|&c| c as usize));
-        let mut shown = false;
-        let mut before = [0u16; MOST_PIECES];
-        let before = &mut before[..cells.len()];
-        for (s, slot) in self.slots.iter().enumerate() {
-            if slot.player != mover {
-                continue;
-            }
-            let to = cells[s] as usize;
-            for u in self.unmoves[s].at(to) {
-                if occupied.contains(u.from as usize) || !path_open(game, u, &occupied) {
-                    continue;
-                }
-                if u.unattacked {
-                    if !shown {
-                        board.show(cells);
-                        shown = true;
-                    }
-                    if board.pos.attacked_by_enemy_of(to, mover) {
-                        continue;
-                    }
-                }
-                if let Some(i) = self.index.moved(index, s, cells[s], u.from) {
-                    out.push(i);
-                    continue;
-                }
-                before.copy_from_slice(cells);
-                before[s] = u.from;
-                if let Some(i) = self.index.encode(before) {
-                    out.push(i);
-                }
-            }
-        }
-    }
-}
-
-fn path_open(game: &Game, u: &Unmove, occupied: &CellSet) -> bool {
-    if u.path_len == 0 {
-        return true;
-    }
-    if u.hook {
-        game.moves.hook_cells[u.path_start as usize..][..u.path_len as usize]
-            .iter()
-            .any(|&c| !occupied.contains(c as usize))
-    } else {
-        game.moves.ray_cells[u.path_start as usize..][..u.path_len as usize]
-            .iter()
-            .all(|&c| !occupied.contains(c as usize))
-    }
 }
 
 /// A position showing placements one after the other: only the pieces
@@ -430,9 +271,6 @@ fn solve(
     layout: Layout,
     counter: &mut Counter,
 ) -> Result<Result<Table, Spent>, Unsupported> {
-    let g = game;
-    let defender = 1 - attacker;
-    let n = layout.slots.len();
     let size = layout.index.size as usize;
     let mut table = Table {
         attacker_dtm: vec![ILLEGAL; size],
@@ -441,25 +279,60 @@ fn solve(
         layout,
     };
     // The smaller material a capture of each slot leaves.
-    let subs: Vec<Option<&Table>> = (0..n)
+    let subs: Vec<Option<&Table>> = (0..table.layout.slots.len())
         .map(|i| {
             (!table.layout.slots[i].royal)
                 .then(|| tables.get(&key(&without(&table.layout.slots, i))))
                 .flatten()
         })
         .collect();
+    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    let mut board = Board::new(game, &table.layout.slots);
+    if let Err(Spent) = forward_pass(
+        game,
+        attacker,
+        &mut table,
+        &subs,
+        counter,
+        &mut buckets,
+        &mut board,
+    )? {
+        return Ok(Err(Spent));
+    }
+    if let Err(Spent) = backward_pass(attacker, &mut table, counter, &mut buckets, &mut board) {
+        return Ok(Err(Spent));
+    }
+    Ok(Ok(table))
+}
+
+/// The forward pass: every legal position of the index, with each side to
+/// move, scored by its own moves: a mate or stalemate now, captures into
+/// the smaller materials, and for the defender the number of distinct quiet
+/// moves still open. Positions already decided go into `buckets` by plies.
+fn forward_pass(
+    game: &Game,
+    attacker: usize,
+    table: &mut Table,
+    subs: &[Option<&Table>],
+    counter: &mut Counter,
+    buckets: &mut Vec<Vec<u32>>,
+    board: &mut Board,
+) -> Result<Result<(), Spent>, Unsupported> {
+    let g = game;
+    let defender = 1 - attacker;
+    let n = table.layout.slots.len();
+    let size = table.layout.index.size as usize;
     let defender_capturable = table
         .layout
         .slots
         .iter()
         .any(|s| s.player == defender && !s.royal);
-    let mut buckets: Vec<Vec<u32>> = Vec::new();
-    let mut board = Board::new(g, &table.layout.slots);
     let mut cells = vec![0u16; n];
     let mut after = Vec::with_capacity(n);
     let mut moves: Vec<Move> = Vec::new();
     let mut quiet: Vec<(u16, u16)> = Vec::new();
     let end = &g.ir.end;
+
     for index in 0..size as u64 {
         if counter.spend(2).is_err() {
             return Ok(Err(Spent));
@@ -498,11 +371,11 @@ fn solve(
                     table.attacker_dtm[i] = NOT_WON;
                     if outcome == Outcome::Win {
                         table.attacker_dtm[i] = 0;
-                        push(&mut buckets, 0, index, false);
+                        push(buckets, 0, index, false);
                     }
                 } else if outcome == Outcome::Loss {
                     table.defender_open[i] = 0;
-                    push(&mut buckets, 0, index, true);
+                    push(buckets, 0, index, true);
                 } else {
                     table.defender_open[i] = ESCAPES;
                 }
@@ -559,7 +432,7 @@ fn solve(
             if side == attacker {
                 table.attacker_dtm[i] = fastest;
                 if fastest != NOT_WON {
-                    push(&mut buckets, fastest, index, false);
+                    push(buckets, fastest, index, false);
                 }
             } else if escapes {
                 table.defender_open[i] = ESCAPES;
@@ -570,18 +443,33 @@ fn solve(
                 table.defender_dtm[i] = slowest;
                 if quiet.is_empty() {
                     table.defender_dtm[i] = slowest + 1;
-                    push(&mut buckets, slowest + 1, index, true);
+                    push(buckets, slowest + 1, index, true);
                 }
             }
         }
     }
+    Ok(Ok(()))
+}
 
+/// The backward pass, from the mates level by level (plies to mate): an
+/// attacker position with a move into a won position is won one ply later;
+/// a defender position is won once its last open move is known to lose.
+fn backward_pass(
+    attacker: usize,
+    table: &mut Table,
+    counter: &mut Counter,
+    buckets: &mut Vec<Vec<u32>>,
+    board: &mut Board,
+) -> Result<(), Spent> {
+    let defender = 1 - attacker;
+    let mut cells = vec![0u16; table.layout.slots.len()];
     let mut before: Vec<u64> = Vec::new();
+
     let mut level = 0;
     while level < buckets.len() {
         let entries = std::mem::take(&mut buckets[level]);
         if counter.spend(entries.len() as u64).is_err() {
-            return Ok(Err(Spent));
+            return Err(Spent);
         }
         let plies = level as u16;
         for e in entries {
@@ -597,12 +485,12 @@ fn solve(
                 // it wins one ply later.
                 table
                     .layout
-                    .predecessors(index, &cells, attacker, &mut board, &mut before);
+                    .predecessors(index, &cells, attacker, board, &mut before);
                 for &p in &before {
                     let d = &mut table.attacker_dtm[p as usize];
                     if *d != ILLEGAL && (*d == NOT_WON || *d > plies + 1) {
                         *d = plies + 1;
-                        push(&mut buckets, plies + 1, p, false);
+                        push(buckets, plies + 1, p, false);
                     }
                 }
             } else {
@@ -610,7 +498,7 @@ fn solve(
                 // for each defender position that moves into it.
                 table
                     .layout
-                    .predecessors(index, &cells, defender, &mut board, &mut before);
+                    .predecessors(index, &cells, defender, board, &mut before);
                 before.sort_unstable();
                 before.dedup();
                 for &q in &before {
@@ -624,14 +512,14 @@ fn solve(
                     table.defender_dtm[q] = slowest;
                     if open == 1 {
                         table.defender_dtm[q] = slowest + 1;
-                        push(&mut buckets, slowest + 1, q as u64, true);
+                        push(buckets, slowest + 1, q as u64, true);
                     }
                 }
             }
         }
         level += 1;
     }
-    Ok(Ok(table))
+    Ok(())
 }
 
 /// Solves `material` with `attacker` (a player) to move first: every legal
@@ -733,123 +621,4 @@ pub fn analyse(
         report.not_won_example = Some(board.text(&cells, attacker));
     }
     Ok(Retrograde::Solved(report))
-}
-
-/// What `cross_check` compared.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CrossCheck {
-    /// Legal positions (both sides to move) whose moves were compared.
-    pub positions: u64,
-    /// Quiet moves between them, from the forward generator.
-    pub moves: u64,
-    /// Positions whose predecessors by un-moves differ from the forward
-    /// generator's, and the first of them.
-    pub mismatches: u64,
-    pub first_mismatch: Option<String>,
-}
-
-/// Checks the un-moves against the runtime's move generator on every legal
-/// position of `material`: the positions one quiet move leads to, and the
-/// positions un-moves lead back to, must be the same relation (compared
-/// per position by count, sum and a hash of the predecessors' indices).
-pub fn cross_check(game: &Game, material: &Material) -> Result<CrossCheck, Unsupported> {
-    let standable = standable_cells(game);
-    let slots = Slots::new(game, material, &standable)?.slots;
-    check_modelled(game, &slots)?;
-    let layout = Layout::new(game, slots)?;
-    let size = layout.index.size as usize;
-    let n = layout.slots.len();
-    let mix = |q: u64| {
-        let mut z = q.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z ^ (z >> 31)
-    };
-    // Per side that moved and successor: count, sum and hash of the origins.
-    let mut count = vec![[0u32; 2]; size];
-    let mut sum = vec![[0u64; 2]; size];
-    let mut hash = vec![[0u64; 2]; size];
-    let mut legal = vec![[false; 2]; size];
-    let mut board = Board::new(game, &layout.slots);
-    let mut cells = vec![0u16; n];
-    let mut moves = Vec::new();
-    let mut successors: Vec<u64> = Vec::new();
-    let mut check = CrossCheck {
-        positions: 0,
-        moves: 0,
-        mismatches: 0,
-        first_mismatch: None,
-    };
-    for index in 0..size as u64 {
-        layout.index.decode(index, &mut cells);
-        if !distinct(&cells) {
-            continue;
-        }
-        board.show(&cells);
-        for side in 0..2 {
-            board.pos.set_to_move(side);
-            if board.pos.royal_attacked(1 - side) {
-                continue;
-            }
-            legal[index as usize][side] = true;
-            check.positions += 1;
-            board.pos.legal_moves(&mut moves);
-            successors.clear();
-            for mv in &moves {
-                if board.pos.board[mv.to as usize] != EMPTY {
-                    continue;
-                }
-                let mut after = cells.clone();
-                let s = cells
-                    .iter()
-                    .position(|&c| c == mv.from)
-                    .expect("a piece of the material");
-                after[s] = mv.to;
-                if let Some(j) = layout.index.encode(&after) {
-                    successors.push(j);
-                }
-            }
-            successors.sort_unstable();
-            successors.dedup();
-            for &j in &successors {
-                let j = j as usize;
-                count[j][side] += 1;
-                sum[j][side] = sum[j][side].wrapping_add(index);
-                hash[j][side] ^= mix(index);
-            }
-            check.moves += successors.len() as u64;
-        }
-    }
-    let mut before = Vec::new();
-    for index in 0..size as u64 {
-        let i = index as usize;
-        for mover in 0..2 {
-            // Positions with `mover` just moved: the other side to move.
-            if !legal[i][1 - mover] {
-                continue;
-            }
-            layout.index.decode(index, &mut cells);
-            layout.predecessors(index, &cells, mover, &mut board, &mut before);
-            before.retain(|&q| legal[q as usize][mover]);
-            before.sort_unstable();
-            before.dedup();
-            let (mut c, mut s, mut h) = (0u32, 0u64, 0u64);
-            for &q in &before {
-                c += 1;
-                s = s.wrapping_add(q);
-                h ^= mix(q);
-            }
-            if (c, s, h) != (count[i][mover], sum[i][mover], hash[i][mover]) {
-                check.mismatches += 1;
-                if check.first_mismatch.is_none() {
-                    check.first_mismatch = Some(format!(
-                        "{}: {} predecessors by un-moves, {} by the move generator",
-                        board.text(&cells, 1 - mover),
-                        c,
-                        count[i][mover]
-                    ));
-                }
-            }
-        }
-    }
-    Ok(check)
 }

@@ -206,6 +206,61 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use PositionError::*;
         match self {
+            NeedsRectangularBoard
+            | EmptyFen
+            | RankCount { .. }
+            | TooManyEmpty { .. }
+            | EmptyCountLeadingZero { .. }
+            | UnknownLetter { .. }
+            | BadFenStack { .. }
+            | UnclosedFenStack { .. }
+            | FenStackNotAllowed { .. }
+            | RankTooLong { .. }
+            | NoCellAtFile { .. }
+            | RankWidth { .. }
+            | BadSideToMove { .. }
+            | BadCastlingLetter { .. }
+            | NoCastlingPartner { .. }
+            | CastlingRightTwice { .. }
+            | BadNumber { .. }
+            | ExtraField { .. } => self.fen_message(f),
+            NobodyGoesOut { .. }
+            | TurnOfPlayerOut { .. }
+            | OutAndPassed { .. }
+            | UnknownPlayer { .. }
+            | TwoPiecesOnCell { .. }
+            | UnknownCell { .. }
+            | NoCastlingUses { .. }
+            | UnknownAgreement { .. }
+            | UnreadablePart { .. }
+            | CastlingsNotCounted { .. }
+            | NoPieceToMark { .. }
+            | BadStackToken { .. }
+            | UnknownStackOwner { .. }
+            | UnknownStackPiece { .. }
+            | StackNotAllowed { .. }
+            | UnknownStackCell { .. }
+            | BadPieceToken { .. }
+            | UnknownEnPassantCell { .. } => self.general_message(f),
+            LastMoverInCheck { .. }
+            | EnPassantCellCount { .. }
+            | NoEnPassantVictim { .. }
+            | SeveralPassings { .. }
+            | NoRoyalPiece { .. }
+            | MoreRoyalsThanSetup { .. }
+            | NeverReached { .. }
+            | OnPromotionCell { .. }
+            | NoCastlingPartnerOn { .. }
+            | MoveNumberZero { .. } => self.legality_message(f),
+        }
+    }
+}
+
+impl PositionError {
+    /// A field of a FEN string.
+    fn fen_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
             NeedsRectangularBoard => write!(
                 f,
                 "FEN needs a rectangular two-player board; use the general notation \
@@ -272,6 +327,15 @@ impl fmt::Display for PositionError {
                 _ => write!(f, "{field}: '{text}' is not a number"),
             },
             ExtraField { text } => write!(f, "FEN has an unexpected extra field '{text}'"),
+            // Only `fmt` calls this, with the variants listed above.
+            other => write!(f, "{other:?}"),
+        }
+    }
+
+    /// A part of the general notation (pieces, turns, castlings, stacks, en passant).
+    fn general_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
             NobodyGoesOut { field } => write!(
                 f,
                 "{field}: in this game nobody goes out (its end rules have no `out`)"
@@ -321,6 +385,15 @@ impl fmt::Display for PositionError {
             UnknownEnPassantCell { text } => {
                 write!(f, "en-passant cell '{text}' is not on the board")
             }
+            // Only `fmt` calls this, with the variants listed above.
+            other => write!(f, "{other:?}"),
+        }
+    }
+
+    /// A position every part of which reads, but which no game of these rules reaches.
+    fn legality_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
             LastMoverInCheck { player, to_move } => write!(
                 f,
                 "{player}'s royal piece is attacked with {to_move} to move: {player} moved last and no move may leave its own royal piece attacked, so no game reaches this position"
@@ -374,6 +447,8 @@ impl fmt::Display for PositionError {
                 Field::MoveNumber => write!(f, "FEN move number 0: moves are numbered from 1"),
                 _ => write!(f, "{field}: move number 0: moves are numbered from 1"),
             },
+            // Only `fmt` calls this, with the variants listed above.
+            other => write!(f, "{other:?}"),
         }
     }
 }

@@ -12,6 +12,75 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     let mut fields = text.split_whitespace();
     let placement = fields.next().ok_or(PositionError::EmptyFen)?;
     let mut pos = Position::empty(game);
+    read_placement(game, &mut pos, placement, width, height)?;
+    match fields.next() {
+        None | Some("w") => {}
+        Some("b") => pos.set_to_move(1),
+        Some(other) => {
+            return Err(PositionError::BadSideToMove {
+                text: other.to_string(),
+            })
+        }
+    }
+    if let Some(castling) = fields.next() {
+        if castling != "-" {
+            let mut granted = Vec::new();
+            for ch in castling.chars() {
+                let cell = castling_letter_cell(game, &pos, ch)?;
+                if granted.contains(&cell) {
+                    return Err(PositionError::CastlingRightTwice {
+                        given: ch.to_string(),
+                        cell: game.ir.cells[cell].name.clone(),
+                    });
+                }
+                granted.push(cell);
+                pos.grant_right(cell);
+            }
+        }
+    }
+    // FEN cannot say which pieces moved: those on their setup cells have not.
+    pos.mark_setup_pieces_unmoved();
+    pos.grant_all_budgets();
+    if let Some(ep) = fields.next() {
+        if ep != "-" {
+            set_ep_from_cells(game, &mut pos, ep, None)?;
+        }
+    }
+    if let Some(h) = fields.next() {
+        pos.halfmove = h.parse().map_err(|_| PositionError::BadNumber {
+            field: Field::Halfmove,
+            text: h.to_string(),
+        })?;
+    }
+    if let Some(f) = fields.next() {
+        pos.fullmove = f.parse().map_err(|_| PositionError::BadNumber {
+            field: Field::MoveNumber,
+            text: f.to_string(),
+        })?;
+        if pos.fullmove == 0 {
+            return Err(PositionError::MoveNumberZero {
+                field: Field::MoveNumber,
+            });
+        }
+    }
+    if let Some(extra) = fields.next() {
+        return Err(PositionError::ExtraField {
+            text: extra.to_string(),
+        });
+    }
+    check_reachable(&pos)?;
+    Ok(pos)
+}
+
+/// The placement field: ranks from the top, each of piece letters, counts
+/// of empty cells and bracketed stacks `(carrier cargo)`, put on `pos`.
+fn read_placement(
+    game: &Game,
+    pos: &mut Position,
+    placement: &str,
+    width: u16,
+    height: u16,
+) -> Result<(), PositionError> {
     let rows: Vec<&str> = placement.split('/').collect();
     if rows.len() != height as usize {
         return Err(PositionError::RankCount {
@@ -103,63 +172,7 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             });
         }
     }
-    match fields.next() {
-        None | Some("w") => {}
-        Some("b") => pos.set_to_move(1),
-        Some(other) => {
-            return Err(PositionError::BadSideToMove {
-                text: other.to_string(),
-            })
-        }
-    }
-    if let Some(castling) = fields.next() {
-        if castling != "-" {
-            let mut granted = Vec::new();
-            for ch in castling.chars() {
-                let cell = castling_letter_cell(game, &pos, ch)?;
-                if granted.contains(&cell) {
-                    return Err(PositionError::CastlingRightTwice {
-                        given: ch.to_string(),
-                        cell: game.ir.cells[cell].name.clone(),
-                    });
-                }
-                granted.push(cell);
-                pos.grant_right(cell);
-            }
-        }
-    }
-    // FEN cannot say which pieces moved: those on their setup cells have not.
-    pos.mark_setup_pieces_unmoved();
-    pos.grant_all_budgets();
-    if let Some(ep) = fields.next() {
-        if ep != "-" {
-            set_ep_from_cells(game, &mut pos, ep, None)?;
-        }
-    }
-    if let Some(h) = fields.next() {
-        pos.halfmove = h.parse().map_err(|_| PositionError::BadNumber {
-            field: Field::Halfmove,
-            text: h.to_string(),
-        })?;
-    }
-    if let Some(f) = fields.next() {
-        pos.fullmove = f.parse().map_err(|_| PositionError::BadNumber {
-            field: Field::MoveNumber,
-            text: f.to_string(),
-        })?;
-        if pos.fullmove == 0 {
-            return Err(PositionError::MoveNumberZero {
-                field: Field::MoveNumber,
-            });
-        }
-    }
-    if let Some(extra) = fields.next() {
-        return Err(PositionError::ExtraField {
-            text: extra.to_string(),
-        });
-    }
-    check_reachable(&pos)?;
-    Ok(pos)
+    Ok(())
 }
 
 /// The partner cell a FEN castling letter names.

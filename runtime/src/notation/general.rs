@@ -123,154 +123,191 @@ pub fn write_general(pos: &Position) -> String {
     parts.join("; ")
 }
 
+/// What the parts of a position say that is applied only once every part
+/// is read: the setup's unmoved pieces, the budgets and the passings all
+/// depend on the whole placement.
+#[derive(Default)]
+struct Deferred {
+    seen_turn: bool,
+    /// Each passing's cells as written, and its victim's cell.
+    ep: Vec<(String, usize)>,
+    /// Cells marked `moved` (false) or `unmoved` (true).
+    unmoved_changes: Vec<(usize, bool)>,
+    /// Players whose arrival budgets are spent.
+    spent: Vec<usize>,
+}
+
 pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
     let mut pos = Position::empty(game);
-    let mut seen_turn = false;
-    let mut ep: Vec<(String, usize)> = Vec::new();
-    let mut unmoved_changes = Vec::new();
-    let mut spent = Vec::new();
+    let mut later = Deferred::default();
     for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
-        if let Some((player_name, pieces)) = part.split_once(':') {
-            let player = player_in(game, player_name.trim(), Field::PieceList)?;
-            for token in pieces.split_whitespace() {
-                let (kind, cell) = split_piece_token(game, player, token)?;
-                if pos.board[cell] != EMPTY {
-                    return Err(PositionError::TwoPiecesOnCell {
-                        cell: game.cell_name(cell).to_string(),
-                    });
-                }
-                pos.put(cell, game.code(player, kind));
+        read_part(game, &mut pos, part, &mut later)?;
+    }
+    let ep = std::mem::take(&mut later.ep);
+    apply_turn_and_marks(game, &mut pos, later)?;
+    open_passings(game, &mut pos, ep)?;
+    check_reachable(&pos)?;
+    Ok(pos)
+}
+
+/// One `;`-separated part: a player's piece list (`white: Ke1 ...`) or a
+/// keyword part (`turn`, `out`, `castling`, `ep`, `clocks`...).
+fn read_part(
+    game: &Game,
+    pos: &mut Position,
+    part: &str,
+    later: &mut Deferred,
+) -> Result<(), PositionError> {
+    if let Some((player_name, pieces)) = part.split_once(':') {
+        let player = player_in(game, player_name.trim(), Field::PieceList)?;
+        for token in pieces.split_whitespace() {
+            let (kind, cell) = split_piece_token(game, player, token)?;
+            if pos.board[cell] != EMPTY {
+                return Err(PositionError::TwoPiecesOnCell {
+                    cell: game.cell_name(cell).to_string(),
+                });
             }
-            continue;
+            pos.put(cell, game.code(player, kind));
         }
-        let words: Vec<&str> = part.split_whitespace().collect();
-        match words.as_slice() {
-            ["turn", name] => {
-                let player = player_in(game, name, Field::Turn)?;
-                pos.set_to_move(player);
-                seen_turn = true;
+        return Ok(());
+    }
+    let words: Vec<&str> = part.split_whitespace().collect();
+    match words.as_slice() {
+        ["turn", name] => {
+            let player = player_in(game, name, Field::Turn)?;
+            pos.set_to_move(player);
+            later.seen_turn = true;
+        }
+        // Players out of the game, and players who passed their last turn.
+        [word @ ("out" | "passed"), names @ ..] => {
+            let field = if *word == "out" {
+                Field::Out
+            } else {
+                Field::Passed
+            };
+            if !game.sides.eliminates {
+                return Err(PositionError::NobodyGoesOut { field });
             }
-            // Players out of the game, and players who passed their last turn.
-            [word @ ("out" | "passed"), names @ ..] => {
-                let field = if *word == "out" {
-                    Field::Out
+            for name in names {
+                let player = player_in(game, name, field)?;
+                if field == Field::Out {
+                    pos.set_out(player, true);
                 } else {
-                    Field::Passed
-                };
-                if !game.sides.eliminates {
-                    return Err(PositionError::NobodyGoesOut { field });
-                }
-                for name in names {
-                    let player = player_in(game, name, field)?;
-                    if field == Field::Out {
-                        pos.set_out(player, true);
-                    } else {
-                        pos.set_passed(player, true);
-                    }
+                    pos.set_passed(player, true);
                 }
             }
-            // The game was won by an arrival (`arrival ... wins`): over.
-            ["won", name] => {
-                let player = player_in(game, name, Field::Won)?;
-                pos.set_won_by_arrival(Some(player));
-            }
-            ["castling", cells @ ..] => {
-                let mut granted = Vec::new();
-                for name in cells.iter().filter(|n| **n != "-") {
-                    let cell = game.cell(name).ok_or_else(|| PositionError::UnknownCell {
-                        field: Field::Castling,
-                        name: name.to_string(),
-                    })?;
-                    if granted.contains(&cell) {
-                        return Err(PositionError::CastlingRightTwice {
-                            given: name.to_string(),
-                            cell: name.to_string(),
-                        });
-                    }
-                    granted.push(cell);
-                    if !pos.grant_right(cell) {
-                        return Err(PositionError::NoCastlingUses {
-                            cell: name.to_string(),
-                        });
-                    }
+        }
+        // The game was won by an arrival (`arrival ... wins`): over.
+        ["won", name] => {
+            let player = player_in(game, name, Field::Won)?;
+            pos.set_won_by_arrival(Some(player));
+        }
+        ["castling", cells @ ..] => {
+            let mut granted = Vec::new();
+            for name in cells.iter().filter(|n| **n != "-") {
+                let cell = game.cell(name).ok_or_else(|| PositionError::UnknownCell {
+                    field: Field::Castling,
+                    name: name.to_string(),
+                })?;
+                if granted.contains(&cell) {
+                    return Err(PositionError::CastlingRightTwice {
+                        given: name.to_string(),
+                        cell: name.to_string(),
+                    });
                 }
-            }
-            ["ep", cells, "victim", victim] => {
-                let victim = game
-                    .cell(victim)
-                    .ok_or_else(|| PositionError::UnknownCell {
-                        field: Field::EpVictim,
-                        name: victim.to_string(),
-                    })?;
-                ep.push((cells.to_string(), victim));
-            }
-            ["moved", cells @ ..] | ["unmoved", cells @ ..] => {
-                let unmoved = words[0] == "unmoved";
-                let field = if unmoved {
-                    Field::Unmoved
-                } else {
-                    Field::Moved
-                };
-                for name in cells.iter() {
-                    let cell = game.cell(name).ok_or_else(|| PositionError::UnknownCell {
-                        field,
-                        name: name.to_string(),
-                    })?;
-                    unmoved_changes.push((cell, unmoved));
-                }
-            }
-            ["spent", players @ ..] => {
-                for name in players.iter() {
-                    let player = player_in(game, name, Field::Spent)?;
-                    spent.push(player);
-                }
-            }
-            ["declared", player, names @ ..] => {
-                let p = player_in(game, player, Field::Declared)?;
-                for name in names {
-                    pos.set_declared(agreement(game, name)? * game.shape.players + p, true);
-                }
-            }
-            ["agreed", names @ ..] => {
-                for name in names {
-                    pos.set_agreed(agreement(game, name)?, true);
-                }
-            }
-            ["castled", player, n] => {
-                let p = player_in(game, player, Field::Castled)?;
-                let n: u8 = n
-                    .parse()
-                    .ok()
-                    .filter(|&n| n <= crate::ir::MAX_CASTLINGS_PER_PLAYER)
-                    .ok_or_else(|| PositionError::BadNumber {
-                        field: Field::Castled,
-                        text: n.to_string(),
-                    })?;
-                if game.castling_limited() {
-                    pos.set_castlings_made(p, n);
-                } else if n > 0 {
-                    return Err(PositionError::CastlingsNotCounted {
-                        player: player.to_string(),
+                granted.push(cell);
+                if !pos.grant_right(cell) {
+                    return Err(PositionError::NoCastlingUses {
+                        cell: name.to_string(),
                     });
                 }
             }
-            ["clocks", h, f] => {
-                pos.halfmove = clock(h)?;
-                pos.fullmove = clock(f)?;
-                if pos.fullmove == 0 {
-                    return Err(PositionError::MoveNumberZero {
-                        field: Field::Clocks,
-                    });
-                }
+        }
+        ["ep", cells, "victim", victim] => {
+            let victim = game
+                .cell(victim)
+                .ok_or_else(|| PositionError::UnknownCell {
+                    field: Field::EpVictim,
+                    name: victim.to_string(),
+                })?;
+            later.ep.push((cells.to_string(), victim));
+        }
+        ["moved", cells @ ..] | ["unmoved", cells @ ..] => {
+            let unmoved = words[0] == "unmoved";
+            let field = if unmoved {
+                Field::Unmoved
+            } else {
+                Field::Moved
+            };
+            for name in cells.iter() {
+                let cell = game.cell(name).ok_or_else(|| PositionError::UnknownCell {
+                    field,
+                    name: name.to_string(),
+                })?;
+                later.unmoved_changes.push((cell, unmoved));
             }
-            _ => {
-                return Err(PositionError::UnreadablePart {
-                    text: part.to_string(),
-                })
+        }
+        ["spent", players @ ..] => {
+            for name in players.iter() {
+                let player = player_in(game, name, Field::Spent)?;
+                later.spent.push(player);
             }
+        }
+        ["declared", player, names @ ..] => {
+            let p = player_in(game, player, Field::Declared)?;
+            for name in names {
+                pos.set_declared(agreement(game, name)? * game.shape.players + p, true);
+            }
+        }
+        ["agreed", names @ ..] => {
+            for name in names {
+                pos.set_agreed(agreement(game, name)?, true);
+            }
+        }
+        ["castled", player, n] => {
+            let p = player_in(game, player, Field::Castled)?;
+            let n: u8 = n
+                .parse()
+                .ok()
+                .filter(|&n| n <= crate::ir::MAX_CASTLINGS_PER_PLAYER)
+                .ok_or_else(|| PositionError::BadNumber {
+                    field: Field::Castled,
+                    text: n.to_string(),
+                })?;
+            if game.castling_limited() {
+                pos.set_castlings_made(p, n);
+            } else if n > 0 {
+                return Err(PositionError::CastlingsNotCounted {
+                    player: player.to_string(),
+                });
+            }
+        }
+        ["clocks", h, f] => {
+            pos.halfmove = clock(h)?;
+            pos.fullmove = clock(f)?;
+            if pos.fullmove == 0 {
+                return Err(PositionError::MoveNumberZero {
+                    field: Field::Clocks,
+                });
+            }
+        }
+        _ => {
+            return Err(PositionError::UnreadablePart {
+                text: part.to_string(),
+            })
         }
     }
-    if !seen_turn {
+    Ok(())
+}
+
+/// The side to move (the setup's if no part named it), who is out or
+/// passed, the pieces marked (un)moved and the spent arrival budgets.
+fn apply_turn_and_marks(
+    game: &Game,
+    pos: &mut Position,
+    later: Deferred,
+) -> Result<(), PositionError> {
+    if !later.seen_turn {
         pos.set_to_move(game.ir.setup.to_move as usize);
     }
     let name = |p: usize| game.ir.players[p].name.clone();
@@ -283,7 +320,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
         return Err(PositionError::OutAndPassed { player: name(p) });
     }
     pos.mark_setup_pieces_unmoved();
-    for (cell, unmoved) in unmoved_changes {
+    for (cell, unmoved) in later.unmoved_changes {
         if pos.board[cell] == EMPTY {
             return Err(PositionError::NoPieceToMark {
                 cell: game.cell_name(cell).to_string(),
@@ -293,10 +330,20 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
     }
     pos.grant_all_budgets();
     for (bit, a) in game.ir.arrivals.iter().enumerate() {
-        if spent.contains(&(a.player as usize)) {
+        if later.spent.contains(&(a.player as usize)) {
             pos.set_budget(bit, false);
         }
     }
+    Ok(())
+}
+
+/// Opens the `ep` parts' passings, newest first, after checking that each
+/// has its victim and that several are allowed at once.
+fn open_passings(
+    game: &Game,
+    pos: &mut Position,
+    mut ep: Vec<(String, usize)>,
+) -> Result<(), PositionError> {
     // Several passings are open at once only where they last until their
     // owner moves again, one per owner; they are opened newest first (the
     // owner who moved last first), the order the position keeps them in.
@@ -320,10 +367,9 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
         });
     }
     for (cells, victim) in ep {
-        set_ep_from_cells(game, &mut pos, &cells, Some(victim))?;
+        set_ep_from_cells(game, pos, &cells, Some(victim))?;
     }
-    check_reachable(&pos)?;
-    Ok(pos)
+    Ok(())
 }
 
 fn agreement(game: &Game, name: &str) -> Result<usize, PositionError> {

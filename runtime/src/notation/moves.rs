@@ -173,11 +173,20 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
             moves: found.iter().map(|m| long_form(m)).collect(),
         });
     }
-    // Explain the refusal.
+    Err(explain_refusal(pos, text, matches))
+}
+
+/// Why `text` names no legal move here: the reason a player would want
+/// (a move exposing the royal piece, no piece on the start cell, a piece
+/// that cannot go there, a missing or needless promotion letter...).
+/// `matches` is the test `parse_move` put to each legal move.
+fn explain_refusal(pos: &Position, text: &str, matches: impl Fn(&Move) -> bool) -> MoveError {
+    let game = pos.game;
+    let owned = || text.to_string();
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     if pseudo.iter().any(matches) {
-        return Err(MoveError::ExposesRoyal { text: owned() });
+        return MoveError::ExposesRoyal { text: owned() };
     }
     // Prefer the split whose rest starts with a cell name (`g10e9`, not `g1` + `0e9`).
     let splits: Vec<(usize, &str)> = (1..text.len())
@@ -196,47 +205,47 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
         .copied()
         .or_else(|| game.cell(text).map(|c| (c, "")));
     let Some((from, rest)) = from else {
-        return Err(MoveError::NoStartCell { text: owned() });
+        return MoveError::NoStartCell { text: owned() };
     };
     let code = pos.board[from];
     if code == EMPTY {
-        return Err(MoveError::NoPiece {
+        return MoveError::NoPiece {
             text: owned(),
             cell: game.cell_name(from).to_string(),
-        });
+        };
     }
     let owner = game.shape.owner[code as usize] as usize;
     let kind = &game.ir.kinds[game.shape.kind_of[code as usize] as usize];
     if owner != pos.to_move {
-        return Err(MoveError::NotYourPiece {
+        return MoveError::NotYourPiece {
             text: owned(),
             piece: kind.name.clone(),
             cell: game.cell_name(from).to_string(),
             owner: game.ir.players[owner].name.clone(),
             to_move: game.ir.players[pos.to_move].name.clone(),
-        });
+        };
     }
     let to = (1..=rest.len())
         .filter(|&i| rest.is_char_boundary(i))
         .rev()
         .find_map(|i| game.cell(&rest[..i]).map(|c| (c, &rest[i..])));
     let Some((to, suffix)) = to else {
-        return Err(MoveError::NoDestination {
+        return MoveError::NoDestination {
             text: owned(),
             from: game.cell_name(from).to_string(),
-        });
+        };
     };
     let same_path: Vec<&Move> = pseudo
         .iter()
         .filter(|m| m.from as usize == from && m.to as usize == to)
         .collect();
     if same_path.is_empty() {
-        return Err(MoveError::CannotGoThere {
+        return MoveError::CannotGoThere {
             text: owned(),
             piece: kind.name.clone(),
             from: game.cell_name(from).to_string(),
             to: game.cell_name(to).to_string(),
-        });
+        };
     }
     if same_path.iter().any(|m| m.promotion != 0) {
         let choices: Vec<char> = same_path
@@ -248,25 +257,25 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                     .to_ascii_lowercase()
             })
             .collect();
-        return Err(MoveError::MustPromote {
+        return MoveError::MustPromote {
             text: owned(),
             cells: text[..text.len() - suffix.len()].to_string(),
             choices,
-        });
+        };
     }
     // `e2e4q`: a promotion letter on a move that does not promote.
     let mut letters = suffix.chars();
     if let (Some(letter), None) = (letters.next(), letters.next()) {
         if letter.is_alphabetic() && game.kind_by_letter(suffix).is_some() {
-            return Err(MoveError::NotAPromotion {
+            return MoveError::NotAPromotion {
                 text: owned(),
                 cells: text[..text.len() - suffix.len()].to_string(),
                 letter,
-            });
+            };
         }
     }
-    Err(MoveError::UnexpectedSuffix {
+    MoveError::UnexpectedSuffix {
         text: owned(),
         suffix: suffix.to_string(),
-    })
+    }
 }

@@ -21,11 +21,13 @@
 
 mod best_reply;
 mod eval;
+mod ordering;
+mod quiescence;
 mod tt;
 
 use crate::game::{Game, EMPTY};
 use crate::outcome::GameResult;
-use crate::position::{Move, MoveKind, Position};
+use crate::position::{Move, Position};
 use eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -588,153 +590,6 @@ impl<'g> Engine<'g> {
             bound,
         });
         best
-    }
-
-    /// Captures and promotions until the position is quiet (every move
-    /// when in check); the side to move may stand on the evaluation.
-    fn quiescence(
-        &mut self,
-        pos: &mut Position<'g>,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        q: usize,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
-        }
-        if let Some(v) = self.quick_end(pos, ply) {
-            return v;
-        }
-        let mut list = match self.legal_list(pos, ply) {
-            Ok(list) => list,
-            Err(score) => return score,
-        };
-        let maximising = self.maximising(pos);
-        let in_check = pos.in_check();
-        let (mut alpha, mut beta) = (alpha, beta);
-        let mut best;
-        // With more players every capture has more answers: one capture
-        // and its replies by each other player.
-        let q_limit = if self.game.players() > 2 {
-            self.game.players()
-        } else {
-            MAX_QUIESCENCE
-        };
-        // Evasions are searched in full only near the horizon: with many
-        // players checks are common and every reply would widen the tree.
-        if in_check && q < MAX_EVASION_PLIES && ply < MAX_PLY {
-            best = if maximising { -INFINITY } else { INFINITY };
-        } else {
-            best = self.evaluate(pos);
-            if q >= q_limit || ply >= MAX_PLY {
-                self.lists[ply] = list;
-                return best;
-            }
-            if maximising {
-                if best >= beta {
-                    self.lists[ply] = list;
-                    return best;
-                }
-                alpha = alpha.max(best);
-            } else {
-                if best <= alpha {
-                    self.lists[ply] = list;
-                    return best;
-                }
-                beta = beta.min(best);
-            }
-            let board = pos.board();
-            if self.many_sides && !maximising {
-                // An opponent's captures among the other opponents would
-                // multiply the tree by every player's captures; only those
-                // of the root side's pieces are followed.
-                let (g, mine) = (self.game, self.side(self.root));
-                list.retain(|m| {
-                    let victim = board[m.to()];
-                    victim != EMPTY && g.sides.team_of[g.owner_of(victim)] == mine
-                });
-            } else {
-                list.retain(|m| {
-                    board[m.to()] != EMPTY
-                        || m.promotion().is_some()
-                        || m.kind() == MoveKind::EnPassant
-                });
-            }
-        }
-        self.order(pos, &mut list, None, ply);
-        for &mv in list.iter() {
-            pos.make(mv);
-            let v = self.quiescence(pos, alpha, beta, ply + 1, q + 1);
-            pos.unmake(mv);
-            if self.aborted {
-                self.lists[ply] = list;
-                return 0;
-            }
-            if maximising {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        self.lists[ply] = list;
-        best
-    }
-
-    fn note_cut(&mut self, mv: Move, mover: u8, depth: i32, ply: usize) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(mv) {
-            k[1] = k[0];
-            k[0] = Some(mv);
-        }
-        let h = &mut self.history[mover as usize * self.game.cells() + mv.to()];
-        *h = h.saturating_add((depth * depth) as u32).min(1 << 20);
-    }
-
-    /// Best first: the table's move, captures by victim then attacker,
-    /// promotions, killers, then history.
-    fn order(&mut self, pos: &Position, list: &mut [Move], hint: Option<Move>, ply: usize) {
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
-        let board = pos.board();
-        let cells = self.game.cells();
-        for &mv in list.iter() {
-            let victim = board[mv.to()];
-            let mover = board[mv.from()];
-            let key: i64 = if Some(mv) == hint {
-                1 << 40
-            } else if victim != EMPTY || mv.kind() == MoveKind::EnPassant {
-                (1 << 32) + self.eval.value(victim) as i64 * 64 - self.eval.value(mover) as i64
-            } else if let Some(kind) = mv.promotion() {
-                (1 << 31) + self.eval.value(self.game.code(pos.to_move(), kind)) as i64
-            } else if self.killers[ply][0] == Some(mv) {
-                (1 << 30) + 1
-            } else if self.killers[ply][1] == Some(mv) {
-                1 << 30
-            } else {
-                self.history[mover as usize * cells + mv.to()] as i64
-            };
-            keys.push(key);
-        }
-        // Insertion sort, best first: lists are short and mostly ordered.
-        for i in 1..list.len() {
-            let (m, k) = (list[i], keys[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < k {
-                list[j] = list[j - 1];
-                keys[j] = keys[j - 1];
-                j -= 1;
-            }
-            list[j] = m;
-            keys[j] = k;
-        }
-        self.keys[ply] = keys;
     }
 
     /// The table's moves from the root, each checked to be legal.

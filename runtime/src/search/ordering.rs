@@ -1,0 +1,66 @@
+//! Move ordering for the search: the table's move first, then captures
+//! (most valuable victim, least valuable attacker), promotions, the killer
+//! moves of the ply and the history of quiet moves that caused cut-offs.
+//! Good ordering is what makes alpha-beta cut early.
+
+use super::Engine;
+use crate::game::EMPTY;
+use crate::position::{Move, MoveKind, Position};
+
+impl<'g> Engine<'g> {
+    pub(super) fn note_cut(&mut self, mv: Move, mover: u8, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let h = &mut self.history[mover as usize * self.game.cells() + mv.to()];
+        *h = h.saturating_add((depth * depth) as u32).min(1 << 20);
+    }
+
+    /// Best first: the table's move, captures by victim then attacker,
+    /// promotions, killers, then history.
+    pub(super) fn order(
+        &mut self,
+        pos: &Position,
+        list: &mut [Move],
+        hint: Option<Move>,
+        ply: usize,
+    ) {
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        let board = pos.board();
+        let cells = self.game.cells();
+        for &mv in list.iter() {
+            let victim = board[mv.to()];
+            let mover = board[mv.from()];
+            let key: i64 = if Some(mv) == hint {
+                1 << 40
+            } else if victim != EMPTY || mv.kind() == MoveKind::EnPassant {
+                (1 << 32) + self.eval.value(victim) as i64 * 64 - self.eval.value(mover) as i64
+            } else if let Some(kind) = mv.promotion() {
+                (1 << 31) + self.eval.value(self.game.code(pos.to_move(), kind)) as i64
+            } else if self.killers[ply][0] == Some(mv) {
+                (1 << 30) + 1
+            } else if self.killers[ply][1] == Some(mv) {
+                1 << 30
+            } else {
+                self.history[mover as usize * cells + mv.to()] as i64
+            };
+            keys.push(key);
+        }
+        // Insertion sort, best first: lists are short and mostly ordered.
+        for i in 1..list.len() {
+            let (m, k) = (list[i], keys[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                list[j] = list[j - 1];
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            list[j] = m;
+            keys[j] = k;
+        }
+        self.keys[ply] = keys;
+    }
+}

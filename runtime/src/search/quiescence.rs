@@ -1,0 +1,107 @@
+//! Quiescence search: past the main search's horizon, only captures and
+//! promotions (every move when in check, near the horizon) are followed
+//! until the position is quiet, so that the evaluation is never read in
+//! the middle of an exchange.
+
+use super::{Engine, INFINITY, MAX_EVASION_PLIES, MAX_PLY, MAX_QUIESCENCE};
+use crate::game::EMPTY;
+use crate::position::{MoveKind, Position};
+
+impl<'g> Engine<'g> {
+    /// Captures and promotions until the position is quiet (every move
+    /// when in check); the side to move may stand on the evaluation.
+    pub(super) fn quiescence(
+        &mut self,
+        pos: &mut Position<'g>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        q: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        if let Some(v) = self.quick_end(pos, ply) {
+            return v;
+        }
+        let mut list = match self.legal_list(pos, ply) {
+            Ok(list) => list,
+            Err(score) => return score,
+        };
+        let maximising = self.maximising(pos);
+        let in_check = pos.in_check();
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut best;
+        // With more players every capture has more answers: one capture
+        // and its replies by each other player.
+        let q_limit = if self.game.players() > 2 {
+            self.game.players()
+        } else {
+            MAX_QUIESCENCE
+        };
+        // Evasions are searched in full only near the horizon: with many
+        // players checks are common and every reply would widen the tree.
+        if in_check && q < MAX_EVASION_PLIES && ply < MAX_PLY {
+            best = if maximising { -INFINITY } else { INFINITY };
+        } else {
+            best = self.evaluate(pos);
+            if q >= q_limit || ply >= MAX_PLY {
+                self.lists[ply] = list;
+                return best;
+            }
+            if maximising {
+                if best >= beta {
+                    self.lists[ply] = list;
+                    return best;
+                }
+                alpha = alpha.max(best);
+            } else {
+                if best <= alpha {
+                    self.lists[ply] = list;
+                    return best;
+                }
+                beta = beta.min(best);
+            }
+            let board = pos.board();
+            if self.many_sides && !maximising {
+                // An opponent's captures among the other opponents would
+                // multiply the tree by every player's captures; only those
+                // of the root side's pieces are followed.
+                let (g, mine) = (self.game, self.side(self.root));
+                list.retain(|m| {
+                    let victim = board[m.to()];
+                    victim != EMPTY && g.sides.team_of[g.owner_of(victim)] == mine
+                });
+            } else {
+                list.retain(|m| {
+                    board[m.to()] != EMPTY
+                        || m.promotion().is_some()
+                        || m.kind() == MoveKind::EnPassant
+                });
+            }
+        }
+        self.order(pos, &mut list, None, ply);
+        for &mv in list.iter() {
+            pos.make(mv);
+            let v = self.quiescence(pos, alpha, beta, ply + 1, q + 1);
+            pos.unmake(mv);
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if maximising {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+}
