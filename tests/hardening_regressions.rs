@@ -724,3 +724,42 @@ fn many_wrong_statements_are_counted_not_all_reported() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Report 3 (`../shared/hardening3/README.md`), F1: a castling whose
+/// partner lands on the black King's cell (e8) loaded, and perft from a
+/// castling position segfaulted; `craft_ir.py` re-sealed the edited file
+/// with the checksum the refusal printed. Now the loader refuses the
+/// landing, and a checksum refusal no longer tells the sum it wanted.
+#[test]
+fn report3_f1_castling_landings_and_the_checksum_are_not_forgeable() {
+    let dir = scratch("report3-f1");
+    let mut ir = chess_ir();
+    let e8 = ir.cells.iter().position(|c| c.name == "e8").unwrap() as u16;
+    ir.castlings[0].partner_to = e8;
+    let castle = write_ir(&dir, "castle.json", &ir);
+    expect(
+        &["perft", path(&castle), "--depth", "2", "--fen", CASTLING_FEN],
+        1,
+        "lands its king or partner on a cell it neither requires empty nor vacates",
+    );
+    let mut ir = chess_ir();
+    for c in &mut ir.castlings {
+        c.must_be_empty.clear();
+    }
+    let open = write_ir(&dir, "no_empty_cells.json", &ir);
+    expect(&["perft", path(&open), "--depth", "4"], 1, "lands its king");
+
+    // An edited file with a zeroed checksum: refused, and the message
+    // does not carry the sum that would re-seal it.
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&castle).unwrap()).unwrap();
+    let wanted = value["checksum"].as_str().unwrap().to_string();
+    value["checksum"] = serde_json::Value::String("0".repeat(16));
+    let zeroed = dir.join("zeroed.json");
+    std::fs::write(&zeroed, value.to_string()).unwrap();
+    let out = run(&["perft", path(&zeroed), "--depth", "1"], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", said(&out));
+    assert!(said(&out).contains("checksum mismatch"), "{}", said(&out));
+    assert!(!said(&out).contains(&wanted), "{}", said(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1064,6 +1064,22 @@ fn ir_files_carry_a_checksum() {
         GameIr::from_json(&edited),
         Err(IrFileError::Checksum { .. })
     ));
+    // The refusal never tells the sum the edited file should carry (with
+    // it, an edited file was re-sealed in one step: hardening report 3, F1).
+    // The sum the edited file should carry: the edited IR sealed anew.
+    let edited_ir: GameIr = {
+        let mut value: serde_json::Value = serde_json::from_str(&edited).unwrap();
+        value.as_object_mut().unwrap().remove("checksum");
+        serde_json::from_value(value).unwrap()
+    };
+    let sealed: serde_json::Value = serde_json::from_str(&edited_ir.to_json()).unwrap();
+    let resealed = sealed["checksum"].as_str().unwrap().to_string();
+    assert_eq!(GameIr::from_json(&edited_ir.to_json()).unwrap(), edited_ir);
+    let message = GameIr::from_json(&edited).unwrap_err().to_string();
+    assert!(
+        !message.contains(&resealed),
+        "the refusal tells the expected checksum: {message}"
+    );
     let unsealed = json.replacen("\"checksum\"", "\"checksun\"", 1);
     assert!(matches!(
         GameIr::from_json(&unsealed),
@@ -1447,6 +1463,26 @@ fn loader_names_what_is_wrong_in_crafted_ir() {
     let mut ir = chess();
     ir.castlings[0].partner_to = ir.castlings[0].king_to;
     assert_eq!(refused(ir), LoadError::CastlingCellsClash);
+
+    // A castling whose partner lands on a cell it neither clears nor
+    // vacates (the black King's, e8) would put a piece over another; so
+    // would one that requires no cell empty (the king lands on the g1
+    // Knight). Both are refused (hardening report 3, F1: a segfault).
+    let mut ir = chess();
+    let e8 = ir.cells.iter().position(|c| c.name == "e8").unwrap() as u16;
+    ir.castlings[0].partner_to = e8;
+    assert_eq!(
+        refused(ir),
+        LoadError::CastlingLandsOnAPiece { castling: 0 }
+    );
+    let mut ir = chess();
+    for c in &mut ir.castlings {
+        c.must_be_empty.clear();
+    }
+    assert!(matches!(
+        refused(ir),
+        LoadError::CastlingLandsOnAPiece { .. }
+    ));
 
     let mut ir = chess();
     ir.moves[0].swap_start = ir.swaps.len() as u32;

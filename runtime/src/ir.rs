@@ -486,8 +486,11 @@ pub enum IrFileError {
     /// byte after the tag; files before format 8 have their first payload
     /// byte there, which is their version too).
     FormatVersion { found: u32, expected: u32 },
-    /// The payload does not match its checksum: the file is damaged.
-    Checksum { stored: u64, computed: u64 },
+    /// The payload does not match its checksum: the file is damaged. Only
+    /// the stored value is kept: the expected one is never told, so that
+    /// an edited file is not re-sealed by reading the refusal (the checksum
+    /// guards against damage; the loader's validation against forgery).
+    Checksum { stored: u64 },
     /// The JSON form has no `checksum` field.
     MissingChecksum,
     /// The payload does not decode (binary) or parse (JSON).
@@ -505,9 +508,9 @@ impl std::fmt::Display for IrFileError {
                 f,
                 "IR format version {found}, but this program reads version {expected}: compile the source again"
             ),
-            IrFileError::Checksum { stored, computed } => write!(
+            IrFileError::Checksum { stored } => write!(
                 f,
-                "IR checksum mismatch (stored {stored:016x}, computed {computed:016x}): the file is damaged or was edited; compile the source again"
+                "IR checksum mismatch (stored {stored:016x}): the file is damaged or was edited; compile the source again"
             ),
             IrFileError::MissingChecksum => write!(
                 f,
@@ -566,12 +569,10 @@ impl GameIr {
         let ir: GameIr = serde_json::from_str(text).map_err(decode)?;
         let stored = seal.checksum.ok_or(IrFileError::MissingChecksum)?;
         let computed = checksum(&ir.payload());
-        let stored = u64::from_str_radix(&stored, 16).map_err(|_| IrFileError::Checksum {
-            stored: 0,
-            computed,
-        })?;
+        let stored =
+            u64::from_str_radix(&stored, 16).map_err(|_| IrFileError::Checksum { stored: 0 })?;
         if stored != computed {
-            return Err(IrFileError::Checksum { stored, computed });
+            return Err(IrFileError::Checksum { stored });
         }
         Ok(ir)
     }
@@ -603,9 +604,8 @@ impl GameIr {
             .split_first_chunk::<8>()
             .ok_or(IrFileError::Truncated { len: bytes.len() })?;
         let stored = u64::from_le_bytes(*sum);
-        let computed = checksum(payload);
-        if stored != computed {
-            return Err(IrFileError::Checksum { stored, computed });
+        if stored != checksum(payload) {
+            return Err(IrFileError::Checksum { stored });
         }
         postcard::from_bytes(payload).map_err(|e| IrFileError::Decode(e.to_string()))
     }

@@ -61,7 +61,7 @@ impl Castling {
                 .all(|&c| (c as usize) < cells),
             || LoadError::CastlingRightOffBoard,
         )?;
-        for c in &ir.castlings {
+        for (i, c) in ir.castlings.iter().enumerate() {
             let ok = (c.player as usize) < players
                 && (kinds >= 128 || c.partner_kinds >> kinds == 0)
                 && [c.king_from, c.king_to, c.partner_from, c.partner_to]
@@ -75,6 +75,15 @@ impl Castling {
             check(
                 c.king_from != c.partner_from && c.king_to != c.partner_to,
                 || LoadError::CastlingCellsClash,
+            )?;
+            // `make` puts the king and the partner down without looking:
+            // each must land on a cell the castling requires empty, or
+            // one that the move itself vacates (or its own start).
+            let vacated_or_empty =
+                |x: u16| x == c.king_from || x == c.partner_from || c.must_be_empty.contains(&x);
+            check(
+                vacated_or_empty(c.king_to) && vacated_or_empty(c.partner_to),
+                || LoadError::CastlingLandsOnAPiece { castling: i },
             )?;
         }
         if ir.castlings.is_empty() && ir.setup.castling_rights.is_empty() {

@@ -68,6 +68,11 @@ pub enum LoadError {
     CastlingRange,
     /// A castling whose king and partner start, or land, on one cell.
     CastlingCellsClash,
+    /// A castling whose king or partner lands on a cell that the castling
+    /// neither requires empty nor vacates (it would land on a piece).
+    CastlingLandsOnAPiece {
+        castling: usize,
+    },
     RegionRange(String),
     CoordinateRange {
         cell: usize,
@@ -177,6 +182,10 @@ impl std::fmt::Display for LoadError {
             CastlingCellsClash => write!(
                 f,
                 "a castling whose king and partner share a start or a landing cell"
+            ),
+            CastlingLandsOnAPiece { castling } => write!(
+                f,
+                "castling {castling} lands its king or partner on a cell it neither requires empty nor vacates"
             ),
             RegionRange(name) => write!(f, "region {name} out of range"),
             CoordinateRange { cell } => write!(
