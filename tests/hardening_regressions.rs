@@ -738,7 +738,14 @@ fn report3_f1_castling_landings_and_the_checksum_are_not_forgeable() {
     ir.castlings[0].partner_to = e8;
     let castle = write_ir(&dir, "castle.json", &ir);
     expect(
-        &["perft", path(&castle), "--depth", "2", "--fen", CASTLING_FEN],
+        &[
+            "perft",
+            path(&castle),
+            "--depth",
+            "2",
+            "--fen",
+            CASTLING_FEN,
+        ],
         1,
         "lands its king or partner on a cell it neither requires empty nor vacates",
     );
