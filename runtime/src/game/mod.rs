@@ -20,6 +20,37 @@
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
 //! pays nothing for it. `error.rs` holds `LoadError`.
+//!
+//! What the unchecked hot loop (`unchecked.rs`) relies on, and the check
+//! that enforces each (the `LoadError` it refuses with, by part):
+//!
+//! - at most `MAX_CELLS` cells, so every cell fits a `CellSet`; at most
+//!   `MAX_CODES` piece codes (shape: `CellCount`, `TooManyCodes`);
+//! - every code that can stand on the board is a code of the game: setup
+//!   placements (shape: `PlacementRange`), kinds an atom turns into (move
+//!   tables: `UnknownBecomes`), promotion choices (landing:
+//!   `PromotionRange`), placed kinds of arrivals (landing: `ArrivalRange`),
+//!   a stack's parts (stacks: `StackParts`);
+//! - every move set's leap, ride, hook and swap range lies in its table, and
+//!   every cell an atom names is a cell: leap targets, ride cells and first
+//!   landings, hook targets and routes, swap partners (move tables:
+//!   `MoveSetRange`, `LeapTargetOffBoard`, `RayRange`, `RayCellOffBoard`,
+//!   `FirstLandingPastEnd`, `HookRange`, `HookCellOffBoard`,
+//!   `SwapPartnerOffBoard`, `SwapWithItself`);
+//! - a passing opens at most `MAX_EN_PASSANT` cells, and lasting passings
+//!   fit one record per player (en passant: `LongEnPassantRay`,
+//!   `TooManyPlayersForLastingPassings`);
+//! - tables kept per set of players out stay small (sides:
+//!   `TooManyPlayersToEliminate`); arrival budgets and declarations fit 32
+//!   bits (landing: `TooManyArrivals`, `TwoArrivalRules`; declarations:
+//!   `TooManyDeclarations`, `AgreementMarkers`);
+//! - a castling's cells are cells, its rights fit 32 bits, and its king and
+//!   partner land only on cells it requires empty or vacates, so `make`
+//!   never puts a piece over another (castling: `CastlingRange`,
+//!   `CastlingCellsClash`, `TooManyCastlingPartners`,
+//!   `CastlingLandsOnAPiece`);
+//! - the attack views' indices are the loader's own, and their code sets
+//!   fit 16 bits (attack views: `TooManyAttackSets`).
 
 use crate::bitset::CellSet;
 use crate::codes::CodeSet;
