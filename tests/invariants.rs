@@ -1464,6 +1464,24 @@ fn loader_names_what_is_wrong_in_crafted_ir() {
     ir.castlings[0].partner_to = ir.castlings[0].king_to;
     assert_eq!(refused(ir), LoadError::CastlingCellsClash);
 
+    // Names: one per cell and player, a cell's of bounded length
+    // (hardening report 3: every cell named `a1`, a 100,000-byte name and
+    // two players of one name all loaded).
+    let mut ir = chess();
+    for c in &mut ir.cells {
+        c.name = "a1".to_string();
+    }
+    assert!(matches!(refused(ir), LoadError::DuplicateCellName { .. }));
+    let mut ir = chess();
+    ir.cells[7].name = "x".repeat(100_000);
+    assert_eq!(refused(ir), LoadError::CellNameLength { cell: 7 });
+    let mut ir = chess();
+    ir.cells[3].name.clear();
+    assert_eq!(refused(ir), LoadError::CellNameLength { cell: 3 });
+    let mut ir = chess();
+    ir.players[1].name = ir.players[0].name.clone();
+    assert_eq!(refused(ir), LoadError::DuplicatePlayerName { player: 1 });
+
     // A castling whose partner lands on a cell it neither clears nor
     // vacates (the black King's, e8) would put a piece over another; so
     // would one that requires no cell empty (the king lands on the g1

@@ -4,6 +4,7 @@
 
 use super::en_passant::{MAX_EN_PASSANT, MAX_LASTING_PASSINGS};
 use super::insufficient::MAX_DECLARED_PIECES;
+use super::shape::MAX_CELL_NAME;
 use super::sides::MAX_ELIMINATION_PLAYERS;
 use crate::bitset::MAX_CELLS;
 use crate::codes::{codes_needed, MAX_CODES};
@@ -126,6 +127,18 @@ pub enum LoadError {
     CellOutsideGeometry {
         cell: usize,
     },
+    /// A cell with an empty name or one longer than `MAX_CELL_NAME` bytes.
+    CellNameLength {
+        cell: usize,
+    },
+    /// A cell whose name an earlier cell already has.
+    DuplicateCellName {
+        cell: usize,
+    },
+    /// A player whose name an earlier player already has.
+    DuplicatePlayerName {
+        player: usize,
+    },
 }
 
 impl std::fmt::Display for LoadError {
@@ -232,6 +245,16 @@ impl std::fmt::Display for LoadError {
             }
             CellOutsideGeometry { cell } => {
                 write!(f, "cell {cell} lies outside the square geometry")
+            }
+            CellNameLength { cell } => write!(
+                f,
+                "cell {cell} has an empty name or one longer than {MAX_CELL_NAME} bytes"
+            ),
+            DuplicateCellName { cell } => {
+                write!(f, "cell {cell} has the name of another cell")
+            }
+            DuplicatePlayerName { player } => {
+                write!(f, "player {player} has the name of another player")
             }
             InsufficientTooLarge { pieces } => write!(
                 f,

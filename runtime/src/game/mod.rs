@@ -26,6 +26,9 @@
 //!
 //! - at most `MAX_CELLS` cells, so every cell fits a `CellSet`; at most
 //!   `MAX_CODES` piece codes (shape: `CellCount`, `TooManyCodes`);
+//! - cells and players are named once each, a cell's name in at most
+//!   `MAX_CELL_NAME` bytes (shape: `DuplicateCellName`, `CellNameLength`,
+//!   `DuplicatePlayerName`);
 //! - every code that can stand on the board is a code of the game: setup
 //!   placements (shape: `PlacementRange`), kinds an atom turns into (move
 //!   tables: `UnknownBecomes`), promotion choices (landing:
@@ -85,6 +88,7 @@ pub(crate) use landing::Landing;
 pub(crate) use moves::MoveTables;
 pub use moves::PLAIN_RIDE;
 pub(crate) use shape::Shape;
+pub use shape::MAX_CELL_NAME;
 pub use sides::MAX_ELIMINATION_PLAYERS;
 pub(crate) use sides::{others_of, Sides};
 pub(crate) use stacks::Stacks;

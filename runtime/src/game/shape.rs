@@ -42,6 +42,7 @@ impl Shape {
             kinds,
         })?;
         check_drawing(ir)?;
+        check_names(ir)?;
         for m in ir.marks.iter().chain(&ir.colours) {
             check(m.cells.iter().all(|&c| (c as usize) < cells), || MarkRange)?;
         }
@@ -100,6 +101,40 @@ impl Shape {
     pub(crate) fn codes(&self) -> usize {
         1 + self.players * self.kinds
     }
+}
+
+/// The longest cell name the loader takes (a compiled game's are a few
+/// bytes: a file label and a rank); every text that names a cell prints it.
+pub const MAX_CELL_NAME: usize = 64;
+
+/// Cells and players are named once each: a move, a position or a record
+/// names them, and two of one name would make the text mean either.
+fn check_names(ir: &GameIr) -> Result<(), LoadError> {
+    use LoadError::*;
+    let mut cells: Vec<(&str, usize)> = ir
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.as_str(), i))
+        .collect();
+    for &(name, cell) in &cells {
+        check(!name.is_empty() && name.len() <= MAX_CELL_NAME, || {
+            CellNameLength { cell }
+        })?;
+    }
+    cells.sort_unstable();
+    for pair in cells.windows(2) {
+        check(pair[0].0 != pair[1].0, || DuplicateCellName {
+            cell: pair[0].1.max(pair[1].1),
+        })?;
+    }
+    for (player, info) in ir.players.iter().enumerate() {
+        check(
+            ir.players[..player].iter().all(|p| p.name != info.name),
+            || DuplicatePlayerName { player },
+        )?;
+    }
+    Ok(())
 }
 
 /// Drawing coordinates and the square geometry's hints are bounded: the
