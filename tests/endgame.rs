@@ -548,3 +548,32 @@ fn bishops_of_one_colour_are_drawn_at_once() {
         Some(GameEnd::InsufficientMaterial)
     );
 }
+
+/// `insufficient` where players go out: the declaration is matched against
+/// the last two players in play, each by its own pieces (the frozen army of
+/// a player out belongs to that player). square-4p with `King vs King`
+/// added: with red and blue out, White's and Black's bare Kings are drawn at
+/// once, whatever frozen pieces stand about; with three in play, or a Knight
+/// more, play goes on.
+#[test]
+fn the_last_two_in_play_are_matched_against_insufficient_material() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("stdlib/cosmic/square-4p.variant");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.extend_from_slice(b"\ninsufficient King vs King\n");
+    let compiled = compiler::compile_bytes_with(&path, bytes, compiler::Verify::Nothing);
+    let g = Game::load(compiled.ir.clone().expect("square-4p compiles")).unwrap();
+    let result = |text: &str| parse_position(&g, text).unwrap().result().map(|r| r.end);
+    assert_eq!(
+        result("white: Kf1; red: Kl6 Nd6; black: Kg12; blue: Ka7 Rb3; turn white; out red blue"),
+        Some(GameEnd::InsufficientMaterial)
+    );
+    assert_eq!(
+        result("white: Kf1; red: Kl6 Nd6; black: Kg12; blue: Ka7; turn white; out red"),
+        None
+    );
+    assert_eq!(
+        result("white: Kf1 Nc3; red: Kl6; black: Kg12; blue: Ka7; turn white; out red blue"),
+        None
+    );
+}

@@ -288,15 +288,34 @@ impl Position<'_> {
         if end.move_rule > 0 && self.halfmove >= end.move_rule * g.shape.players as u32 {
             return Some(GameResult::draw(GameEnd::MoveRule));
         }
-        if g.shape.players == 2
-            && g.insufficient.declarations.iter().any(|[x, y]| {
-                (self.has_exactly(0, x) && self.has_exactly(1, y))
-                    || (self.has_exactly(0, y) && self.has_exactly(1, x))
-            })
-        {
-            return Some(GameResult::draw(GameEnd::InsufficientMaterial));
+        if let Some([a, b]) = self.two_opponents_in_play() {
+            if g.insufficient.declarations.iter().any(|[x, y]| {
+                (self.has_exactly(a, x) && self.has_exactly(b, y))
+                    || (self.has_exactly(a, y) && self.has_exactly(b, x))
+            }) {
+                return Some(GameResult::draw(GameEnd::InsufficientMaterial));
+            }
         }
         None
+    }
+
+    /// The two players an `insufficient` declaration is matched against:
+    /// the two of a two-player game, or the last two in play of a game
+    /// without teams where players go out (their own pieces only: the
+    /// frozen armies of the players out belong to those players).
+    fn two_opponents_in_play(&self) -> Option<[usize; 2]> {
+        let players = self.game.shape.players;
+        if players == 2 {
+            return Some([0, 1]);
+        }
+        if !self.game.ir.teams.is_empty() {
+            return None;
+        }
+        let mut left = (0..players).filter(|&p| self.in_play(p));
+        match (left.next(), left.next(), left.next()) {
+            (Some(a), Some(b), None) => Some([a, b]),
+            _ => None,
+        }
     }
 
     /// Is the game over here? (`result`, for a search that needs no reason.)
