@@ -557,8 +557,8 @@ fn bishops_of_one_colour_are_drawn_at_once() {
 /// more, play goes on.
 #[test]
 fn the_last_two_in_play_are_matched_against_insufficient_material() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("stdlib/cosmic/square-4p.variant");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("stdlib/cosmic/square-4p.variant");
     let mut bytes = std::fs::read(&path).unwrap();
     bytes.extend_from_slice(b"\ninsufficient King vs King\n");
     let compiled = compiler::compile_bytes_with(&path, bytes, compiler::Verify::Nothing);

@@ -468,3 +468,26 @@ fn promotion_choices_per_pawn_kind_on_the_own_edge_only() {
     );
     assert!(moves_from(&mut p, "i24").contains("i24h27"));
 }
+
+/// The text's short notation, a piece letter and the target (`Кl10`): the
+/// one legal move of such a piece to that cell; two such moves are
+/// ambiguous (both heavy pawns m7 and m9 reach l8), none is refused with
+/// the piece named.
+#[test]
+fn the_short_form_names_a_piece_and_its_target() {
+    let g = shakhmattron();
+    let mut p = Position::start(g);
+    let knight = parse_move(&mut p, "Кl10").expect("the Knight o11 reaches l10");
+    assert_eq!(g.cell_name(knight.from()), "o11");
+    assert_eq!(parse_move(&mut p, "К:l10"), Ok(knight));
+    match parse_move(&mut p, "Тl8") {
+        Err(MoveError::Ambiguous { moves, .. }) => assert_eq!(moves, ["m7l8", "m9l8"]),
+        other => panic!("Тl8 from the start: {other:?}"),
+    }
+    assert!(matches!(
+        parse_move(&mut p, "Фl12"),
+        Err(MoveError::NoPieceGoesThere { .. })
+    ));
+    play(&mut p, "Кl10");
+    assert!(write_general(&p).contains("Nl10"));
+}

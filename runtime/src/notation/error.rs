@@ -509,6 +509,14 @@ pub enum MoveError {
         piece: String,
         cell: String,
     },
+    /// The short form `Тl8` names a piece (`letter`, the kind `piece`) of
+    /// which none has a legal move to `cell`.
+    NoPieceGoesThere {
+        text: String,
+        letter: String,
+        piece: String,
+        cell: String,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -578,6 +586,15 @@ impl fmt::Display for MoveError {
             } => write!(
                 f,
                 "illegal move {text}: '{letter}' does not name the {piece} on {cell}"
+            ),
+            NoPieceGoesThere {
+                text,
+                letter,
+                piece,
+                cell,
+            } => write!(
+                f,
+                "illegal move {text}: no {piece} ('{letter}') of the side to move can go to {cell}"
             ),
             UnexpectedSuffix { text, suffix } if suffix.starts_with('/') => write!(
                 f,

@@ -76,31 +76,50 @@ fn longest_move_text(game: &Game) -> usize {
     names.max(3 * game.longest_cell_name() + 16)
 }
 
+/// The kind a piece letter or alias names: an alias as written first (a
+/// text may give `П` and `п` to two pieces), then the letter in either case,
+/// then an alias in either case. Stacks have no letter of their own.
+fn kind_named(game: &Game, word: &str) -> Option<usize> {
+    let lower = word.to_lowercase();
+    let kinds = || {
+        game.ir
+            .kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.stack.is_none())
+    };
+    kinds()
+        .find(|(_, k)| k.aliases.iter().any(|a| a == word))
+        .or_else(|| kinds().find(|(_, k)| lower == k.letter.to_lowercase().to_string()))
+        .or_else(|| kinds().find(|(_, k)| k.aliases.iter().any(|a| a.to_lowercase() == lower)))
+        .map(|(i, _)| i)
+}
+
+/// The short form of a rules text, `Тl8` (a piece's letter or alias, then
+/// the target cell, optionally after `:` or `x` for a capture): the kind
+/// named, the letter as written and the target cell.
+fn short_form_parts<'t>(game: &Game, text: &'t str) -> Option<(usize, &'t str, usize)> {
+    for (i, _) in text.char_indices().skip(1) {
+        let (letter, rest) = text.split_at(i);
+        let Some(kind) = kind_named(game, letter) else {
+            continue;
+        };
+        let target = rest.strip_prefix([':', 'x']).unwrap_or(rest);
+        if let Some(cell) = game.cell(target) {
+            return Some((kind, letter, cell));
+        }
+    }
+    None
+}
+
 /// The long form of a rules text, `Тm9-l8` (a piece's letter or alias,
 /// the starting cell, `-` or `:` or `x`, the target, any suffix): the
 /// kind named, the letter as written, and the short form `m9l8`.
 fn long_form_parts<'t>(game: &Game, text: &'t str) -> Option<(usize, &'t str, String)> {
-    // An alias as written first (a text may give `П` and `п` to two
-    // pieces), then the letter in either case, then an alias in either case.
-    let names_kind = |word: &str| {
-        let lower = word.to_lowercase();
-        let kinds = || {
-            game.ir
-                .kinds
-                .iter()
-                .enumerate()
-                .filter(|(_, k)| k.stack.is_none())
-        };
-        kinds()
-            .find(|(_, k)| k.aliases.iter().any(|a| a == word))
-            .or_else(|| kinds().find(|(_, k)| lower == k.letter.to_lowercase().to_string()))
-            .or_else(|| kinds().find(|(_, k)| k.aliases.iter().any(|a| a.to_lowercase() == lower)))
-            .map(|(i, _)| i)
-    };
     // The letter ends where a cell name begins that a separator follows.
     for (i, _) in text.char_indices().skip(1) {
         let (letter, rest) = text.split_at(i);
-        let Some(kind) = names_kind(letter) else {
+        let Some(kind) = kind_named(game, letter) else {
             continue;
         };
         for (j, sep) in rest.char_indices() {
@@ -165,6 +184,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 });
             }
             return Ok(mv);
+        }
+        if let Some((kind, letter, cell)) = short_form_parts(game, text) {
+            return by_piece_and_target(pos, &legal, text, (kind, letter, cell), long_form);
         }
     }
     if found.len() > 1 {
@@ -277,5 +299,37 @@ fn explain_refusal(pos: &Position, text: &str, matches: impl Fn(&Move) -> bool) 
     MoveError::UnexpectedSuffix {
         text: owned(),
         suffix: suffix.to_string(),
+    }
+}
+
+/// The one legal move of a `kind` piece to `cell` (the short form `Тl8`),
+/// or why there is none or more than one.
+fn by_piece_and_target(
+    pos: &Position,
+    legal: &[Move],
+    text: &str,
+    (kind, letter, cell): (usize, &str, usize),
+    long_form: impl Fn(&Move) -> String,
+) -> Result<Move, MoveError> {
+    let game = pos.game;
+    let found: Vec<&Move> = legal
+        .iter()
+        .filter(|m| {
+            m.to as usize == cell
+                && game.shape.kind_of[pos.board[m.from as usize] as usize] as usize == kind
+        })
+        .collect();
+    match found[..] {
+        [mv] => Ok(*mv),
+        [] => Err(MoveError::NoPieceGoesThere {
+            text: text.to_string(),
+            letter: letter.to_string(),
+            piece: game.ir.kinds[kind].name.clone(),
+            cell: game.cell_name(cell).to_string(),
+        }),
+        _ => Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            moves: found.iter().map(|m| long_form(m)).collect(),
+        }),
     }
 }
