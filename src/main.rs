@@ -7,6 +7,7 @@ mod arena;
 mod cli;
 mod commands;
 mod display;
+mod draw_offer;
 mod input;
 mod load;
 mod players;

@@ -311,6 +311,50 @@ fn play_takes_declarations_and_ends_on_an_agreed_draw() {
     );
 }
 
+/// A draw by agreement at the table (`draw` in `play`, every game without
+/// its own declarations for it): offered, it stands through the offerer's
+/// move; a move declines it; accepted by every other player in play, the
+/// game is drawn, the points shared among those in play. Das offers draws by
+/// its Legates only.
+#[test]
+fn play_draws_by_agreement_of_every_player_in_play() {
+    let two = variant(
+        &["play", "stdlib/cosmic/square-10.variant"],
+        Some("draw\nb3b4\nb8b7\ndraw\nc3c4\ndraw\n"),
+    );
+    let stdout = text(&two.stdout);
+    assert!(two.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("black declines the draw offer."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "Game over: Agreement — draw (white 0.5, black 0.5).\nMoves: b3b4 b8b7 c3c4\n"
+        ),
+        "{stdout}"
+    );
+    let three = variant(
+        &["play", "stdlib/cosmic/hex-3p.variant"],
+        Some("draw\nb11d11\ndraw\nd19d15\ndraw\n"),
+    );
+    let stdout = text(&three.stdout);
+    assert!(
+        stdout.contains("You accept white's draw offer; the others must too."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Game over: Agreement — draw (white 0.33, red 0.33, black 0.33).\nMoves: b11d11 d19d15\n"),
+        "{stdout}"
+    );
+    let das = variant(&["play", "stdlib/das.variant"], Some("draw\nquit\n"));
+    assert!(
+        text(&das.stdout).contains("rules draw by their own declarations"),
+        "{}",
+        text(&das.stdout)
+    );
+}
+
 /// Stacks in the general notation: a position with a Frigate (a White Knight
 /// on a Black Ship) reads, lists the stack's moves and writes back the same.
 #[test]

@@ -71,6 +71,16 @@ impl GameResult {
         }
     }
 
+    /// The result of a draw agreed by every player in play of `pos` (an
+    /// offer accepted at the table, outside the rules' own declarations):
+    /// the players out share in nothing.
+    pub fn agreed_draw(pos: &Position) -> GameResult {
+        GameResult {
+            out: pos.out,
+            ..GameResult::draw(GameEnd::Agreement)
+        }
+    }
+
     /// The result when `player`'s clock runs out.
     pub fn loss_on_time(game: &Game, player: usize) -> GameResult {
         GameResult::lost_by(game, GameEnd::Time, player)

@@ -5,6 +5,7 @@
 use super::search::score_text;
 use crate::cli::PlayArgs;
 use crate::display;
+use crate::draw_offer::{Answer, DrawOffer};
 use crate::input;
 use crate::load::{load_game, same_file};
 use crate::players::{Computers, Player};
@@ -64,9 +65,16 @@ fn describe_result(game: &Game, result: &runtime::GameResult) -> String {
         (None, None) => "draw".into(),
     };
     let scores: Vec<String> = (0..game.players())
-        .map(|p| format!("{} {}", names(p), result.score(game, p)))
+        .map(|p| format!("{} {}", names(p), points_text(result.score(game, p))))
         .collect();
     format!("{:?} — {who} ({})", result.end, scores.join(", "))
+}
+
+/// Points as a player reads them: `3`, `0.5`, `0.33` (two decimals at
+/// most, trailing zeros dropped).
+fn points_text(points: f64) -> String {
+    let text = format!("{points:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn play<'g>(
@@ -96,6 +104,7 @@ fn play<'g>(
     // Every name and text from the game file or the input is printed
     // through `printable` (control characters escaped).
     let player_name = |p: usize| player_name(game, p);
+    let mut offer = DrawOffer::default();
     print_introduction(game);
     loop {
         println!("\n{}", display::board(&pos, ansi));
@@ -112,6 +121,9 @@ fn play<'g>(
         }
         let me = pos.to_move();
         let name = player_name(me);
+        if let Some(by) = offer.turn_begins(me, played.len()) {
+            println!("{}'s draw offer lapsed.", player_name(by));
+        }
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
         let seat = players.get(me).copied().unwrap_or(Player::Human);
@@ -127,6 +139,7 @@ fn play<'g>(
                 None => println!("{name} plays {}", with_aliases(game, mv)),
             }
             pos.make(mv);
+            declined(&mut offer, me, &name);
             continue;
         }
         print!(
@@ -176,6 +189,14 @@ fn play<'g>(
                 println!("{name} resigns.");
                 return finish(&played, record);
             }
+            "draw" => {
+                if offer.draw(game, &pos, me, played.len()) == Answer::Agreed {
+                    let result = runtime::GameResult::agreed_draw(&pos);
+                    println!("Game over: {}.", describe_result(game, &result));
+                    return finish(&played, record);
+                }
+                println!("{}", offered(&offer, game, me));
+            }
             "moves" => {
                 let mut names: Vec<String> = list.iter().map(|&m| with_aliases(game, m)).collect();
                 names.sort();
@@ -186,10 +207,35 @@ fn play<'g>(
                 printable(&write_fen(&pos).unwrap_or_else(|| write_general(&pos)))
             ),
             text => match play_recorded(&mut pos, text) {
-                Ok(entry) => played.push(recorded_to_string(game, &entry)),
+                Ok(entry) => {
+                    played.push(recorded_to_string(game, &entry));
+                    declined(&mut offer, me, &name);
+                }
                 Err(e) => println!("{}", printable(&e.to_string())),
             },
         }
+    }
+}
+
+/// Says that `me` (named `name`), who has just moved, declined a standing
+/// draw offer, if he did.
+fn declined(offer: &mut DrawOffer, me: usize, name: &str) {
+    if offer.moved(me).is_some() {
+        println!("{name} declines the draw offer.");
+    }
+}
+
+/// What typing `draw` did, short of a draw agreed.
+fn offered(offer: &DrawOffer, game: &Game, me: usize) -> String {
+    let by = offer.offered_by().map(|p| player_name(game, p));
+    match (by, offer.offered_by() == Some(me)) {
+        (Some(_), true) => "You offer a draw: the others accept with `draw` at their turn \
+            (a move declines); now make your move."
+            .into(),
+        (Some(by), false) => format!("You accept {by}'s draw offer; the others must too."),
+        (None, _) => "This game's rules draw by their own declarations (see `moves`), \
+            not by `draw`."
+            .into(),
     }
 }
 
@@ -235,7 +281,7 @@ fn player_name(game: &Game, p: usize) -> String {
 /// The game's name, the commands a player may type, and its declarations.
 fn print_introduction(game: &Game) {
     println!(
-        "{} — type a move like e2e4, `moves`, `fen`, `resign` or `quit`.",
+        "{} — type a move like e2e4, `moves`, `fen`, `draw`, `resign` or `quit`.",
         printable(&game.ir().name)
     );
     if !game.ir().agreements.is_empty() {
