@@ -323,11 +323,15 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 
 /// A duration like `30m`, `1h` or `90s`, in seconds.
 fn parse_duration(text: &str) -> Result<u32, String> {
-    let (digits, unit) = text.split_at(text.len().saturating_sub(1));
+    // The unit is the last character, which may be any character typed
+    // (`30é`): split on it, never on a byte inside it.
+    let mut chars = text.chars();
+    let unit = chars.next_back();
+    let digits = chars.as_str();
     let scale = match unit {
-        "h" => 3600,
-        "m" => 60,
-        "s" => 1,
+        Some('h') => 3600,
+        Some('m') => 60,
+        Some('s') => 1,
         _ => return Err("write a number and a unit: 30m, 1h, 90s".into()),
     };
     digits

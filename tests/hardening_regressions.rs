@@ -770,3 +770,28 @@ fn report3_f1_castling_landings_and_the_checksum_are_not_forgeable() {
     assert!(!said(&out).contains(&wanted), "{}", said(&out));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Report 3, F13 and F14: `--clock` ending in a multi-byte character
+/// panicked (the unit was cut at a byte, not a character); a second `end
+/// checkmate` (or clock, points, stalemate, repetition or move rule)
+/// silently replaced the first. Both are refused now, the duplicate as E004
+/// at its second statement (`dsl-examples/errors/e004_end_rule_twice.variant`).
+#[test]
+fn report3_f13_f14_clock_units_and_end_rules_said_twice() {
+    for clock in ["30é", "é", "1ß", "€"] {
+        expect(
+            &["play", CHESS, "--clock", clock],
+            2,
+            "write a number and a unit",
+        );
+    }
+    let dir = scratch("report3-f14");
+    let file = dir.join("dup_end.variant");
+    std::fs::write(&file, chess_source() + "\nend checkmate win\n").unwrap();
+    expect(
+        &["check", path(&file)],
+        1,
+        "the game gives how a checkmate ends twice",
+    );
+    expect(&["perft", path(&file), "--depth", "1"], 1, "E004");
+}

@@ -19,6 +19,7 @@ impl Checker {
         // `after-round` goes with `out`, and the same way for mate and
         // stalemate (one rule says when a player without a move goes out).
         let mut after_round: Option<(bool, Span)> = None;
+        self.end_rules_given_once(stmts);
         for s in stmts {
             if let Stmt::Points(n, span) = s {
                 if (1..=1_000_000).contains(n) {
@@ -147,6 +148,36 @@ impl Checker {
     }
 
     /// `clock T`: the time per player for the whole game.
+    /// Each end rule, `points` and `clock` is said at most once: a second
+    /// one would silently replace the first (E004 instead, both shown).
+    fn end_rules_given_once(&mut self, stmts: &[Stmt]) {
+        let mut first: [Option<Span>; 6] = [None; 6];
+        for s in stmts {
+            let (slot, what, span) = match s {
+                Stmt::End(EndRule::Checkmate(..), span) => (0, "how a checkmate ends", span),
+                Stmt::End(EndRule::Stalemate(..), span) => (1, "how a stalemate ends", span),
+                Stmt::End(EndRule::Repetition(..), span) => (2, "the repetition rule", span),
+                Stmt::End(EndRule::MoveRule(..), span) => (3, "the move rule", span),
+                Stmt::Points(_, span) => (4, "the points a game shares out", span),
+                Stmt::Clock { span, .. } => (5, "the clock", span),
+                _ => continue,
+            };
+            match first[slot] {
+                None => first[slot] = Some(*span),
+                Some(earlier) => self.error(
+                    Diagnostic::error(
+                        Code::DuplicateDefinition,
+                        format!("the game gives {what} twice"),
+                        *span,
+                        "said again here",
+                    )
+                    .with_secondary(earlier, "first said here")
+                    .with_hint("keep one of the two: the second would replace the first"),
+                ),
+            }
+        }
+    }
+
     pub(super) fn clock(&mut self, m: &mut Model, seconds: &u64, span: &Span) {
         if *seconds == 0 || *seconds > u32::MAX as u64 {
             self.error(
