@@ -795,3 +795,20 @@ fn report3_f13_f14_clock_units_and_end_rules_said_twice() {
     );
     expect(&["perft", path(&file), "--depth", "1"], 1, "E004");
 }
+
+/// Report 3, F16: `draw -o` wrote its picture over its own game file;
+/// like `compile`, `play --record` and `selfplay --out`, it refuses now and
+/// leaves the file as it was.
+#[test]
+fn report3_f16_draw_does_not_write_over_its_game_file() {
+    let dir = scratch("report3-f16");
+    let file = dir.join("x.variant");
+    let source = chess_source();
+    std::fs::write(&file, &source).unwrap();
+    expect(
+        &["draw", path(&file), "-o", path(&file)],
+        1,
+        "refusing to write the picture over the game file",
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), source);
+}

@@ -2,7 +2,7 @@
 //! cells outlined and arrows.
 
 use crate::cli::DrawArgs;
-use crate::load::load_game;
+use crate::load::{load_game, same_file};
 use crate::recorded::position_and_last;
 use runtime::picture;
 use std::io::Write;
@@ -18,6 +18,12 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, String> {
         arrows,
         output,
     } = args;
+    if same_file(&file, &output) {
+        return Err(format!(
+            "refusing to write the picture over the game file {}: give another -o",
+            file.display()
+        ));
+    }
     let game = load_game(&file)?;
     let (pos, last_move) = position_and_last(&game, &fen, &moves)?;
     let mut options = picture::Options {
