@@ -812,3 +812,42 @@ fn report3_f16_draw_does_not_write_over_its_game_file() {
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), source);
 }
+
+/// Report 3, F6: a triangle board's rows were built before its size was
+/// checked (`board triangle 1000000000` allocated 8 GB and aborted; a
+/// hexagon of side 2^31-1 overflowed to "0 cells wide"); a round board the
+/// runtime cannot hold passed the checker. Each is refused by the checker
+/// at once, naming the size the file gave.
+#[test]
+fn report3_f6_board_sizes_are_checked_before_anything_is_built() {
+    let dir = scratch("report3-f6");
+    let cases = [
+        (
+            "triangle 1000000000",
+            "a triangular board of 1000000000 rows",
+        ),
+        (
+            "triangle 2147483647 point-down",
+            "a triangular board of 2147483647 rows",
+        ),
+        (
+            "triangle hexagon 2147483647",
+            "a triangular board of 4294967294 rows",
+        ),
+        (
+            "triangle 5 x 1000000000",
+            "a triangular board of 1000000000 rows",
+        ),
+        ("round 20 x 24", "a round board of 20 rings and 24 sectors"),
+    ];
+    for (i, (board, said)) in cases.iter().enumerate() {
+        let file = dir.join(format!("b{i}.variant"));
+        let source = format!(
+            "game \"g\"\nboard {board}\nplayers white black\n\
+             piece King {{ letter K royal leap (1,0) }}\n\
+             setup white {{ King a1 }}\nsetup black {{ King b1 }}\nend checkmate loss\n"
+        );
+        std::fs::write(&file, source).unwrap();
+        expect(&["check", path(&file)], 1, said);
+    }
+}

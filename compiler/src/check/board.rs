@@ -494,7 +494,11 @@ impl Checker {
         // Sectors come in pairs (a radius goes on through the
         // centre as the other half of its diameter); at most 24, so
         // the centre's file z stays free.
-        if !(1..=20).contains(&rings) || !(4..=24).contains(&sectors) || sectors % 2 != 0 {
+        if !(1..=20).contains(&rings)
+            || !(4..=24).contains(&sectors)
+            || sectors % 2 != 0
+            || (rings * sectors) as usize >= MAX_CELLS
+        {
             self.error(
                 Diagnostic::error(
                     Code::UnsupportedBoard,
@@ -504,7 +508,9 @@ impl Checker {
                     span,
                     "board size",
                 )
-                .with_hint("1..20 rings and an even number of sectors, 4..24"),
+                .with_hint(format!(
+                    "1..20 rings and an even number of sectors, 4..24, at most {MAX_CELLS} cells with the centre"
+                )),
             );
             return None;
         }
@@ -542,7 +548,14 @@ impl Checker {
         holes: &[CellItem],
         span: Span,
     ) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
-        let (rows, odd_up) = triangle_rows(shape);
+        // The number of rows is bounded before any row is built: a shape's
+        // size comes from the file (`board triangle 1000000000`).
+        let row_count = triangle_row_count(shape);
+        let (rows, odd_up) = if (1..=99).contains(&row_count) {
+            triangle_rows(shape)
+        } else {
+            (Vec::new(), false)
+        };
         let width = rows.iter().map(|r| r.1 + 1).max().unwrap_or(0);
         let count: i64 = rows.iter().map(|r| (r.1 - r.0 + 1).max(0) as i64).sum();
         if rows.is_empty()
@@ -554,7 +567,11 @@ impl Checker {
             self.error(
                 Diagnostic::error(
                     Code::UnsupportedBoard,
-                    format!("a triangular board {width} cells wide with {} rows is not supported", rows.len()),
+                    if rows.is_empty() {
+                        format!("a triangular board of {row_count} rows is not supported")
+                    } else {
+                        format!("a triangular board {width} cells wide with {row_count} rows is not supported")
+                    },
                     span,
                     "board size",
                 )
@@ -583,6 +600,16 @@ impl Checker {
             },
             cells,
         ))
+    }
+}
+
+/// How many rows a triangular board's shape has, computed without
+/// overflow for any size the file may give.
+fn triangle_row_count(shape: TriangleShape) -> i64 {
+    match shape {
+        TriangleShape::Big { side, .. } => side as i64,
+        TriangleShape::Hexagon { side } => 2 * side as i64,
+        TriangleShape::Rows { height, .. } => height as i64,
     }
 }
 
