@@ -23,11 +23,29 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
-/// The most games one run may ask for.
-pub const MAX_GAMES: u64 = 1_000_000_000;
-/// The table of each seat's engine: 2^18 entries (6 MiB), ample for the
-/// short searches of self-play, and small for many threads.
+/// The most games one run may ask for (all shards together): the summary
+/// keeps about a hundred bytes per game, so a run stays within 100 MB.
+pub const MAX_GAMES: u64 = 1_000_000;
+/// The table of each seat's engine: at most 2^18 entries (6 MiB), ample for
+/// the short searches of self-play, and fewer when many threads play games
+/// of many seats at once (`table_bits`).
 const TABLE_BITS: u32 = 18;
+/// What all the engines playing at once may take for their tables together.
+const TABLES_BUDGET: u64 = 1 << 30;
+/// A generous bound on a table entry's size, for `table_bits`.
+const ENTRY_BYTES: u64 = 32;
+
+/// Each engine's table size (bits) when `threads` games of `seats` seats
+/// are played at once: 2^18 entries, halved until all of them fit in
+/// `TABLES_BUDGET` (`--threads 256` with six engine seats asked for 12 GB).
+fn table_bits(threads: usize, seats: usize) -> u32 {
+    let engines = (threads.max(1) * seats.max(1)) as u64;
+    let mut bits = TABLE_BITS;
+    while bits > 10 && engines * (1u64 << bits) * ENTRY_BYTES > TABLES_BUDGET {
+        bits -= 1;
+    }
+    bits
+}
 
 /// One game, as one line of the output.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -90,7 +108,8 @@ fn game_seed(seed: u64, index: u64) -> u64 {
 fn play_one(run: &Run, info: &RunInfo, start: &Position, index: u64) -> Record {
     let game = run.game;
     let mut pos = start.clone();
-    let mut computers = Computers::new(game, game_seed(run.seed, index), TABLE_BITS);
+    let bits = table_bits(run.threads, game.players());
+    let mut computers = Computers::new(game, game_seed(run.seed, index), bits);
     let mut moves = Vec::new();
     let mut list = Vec::new();
     let names = &info.seats;
@@ -186,8 +205,9 @@ pub fn run(
         fen: run.fen.clone(),
     };
     let (k, n) = run.shard;
-    let indices: Vec<u64> = (0..run.games).filter(|i| i % n == k - 1).collect();
-    let bar = indicatif::ProgressBar::new(indices.len() as u64);
+    // This shard's games, k - 1, k - 1 + n, ...: counted, not listed.
+    let count = run.games.saturating_sub(k - 1).div_ceil(n);
+    let bar = indicatif::ProgressBar::new(count);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
             "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left",
@@ -196,7 +216,7 @@ pub fn run(
     );
     let writer = Mutex::new(Writer {
         out,
-        done: Vec::with_capacity(indices.len()),
+        done: Vec::new(),
         error: None,
     });
     let pool = rayon::ThreadPoolBuilder::new()
@@ -205,7 +225,8 @@ pub fn run(
         .map_err(|e| format!("cannot start {} threads: {e}", run.threads))?;
     pool.install(|| {
         use rayon::prelude::*;
-        indices.par_iter().for_each(|&i| {
+        (0..count).into_par_iter().for_each(|j| {
+            let i = k - 1 + j * n;
             let record = play_one(run, &info, start, i);
             if let Ok(mut w) = writer.lock() {
                 w.put(record);
@@ -495,4 +516,24 @@ pub fn summary(info: &RunInfo, games: &[Tally]) -> String {
     let max = games.iter().map(|r| r.plies).max().unwrap_or(0);
     s += &format!("length: {mean:.1} ± {half:.1} plies (95%), shortest {min}, longest {max}\n");
     s
+}
+
+#[cfg(test)]
+mod sizing_tests {
+    use super::*;
+
+    /// Engines' tables shrink so that all of them fit in the budget: two
+    /// threads of chess keep 2^18 entries, 256 threads of six seats get 2^14.
+    #[test]
+    fn tables_fit_the_budget_however_many_play_at_once() {
+        assert_eq!(table_bits(2, 2), TABLE_BITS);
+        assert_eq!(table_bits(256, 6), 14);
+        for threads in [1, 7, 64, 256] {
+            for seats in 2..=6 {
+                let bits = table_bits(threads, seats);
+                let total = (threads * seats) as u64 * (1u64 << bits) * ENTRY_BYTES;
+                assert!(total <= TABLES_BUDGET, "{threads} x {seats}: 2^{bits}");
+            }
+        }
+    }
 }

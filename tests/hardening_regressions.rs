@@ -851,3 +851,47 @@ fn report3_f6_board_sizes_are_checked_before_anything_is_built() {
         expect(&["check", path(&file)], 1, said);
     }
 }
+
+/// Report 3, F7: `selfplay --games 100000000` reserved 9.6 GB before the
+/// first game; a run now asks for at most a million games (the summary
+/// keeps about a hundred bytes a game), and a shard's games are counted,
+/// not listed. (F12, the engines' tables under `--threads 256`, is the
+/// unit test `tables_fit_the_budget_however_many_play_at_once`.)
+#[test]
+fn report3_f7_selfplay_runs_are_bounded() {
+    let dir = scratch("report3-f7");
+    let out = dir.join("g.jsonl");
+    for games in ["100000000", "1000000000", "1000001"] {
+        expect(
+            &[
+                "selfplay",
+                CHESS,
+                "--games",
+                games,
+                "--players",
+                "random",
+                "--out",
+                path(&out),
+            ],
+            2,
+            "1..=1000000",
+        );
+    }
+    // The last shard of a run with fewer games than shards plays none.
+    let shard = run(
+        &[
+            "selfplay",
+            CHESS,
+            "--games",
+            "2",
+            "--shard",
+            "3/4",
+            "--players",
+            "random",
+            "--out",
+            path(&out),
+        ],
+        b"",
+    );
+    assert_eq!(shard.status.code(), Some(0), "{}", said(&shard));
+}
