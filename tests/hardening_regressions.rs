@@ -895,3 +895,20 @@ fn report3_f7_selfplay_runs_are_bounded() {
     );
     assert_eq!(shard.status.code(), Some(0), "{}", said(&shard));
 }
+
+/// Report 3, F11: the general notation's piece tokens parsed in quadratic
+/// time (a 400 KB token in a claim's position took 39 s; 200 KB over `uci`
+/// 13 s). Every split of a token was looked up whole; now only those whose
+/// cell part is short enough to be a cell name.
+#[test]
+fn report3_f11_long_piece_tokens_are_refused_in_linear_time() {
+    let dir = scratch("report3-f11");
+    let file = dir.join("long.variant");
+    let token = format!("K{}", "a".repeat(400_000));
+    std::fs::write(
+        &file,
+        chess_source() + &format!("\nclaim perft 1 == 1 position \"white: {token}; black: Ke8\"\n"),
+    )
+    .unwrap();
+    expect_within(&["check", path(&file)], 1, "bad position", 5);
+}

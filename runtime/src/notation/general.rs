@@ -451,8 +451,15 @@ fn split_piece_token(
             })?;
         return Ok((kind, cell));
     }
+    // Only splits whose cell part could be a cell name are looked up, so a
+    // long token costs time linear in its length (every split looked up
+    // whole was quadratic: 400 KB took 39 s).
+    let longest = game.longest_cell_name();
     for (i, _) in token.char_indices().skip(1) {
         let (piece, cell) = token.split_at(i);
+        if cell.len() > longest {
+            continue;
+        }
         if let (Some(kind), Some(cell)) = (game.kind_by_letter(piece), game.cell(cell)) {
             return Ok((kind, cell));
         }
