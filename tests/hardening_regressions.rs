@@ -912,3 +912,25 @@ fn report3_f11_long_piece_tokens_are_refused_in_linear_time() {
     .unwrap();
     expect_within(&["check", path(&file)], 1, "bad position", 5);
 }
+
+/// Report 3, F17: `claim mate-in` on a position where the game is already
+/// over blamed the budget ("reached 0 of its 1 plies ... past the default
+/// budget") and suggested a larger one; it says the game is over now.
+#[test]
+fn report3_f17_mate_in_on_a_finished_game_says_so() {
+    let dir = scratch("report3-f17");
+    let file = dir.join("mated.variant");
+    std::fs::write(
+        &file,
+        chess_source() + &format!("\nclaim mate-in 1 position \"{MATED_FEN}\"\n"),
+    )
+    .unwrap();
+    let out = run(&["check", path(&file)], b"");
+    let text = said(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("the game is already over here (Checkmate)"),
+        "{text}"
+    );
+    assert!(!text.contains("budget"), "{text}");
+}

@@ -210,6 +210,18 @@ pub(super) fn verify_mate_in(
             "this claim",
         ));
     }
+    // A finished game has no win to search for: say how it ended, not that
+    // the budget ran out (the search does no work there).
+    if let Some(result) = pos.result() {
+        return Err(failed(
+            span,
+            format!(
+                "claim failed: the game is already over here ({:?}), so no move wins in {moves}",
+                result.end
+            ),
+            "claimed here".into(),
+        ));
+    }
     let game = pos.game();
     let players = game.players() as i64;
     // The side to move plays at plies 1, 1 + players, ...
