@@ -1,12 +1,15 @@
 //! Independent, deliberately simple reference move generator (a test oracle)
-//! for the two hexagonal Cosmic chess games of `docs/COSMIC.md`: `hex-3p`
-//! (three players, diagonal positioning GDP, pointy-topped cells) and
+//! for the hexagonal Cosmic chess games of `docs/COSMIC.md`: `hex-3p`
+//! (three players, diagonal positioning GDP, pointy-topped cells),
 //! `hex-6p` (six players, orthogonal positioning GOP, Glinski's flat-topped
-//! board).
+//! board), and the two-player games `hex-2p` (GDP, the 127-cell hexagon of
+//! side 7, pointy-topped), `hex-2p-corner` and `hex-2p-rhombus` (GOP,
+//! Glinski's board, a V-shaped and a rhombus-shaped setup).
 //!
 //! Written from `docs/COSMIC.md` (the spec implemented here: "The army",
 //! "Figurants", "Free castling", "More than two players", "Figurants on every
-//! board", "Hexagonal boards", "hex-3p", "hex-6p"), the rules digest
+//! board", "Hexagonal boards", "hex-3p", "hex-6p", "hex-2p",
+//! "hex-2p-corner", "hex-2p-rhombus"), the rules digest
 //! `../shared/rules/cosmic.md` and the Russian original (for
 //! orientation), modelled on `tests/support/cosmic_ref.rs` (the square-board
 //! reference: same API, move keys, position text, four-player rules). No code
@@ -22,7 +25,7 @@
 //! reached through `CosmicRules` (which a caller brings into scope).
 //!
 //! Coordinates: axial `(q, r)` on the hexagon `|q| <= 5, |r| <= 5,
-//! |q + r| <= 5` (91 cells), centre `(0, 0)`. Edge ("orthogonal") steps
+//! |q + r| <= 5` (91 cells; hex-2p: `<= 6`, 127 cells), centre `(0, 0)`. Edge ("orthogonal") steps
 //! `(1,0) (0,1) (-1,1) (-1,0) (0,-1) (1,-1)`, vertex ("diagonal") steps
 //! `(1,1) (-1,2) (-2,1) (-1,-1) (1,-2) (2,-1)`. Turning 60 degrees
 //! counter-clockwise maps `(q, r)` to `(-r, q + r)`.
@@ -30,14 +33,17 @@
 //! Cell names: hex-3p: row letter `a b c d e f g h i k l` for `r = -5..5`
 //! and number `2q + r + 11` (`a6`, `f11`, `l16`); hex-6p: file letter for
 //! `q = -5..5` and the cell's rank in its file counted from 1 at its lowest
-//! cell (`f1` = `(0,-5)`, `f6` = `(0,0)`, `a1` = `(-5,0)`). Cell order
-//! (`all_cells`, `to_text`): hex-3p by rows a..l, each by rising number;
-//! hex-6p by files a..l, each by rising number.
+//! cell (`f1` = `(0,-5)`, `f6` = `(0,0)`, `a1` = `(-5,0)`); the corner
+//! games as hex-6p; hex-2p: row letter `a .. n` (no j) for `r = -6..6` and
+//! number `2q + r + 13` (`a7`, `g13`, `n19`). Cell order (`all_cells`,
+//! `to_text`): hex-3p and hex-2p by rows, each by rising number; hex-6p
+//! and the corner games by files a..l, each by rising number.
 //!
 //! Frames: every player has a local frame, White's. Player `p`'s frame is
 //! White's turned counter-clockwise about the centre by `120 * p` degrees
 //! (hex-3p: white, red, black) or `60 * p` degrees (hex-6p: white, red,
-//! yellow, black, blue, green). Board cell = turn(local cell); a local
+//! yellow, black, blue, green) or `180 * p` (the two-player games: white,
+//! black). Board cell = turn(local cell); a local
 //! direction turns the same way. Own half, middle row, far row, setup and
 //! figurant directions are White's, given in local coordinates:
 //! - hex-3p (White): own half `r < 0` (rows a..e), middle row `r = 0` (row
@@ -49,6 +55,13 @@
 //!   a6 `(-5,5)` and l6 `(5,0)` (b7 c8 d9 e10 f11 g10 h9 i8 k7); forward
 //!   `(0,1)`; quiet `(0,1) (1,0) (-1,1)`; pawn captures `(1,1) (-1,2)`; dog
 //!   captures `(0,1) (1,0) (-1,1)`.
+//! - hex-2p (White): own half `r < 0` (rows a..f, 57 cells), middle row
+//!   `r = 0` (row g), far row `r = 6` (row n), next-to-last row `r = 5`
+//!   (row m, optional promotion: 127 cells); figurants as hex-3p's.
+//! - hex-2p-corner (White): as hex-6p (far row b7 .. f11 .. k7).
+//! - hex-2p-rhombus (White): as hex-6p, but the far row is only the cells
+//!   of Black's starting army on the far /\: c8 d9 e10 f11 g10 h9 i8
+//!   (`-3 <= q <= 3`).
 //!
 //! Move keys (as cosmic_ref.rs): `<from><to>` (`c8e10`); a promotion appends
 //! `=` and the new piece's letter (`k13l14=Q`); an en-passant capture
@@ -144,6 +157,11 @@
 //!     the board (from a6 only `(1,0)` to b7).
 //! 15. Check (attack) for figurants is their capture cells only (never
 //!     their quiet cells); for the Bird its 6 vertex neighbours only.
+//! 16. The next-to-last row (hex-2p only, 127 cells): a figurant move
+//!     ending there, quiet, capture or en passant, may stay plain or
+//!     promote, a pawn to N B F W S, a dog to N B (those of the game:
+//!     all of them in hex-2p). The far row wins where both could apply
+//!     (they never overlap).
 #![allow(dead_code)]
 // Player numbers index per-player tables; loops over 0..np read best.
 #![allow(clippy::needless_range_loop)]
