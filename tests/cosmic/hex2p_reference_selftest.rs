@@ -278,7 +278,11 @@ fn hex2p_next_to_last_row_cell_by_cell() {
     assert_eq!(p.piece_at("m12").as_deref(), Some("white P"));
     assert_eq!(
         moves_to(&p, "m12", "n13"),
-        keys("m12", "n13", &["R", "N", "Q", "D", "W", "F", "S", "B", "T", "M"])
+        keys(
+            "m12",
+            "n13",
+            &["R", "N", "Q", "D", "W", "F", "S", "B", "T", "M"]
+        )
     );
     // One that took a Bird there is a Bird.
     let mut p = pos(v, "white: Kg1 Pl11; black: Kg25");
@@ -452,7 +456,9 @@ fn starts() {
     let by_from = |cell: &str| {
         s.legal_moves()
             .into_iter()
-            .filter(|k| k.starts_with(cell) && !k[cell.len()..].starts_with(|c: char| c.is_ascii_digit()))
+            .filter(|k| {
+                k.starts_with(cell) && !k[cell.len()..].starts_with(|c: char| c.is_ascii_digit())
+            })
             .count()
     };
     let expect = [

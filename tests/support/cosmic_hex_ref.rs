@@ -511,9 +511,7 @@ impl Game {
             Variant::Hex3p => r == 5,
             Variant::Hex2p => r == 6,
             // The far /\ less its two flank corners a6 and l6.
-            Variant::Hex6p | Variant::Hex2pCorner => {
-                far_v && (q, r) != (-5, 5) && (q, r) != (5, 0)
-            }
+            Variant::Hex6p | Variant::Hex2pCorner => far_v && (q, r) != (-5, 5) && (q, r) != (5, 0),
             // Trimmed down to Black's rim cells c8..f11..i8: q in -3..=3.
             Variant::Hex2pRhombus => far_v && (-3..=3).contains(&q),
         }
