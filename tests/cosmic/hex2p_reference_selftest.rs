@@ -220,7 +220,7 @@ fn regions_corner_games() {
 #[test]
 fn hex2p_far_row_cell_by_cell() {
     let v = Variant::Hex2p;
-    // Pieces of the game in setup order: R N Q D W F S B T M.
+    // The pieces of the game (a set: the order does not matter).
     let pawn = ["R", "N", "Q", "D", "W", "F", "S", "B", "T", "M"];
     let dog = ["N", "B", "F", "W", "S"];
     // White: from (q, 5) straight along (0,1) to (q, 6), q = -6..0.
@@ -364,7 +364,7 @@ fn corner_far_rows_cell_by_cell() {
         (
             Variant::Hex2pCorner,
             -4..=4,
-            vec!["R", "N", "S", "Q", "W", "B"],
+            vec!["R", "N", "B", "W", "S", "Q", "F"],
         ),
         // Rhombus: c8 .. i8, q = -3..3.
         (
@@ -391,12 +391,12 @@ fn corner_far_rows_cell_by_cell() {
             assert_eq!(moves_to(&p, &f, &t), expect(&f, &t), "{v:?} {f}{t}");
         }
     }
-    // A dog promotes to the medium class the game plays: V N S W B, the
+    // A dog promotes to the medium class the game plays: V N B F W S, the
     // rhombus F W.
     let p = pos(Variant::Hex2pCorner, "white: Kh5 He9; black: Kd5");
     assert_eq!(
         moves_to(&p, "e9", "e10"),
-        keys("e9", "e10", &["N", "S", "W", "B"])
+        keys("e9", "e10", &["N", "B", "F", "W", "S"])
     );
     let p = pos(Variant::Hex2pRhombus, "white: Kh5 He9; black: Kd5");
     assert_eq!(moves_to(&p, "e9", "e10"), keys("e9", "e10", &["F", "W"]));
@@ -428,9 +428,9 @@ fn starts() {
             assert_eq!(a, b, "{v:?} {c} / {turned}");
         }
     }
-    // hex-2p: 22 a side; the corner games 16.
+    // hex-2p: 22 a side; the V 17, the rhombus 16.
     assert_eq!(RefPos::start(Variant::Hex2p).piece_count(0), 22);
-    assert_eq!(RefPos::start(Variant::Hex2pCorner).piece_count(1), 16);
+    assert_eq!(RefPos::start(Variant::Hex2pCorner).piece_count(1), 17);
     assert_eq!(RefPos::start(Variant::Hex2pRhombus).piece_count(0), 16);
     assert_eq!(king_start(Variant::Hex2p, 0), "a13");
     assert_eq!(king_start(Variant::Hex2p, 1), "n13");
@@ -484,4 +484,106 @@ fn starts() {
     }
     assert_eq!(s.legal_moves().len(), 85);
     assert_eq!(s.perft(1), 85);
+}
+
+/// The number of legal moves from `cell` in `s`.
+fn count_from(s: &RefPos, cell: &str) -> usize {
+    s.legal_moves()
+        .into_iter()
+        .filter(|k| {
+            k.starts_with(cell) && !k[cell.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .count()
+}
+
+/// The V game's first moves, counted by hand (own half 2r + q < 0; Black's
+/// army is the half turn: c7 c8 d8 d9 e8 e9 e10 f9 f10 f11 g8 g9 g10 h8 h9
+/// i7 i8).
+#[test]
+fn start_corner_counted_by_hand() {
+    // - Pc2 (-3,-1): c3 c4; d3 e4 f5 g5 (h5 is the middle row); b2 a2: 8.
+    // - Hd2 (-2,-2): d3 d4 (its other edges start on own figurants): 2.
+    // - He3 (-1,-2): e4 e5; f4 g4 h4 i4; d3 c3 b3 a3: 10.
+    // - Pf3 (0,-3): f4 f5: 2.   - Hg3 (1,-3): g4 g5; h3 i3 k3 l3; f4 e4
+    //   d4 c4: 10.   - Hh2 (2,-4): h3 h4: 2.   - Pi2 (3,-4): i3 i4; k2 l2;
+    //   h3 g4 f5 e5: 8.
+    // - Kf1: the swap with the Bird g1: 1.
+    // - Wg1 (1,-5): edge lines k1 l1, g4 g5 g6 g7 (g8 g9 g10 are Black's),
+    //   b2 a2; vertex lines i3 k4 l5, e4 d5 c6 b7; knight leaps h3 f4: 17.
+    // - Rc1: b1 a1; Ri1: k1 l1; Nd1: f4 e4 c3 b2; Ne2: g4 f5 d4 c3 b1;
+    //   Fg2: g4, i4 e5: 3.
+    // - Be1, Qf2, Sh1: every first cell their own: 0. Total 76.
+    let s = RefPos::start(Variant::Hex2pCorner);
+    let expect = [
+        ("c2", 8),
+        ("d2", 2),
+        ("e3", 10),
+        ("f3", 2),
+        ("g3", 10),
+        ("h2", 2),
+        ("i2", 8),
+        ("f1", 1),
+        ("g1", 17),
+        ("c1", 2),
+        ("i1", 2),
+        ("d1", 4),
+        ("e2", 5),
+        ("g2", 3),
+        ("e1", 0),
+        ("f2", 0),
+        ("h1", 0),
+    ];
+    for (c, n) in expect {
+        assert_eq!(count_from(&s, c), n, "{c}");
+    }
+    assert_eq!(s.legal_moves().len(), 76);
+}
+
+/// hex-2p's first moves, counted by hand (own half r < 0).
+#[test]
+fn start_hex2p_counted_by_hand() {
+    // - Seven figurants on row c, (q,-4) for q = -1..5: three cells up
+    //   each forward edge to row f: 42.
+    // - Row a: the Snakes, Bishops and the Queen have no move (every first
+    //   cell is their own); the Dragon's knight leaps d16 d14: 2; the King
+    //   swaps with the Fish b12 and the Teacher b14: 2.
+    // - Rb6: c5 d4 e3 f2 g1 down the rim: 5; Rb20: c21 .. g25: 5.
+    // - Nb8: d12 e9 e7 d4: 4; Nb18: d22 e19 e17 d14: 4.
+    // - Wb10 (1,-5): edge lines (1,-3)..(1,3) (7; rows l and m are
+    //   Black's) and (-1,-3)..(-6,2) (6); vertex lines (3,-3) (4,-2)
+    //   (5,-1) (6,0), (0,-3) (-1,-1) (-2,1) (-3,3) ((-4,5) is Black's),
+    //   (-3,-3); knight leaps (2,-3) (0,-2) (-1,-2) (-2,-3) (-2,-4): 27.
+    // - Fb12 (2,-5): edge leaps (2,-3) (0,-3), vertex leaps (4,-3) (0,-1)
+    //   (-2,-3): 5.   - Tb14 (3,-5): up the vertex line (2,-3) (1,-1): 2.
+    // - Mb16 (4,-5): the vertex step (3,-3), the edge leaps (4,-2)
+    //   (1,-2), the vertex leaps (1,1) (-2,-2): 5. Total 103.
+    let s = RefPos::start(Variant::Hex2p);
+    let expect = [
+        ("c7", 6),
+        ("c9", 6),
+        ("c11", 6),
+        ("c13", 6),
+        ("c15", 6),
+        ("c17", 6),
+        ("c19", 6),
+        ("a7", 0),
+        ("a9", 0),
+        ("a11", 0),
+        ("a13", 2),
+        ("a15", 2),
+        ("a17", 0),
+        ("a19", 0),
+        ("b6", 5),
+        ("b8", 4),
+        ("b10", 27),
+        ("b12", 5),
+        ("b14", 2),
+        ("b16", 5),
+        ("b18", 4),
+        ("b20", 5),
+    ];
+    for (c, n) in expect {
+        assert_eq!(count_from(&s, c), n, "{c}");
+    }
+    assert_eq!(s.legal_moves().len(), 103);
 }

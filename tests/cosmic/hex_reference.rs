@@ -112,7 +112,7 @@ fn start_perft_agrees_at_depth_4() {
     }
 }
 
-/// Depth 4 of the two-player starts: 199.4, 145.3 and 59.5 million leaves
+/// Depth 4 of the two-player starts: 134.3, 39.4 and 59.5 million leaves
 /// (`cargo test --profile ci --test cosmic_reference hex2p_start -- --ignored`);
 /// recorded in tests/perft/README.md.
 #[test]

@@ -337,13 +337,13 @@ const SETUP_3P: &str = "Ra6 Sa8 Ka10 Qa12 Sa14 Ra16 \
      Pc4 Pc6 Hc8 Hc10 Hc12 Hc14 Pc16 Pc18";
 const SETUP_6P: &str = "Nd1 Re1 Kf1 Wg1 Th1 He2 Pf2 Hg2";
 /// hex-2p: rows a, b and c (less its rim cells c5, c21).
-const SETUP_2P: &str = "Ra7 Na9 Qa11 Ka13 Da15 Na17 Ra19 \
-     Wb6 Fb8 Sb10 Bb12 Bb14 Sb16 Tb18 Mb20 \
+const SETUP_2P: &str = "Sa7 Ba9 Qa11 Ka13 Da15 Ba17 Sa19 \
+     Rb6 Nb8 Wb10 Fb12 Tb14 Mb16 Nb18 Rb20 \
      Pc7 Pc9 Hc11 Hc13 Hc15 Pc17 Pc19";
-/// hex-2p-corner: the V of rank 1 between the flank corners, figurants on
-/// rank 2.
-const SETUP_2P_CORNER: &str = "Rb1 Nc1 Sd1 Qe1 Kf1 Wg1 Bh1 Ni1 Rk1 \
-     Pc2 Hd2 He2 Pf2 Hg2 Hh2 Pi2";
+/// hex-2p-corner: the V c1..f1..i1 on the rim with e2 f2 g2 inside it,
+/// the figurants in front (c2 d2 e3 f3 g3 h2 i2).
+const SETUP_2P_CORNER: &str = "Rc1 Nd1 Be1 Kf1 Wg1 Sh1 Ri1 Ne2 Qf2 Fg2 \
+     Pc2 Hd2 He3 Pf3 Hg3 Hh2 Pi2";
 /// hex-2p-rhombus: the 3 x 3 tip of the rhombus f1-c1-f4-i1, figurants
 /// on its inner sides.
 const SETUP_2P_RHOMBUS: &str = "Rd1 Fe1 Kf1 Tg1 Rh1 De2 Qf2 Mg2 Wf3 \
