@@ -237,6 +237,16 @@ const POSITIONS: &[(Variant, &str, &str, &str, u32)] = &[
         "",
         3,
     ),
+    // The same after White's long move c9 to f6, past d8 and e7: Black's
+    // pawn e11 takes on d8 en passant, promoting nothing (row d is not
+    // Black's next-to-last row b).
+    (
+        Variant::Hex2p,
+        "two players: en passant after a long move",
+        "white: Ka13 Pc9 Hf14 Pg17; black: Kn13 Pe11 Hh12 Pk14; turn white",
+        "c9f6",
+        3,
+    ),
     // Free castling on the 127-cell board along two edge axes.
     (
         Variant::Hex2p,
@@ -303,6 +313,7 @@ fn constructed_positions_reach_their_rules() {
     has("two players: far and next-to-last rows", "m8n11=M");
     has("two players: far and next-to-last rows", "l9m10");
     has("two players: middle row and en passant", "f14g15");
+    has("two players: en passant after a long move", "e11d8/ep");
     has("two players: castling", "a13a9/castle/a7");
     has("two players: castling", "a13b14/castle/c15");
     has("two players: castling", "a13c11/castle/d10");
