@@ -19,6 +19,9 @@ mod cosmic_ref;
 mod cosmic_hex_ref;
 #[path = "cosmic/hex_reference_selftest.rs"]
 mod hex;
+// The two-player games on hexagons, on the same reference.
+#[path = "cosmic/hex2p_reference_selftest.rs"]
+mod hex2p;
 // The triangle games' reference and its self-tests.
 #[path = "support/cosmic_tri_ref.rs"]
 mod cosmic_tri_ref;

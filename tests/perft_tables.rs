@@ -145,7 +145,8 @@ fn shakhmattron_table() {
 
 /// Cosmic chess on squares (`tests/perft/cosmic-*.tsv`): start perft of
 /// the 10x10, 9x9, four-player and diagonal-positioning games, and on
-/// hexagons the three- and six-player games, on triangles the two- and
+/// hexagons the three- and six-player games and the three two-player
+/// games, on triangles the two- and
 /// three-player games, and the round board's game.
 #[test]
 fn cosmic_tables() {
@@ -170,6 +171,18 @@ fn cosmic_tables() {
         (
             "tests/perft/cosmic-hex6p.tsv",
             "stdlib/cosmic/hex-6p.variant",
+        ),
+        (
+            "tests/perft/cosmic-hex2p.tsv",
+            "stdlib/cosmic/hex-2p.variant",
+        ),
+        (
+            "tests/perft/cosmic-hex2p-corner.tsv",
+            "stdlib/cosmic/hex-2p-corner.variant",
+        ),
+        (
+            "tests/perft/cosmic-hex2p-rhombus.tsv",
+            "stdlib/cosmic/hex-2p-rhombus.variant",
         ),
         (
             "tests/perft/cosmic-tri2p.tsv",

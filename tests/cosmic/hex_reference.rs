@@ -1,6 +1,8 @@
 //! The engine's Cosmic games on hexagons (stdlib/cosmic/hex-3p.variant,
-//! three players on pointy-topped cells, and hex-6p.variant, six players
-//! on flat-topped cells) against the independent reference move generator
+//! three players on pointy-topped cells, hex-6p.variant, six players
+//! on flat-topped cells, and the two-player games hex-2p.variant (127
+//! pointy-topped cells), hex-2p-corner.variant and hex-2p-rhombus.variant
+//! (Glinski's board, the V and the rhombus setups)) against the independent reference move generator
 //! tests/support/cosmic_hex_ref.rs, written from shared/rules/cosmic.md
 //! and docs/COSMIC.md by someone who had not read the engine, sharing no
 //! code with it (its hand-checked self-tests are
@@ -42,12 +44,28 @@ fn hex6p() -> &'static Game {
     )
 }
 
+fn hex2p(v: Variant) -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    static CORNER: OnceLock<Game> = OnceLock::new();
+    static RHOMBUS: OnceLock<Game> = OnceLock::new();
+    let (cell, file) = match v {
+        Variant::Hex2pCorner => (&CORNER, "stdlib/cosmic/hex-2p-corner.variant"),
+        Variant::Hex2pRhombus => (&RHOMBUS, "stdlib/cosmic/hex-2p-rhombus.variant"),
+        _ => (&GAME, "stdlib/cosmic/hex-2p.variant"),
+    };
+    games::shared(cell, file, games::Claims::Skipped)
+}
+
 fn game_of(v: Variant) -> &'static Game {
     match v {
         Variant::Hex3p => hex3p(),
         Variant::Hex6p => hex6p(),
+        Variant::Hex2p | Variant::Hex2pCorner | Variant::Hex2pRhombus => hex2p(v),
     }
 }
+
+/// The two-player games.
+const TWO: [Variant; 3] = [Variant::Hex2p, Variant::Hex2pCorner, Variant::Hex2pRhombus];
 
 compare::cosmic_oracle!(RefPos, RefEnd);
 
@@ -66,7 +84,7 @@ fn both(v: Variant, text: &str, moves: &str) -> (Position<'static>, RefPos) {
 
 #[test]
 fn start_perft_agrees() {
-    for v in [Variant::Hex3p, Variant::Hex6p] {
+    for v in [Variant::Hex3p, Variant::Hex6p].into_iter().chain(TWO) {
         let mut pos = Position::start(game_of(v));
         let reference = RefPos::start(v);
         for d in 1..=3 {
@@ -88,6 +106,23 @@ fn start_perft_agrees() {
 #[ignore]
 fn start_perft_agrees_at_depth_4() {
     for v in [Variant::Hex3p, Variant::Hex6p] {
+        let mut pos = Position::start(game_of(v));
+        let what = format!("{v:?} start");
+        compare::assert_divide_agrees(&mut pos, &RefPos::start(v), 4, &what, cosmic_key);
+    }
+}
+
+/// Depth 4 of the two-player starts: 134.3, 39.4 and 59.5 million leaves
+/// (`cargo test --profile ci --test cosmic_reference hex2p_start -- --ignored`);
+/// recorded in tests/perft/README.md.
+#[test]
+#[ignore]
+fn hex2p_start_perft_agrees_at_depth_4() {
+    let only = std::env::var("HEX2P_VARIANT").ok();
+    for v in TWO {
+        if only.as_deref().is_some_and(|o| o != format!("{v:?}")) {
+            continue;
+        }
         let mut pos = Position::start(game_of(v));
         let what = format!("{v:?} start");
         compare::assert_divide_agrees(&mut pos, &RefPos::start(v), 4, &what, cosmic_key);
@@ -182,6 +217,62 @@ const POSITIONS: &[(Variant, &str, &str, &str, u32)] = &[
         "",
         3,
     ),
+    // Two players on 127 cells: pawns and dogs one step from the far row n
+    // (mandatory promotion; a dog only to N B F W S) and from the
+    // next-to-last row m (optional: stay, or a pawn to N B F W S, a dog to
+    // N B), by quiet steps and by captures; Black's the same on b and a.
+    (
+        Variant::Hex2p,
+        "two players: far and next-to-last rows",
+        "white: Kg1 Pm8 Hm14 Pl9 Hl13; black: Kg25 Nn11 Rm12 Pc11 Hb14; turn white",
+        "",
+        3,
+    ),
+    // The middle row g: a long move stops on row f; g is entered by one
+    // step and left by one; en passant of a long move inside the half.
+    (
+        Variant::Hex2p,
+        "two players: middle row and en passant",
+        "white: Ka13 Pc9 Hf14 Pg17; black: Kn13 Pe11 Hh12 Pk14; turn white",
+        "",
+        3,
+    ),
+    // The same after White's long move c9 to f6, past d8 and e7: Black's
+    // pawn e11 takes on d8 en passant, promoting nothing (row d is not
+    // Black's next-to-last row b).
+    (
+        Variant::Hex2p,
+        "two players: en passant after a long move",
+        "white: Ka13 Pc9 Hf14 Pg17; black: Kn13 Pe11 Hh12 Pk14; turn white",
+        "c9f6",
+        3,
+    ),
+    // Free castling on the 127-cell board along two edge axes.
+    (
+        Variant::Hex2p,
+        "two players: castling",
+        "white: Ka13 Ra7 Wd10 Tc15; black: Kn13 Rn7; turn white",
+        "",
+        2,
+    ),
+    // The V game: figurants one step from the far /\, the trimmed
+    // corners a6 and l6 among them (no promotion there), and Black's.
+    (
+        Variant::Hex2pCorner,
+        "corner: the far V",
+        "white: Kh5 Pa5 Pb6 Hf10 Pk6 Hl5; black: Kd5 Pa2 Hb2 Pf2 Pl2 Hk2; turn white",
+        "",
+        3,
+    ),
+    // The rhombus game: b7 and k7 lie on the far /\ but outside Black's
+    // starting cells: no promotion there; c8 and i8 promote.
+    (
+        Variant::Hex2pRhombus,
+        "rhombus: the far row trimmed",
+        "white: Kh5 Pb6 Pc7 Hi7 Pk6; black: Kd5 Pb2 Hc2 Pi2 Pk2; turn white",
+        "",
+        3,
+    ),
 ];
 
 #[test]
@@ -214,6 +305,41 @@ fn constructed_positions_reach_their_rules() {
     has("promotion classes", "k9l8=W");
     has("snake paths", "f11i14");
     has("pass then out", "pass");
+    has("two players: far and next-to-last rows", "m8n9=D");
+    has("two players: far and next-to-last rows", "m14n15=W");
+    has("two players: far and next-to-last rows", "l9m10=S");
+    has("two players: far and next-to-last rows", "l13m12=B");
+    has("two players: far and next-to-last rows", "l9m12=N");
+    has("two players: far and next-to-last rows", "m8n11=M");
+    has("two players: far and next-to-last rows", "l9m10");
+    has("two players: middle row and en passant", "f14g15");
+    has("two players: en passant after a long move", "e11d8/ep");
+    has("two players: castling", "a13a9/castle/a7");
+    has("two players: castling", "a13b14/castle/c15");
+    has("two players: castling", "a13c11/castle/d10");
+    has("two players: middle row and en passant", "c9f6");
+    has("corner: the far V", "b6b7=Q");
+    has("corner: the far V", "a5a6");
+    has("rhombus: the far row trimmed", "c7c8=Q");
+    has("rhombus: the far row trimmed", "b6b7");
+    // And what the rules forbid is absent.
+    let lacks = |name: &str, unwanted: &str| {
+        let &(v, _, text, moves, _) = POSITIONS.iter().find(|p| p.1 == name).unwrap();
+        let (mut pos, _) = both(v, text, moves);
+        let keys: Vec<String> = engine_moves(&mut pos).into_keys().collect();
+        assert!(
+            !keys.iter().any(|k| k == unwanted),
+            "{name}: {unwanted} in {keys:?}"
+        );
+    };
+    lacks("two players: far and next-to-last rows", "m8n9");
+    lacks("two players: far and next-to-last rows", "m14n15=Q");
+    lacks("two players: far and next-to-last rows", "l9m10=Q");
+    lacks("two players: far and next-to-last rows", "l13m12=F");
+    lacks("two players: middle row and en passant", "f14h16");
+    lacks("corner: the far V", "a5a6=Q");
+    lacks("rhombus: the far row trimmed", "b6b7=Q");
+    lacks("rhombus: the far row trimmed", "c7c8");
 }
 
 fn random_game(v: Variant, seed: u64, plies: usize, seen: &mut Coverage) {
@@ -251,4 +377,26 @@ fn random_games_agree_move_by_move() {
         );
     }
     assert!(six.outs > 0, "{six:?}");
+}
+
+/// The two-player games: random games favouring rare moves, move list by
+/// move list (castlings, en passant and promotions, the next-to-last
+/// promotion on 127 cells among them).
+#[test]
+fn two_player_random_games_agree_move_by_move() {
+    for (v, seeds) in [
+        (Variant::Hex2p, 31..=38),
+        (Variant::Hex2pCorner, 41..=46),
+        (Variant::Hex2pRhombus, 51..=56),
+    ] {
+        let mut seen = Coverage::default();
+        for seed in seeds {
+            random_game(v, seed, 300, &mut seen);
+        }
+        eprintln!("{v:?}: {seen:?}");
+        assert!(
+            seen.castlings > 0 && seen.en_passant > 0 && seen.promotions > 0,
+            "{v:?}: {seen:?}"
+        );
+    }
 }

@@ -1,12 +1,15 @@
 //! Independent, deliberately simple reference move generator (a test oracle)
-//! for the two hexagonal Cosmic chess games of `docs/COSMIC.md`: `hex-3p`
-//! (three players, diagonal positioning GDP, pointy-topped cells) and
+//! for the hexagonal Cosmic chess games of `docs/COSMIC.md`: `hex-3p`
+//! (three players, diagonal positioning GDP, pointy-topped cells),
 //! `hex-6p` (six players, orthogonal positioning GOP, Glinski's flat-topped
-//! board).
+//! board), and the two-player games `hex-2p` (GDP, the 127-cell hexagon of
+//! side 7, pointy-topped), `hex-2p-corner` and `hex-2p-rhombus` (GOP,
+//! Glinski's board, a V-shaped and a rhombus-shaped setup).
 //!
 //! Written from `docs/COSMIC.md` (the spec implemented here: "The army",
 //! "Figurants", "Free castling", "More than two players", "Figurants on every
-//! board", "Hexagonal boards", "hex-3p", "hex-6p"), the rules digest
+//! board", "Hexagonal boards", "hex-3p", "hex-6p", "hex-2p",
+//! "hex-2p-corner", "hex-2p-rhombus"), the rules digest
 //! `../shared/rules/cosmic.md` and the Russian original (for
 //! orientation), modelled on `tests/support/cosmic_ref.rs` (the square-board
 //! reference: same API, move keys, position text, four-player rules). No code
@@ -22,7 +25,7 @@
 //! reached through `CosmicRules` (which a caller brings into scope).
 //!
 //! Coordinates: axial `(q, r)` on the hexagon `|q| <= 5, |r| <= 5,
-//! |q + r| <= 5` (91 cells), centre `(0, 0)`. Edge ("orthogonal") steps
+//! |q + r| <= 5` (91 cells; hex-2p: `<= 6`, 127 cells), centre `(0, 0)`. Edge ("orthogonal") steps
 //! `(1,0) (0,1) (-1,1) (-1,0) (0,-1) (1,-1)`, vertex ("diagonal") steps
 //! `(1,1) (-1,2) (-2,1) (-1,-1) (1,-2) (2,-1)`. Turning 60 degrees
 //! counter-clockwise maps `(q, r)` to `(-r, q + r)`.
@@ -30,14 +33,17 @@
 //! Cell names: hex-3p: row letter `a b c d e f g h i k l` for `r = -5..5`
 //! and number `2q + r + 11` (`a6`, `f11`, `l16`); hex-6p: file letter for
 //! `q = -5..5` and the cell's rank in its file counted from 1 at its lowest
-//! cell (`f1` = `(0,-5)`, `f6` = `(0,0)`, `a1` = `(-5,0)`). Cell order
-//! (`all_cells`, `to_text`): hex-3p by rows a..l, each by rising number;
-//! hex-6p by files a..l, each by rising number.
+//! cell (`f1` = `(0,-5)`, `f6` = `(0,0)`, `a1` = `(-5,0)`); the corner
+//! games as hex-6p; hex-2p: row letter `a .. n` (no j) for `r = -6..6` and
+//! number `2q + r + 13` (`a7`, `g13`, `n19`). Cell order (`all_cells`,
+//! `to_text`): hex-3p and hex-2p by rows, each by rising number; hex-6p
+//! and the corner games by files a..l, each by rising number.
 //!
 //! Frames: every player has a local frame, White's. Player `p`'s frame is
 //! White's turned counter-clockwise about the centre by `120 * p` degrees
 //! (hex-3p: white, red, black) or `60 * p` degrees (hex-6p: white, red,
-//! yellow, black, blue, green). Board cell = turn(local cell); a local
+//! yellow, black, blue, green) or `180 * p` (the two-player games: white,
+//! black). Board cell = turn(local cell); a local
 //! direction turns the same way. Own half, middle row, far row, setup and
 //! figurant directions are White's, given in local coordinates:
 //! - hex-3p (White): own half `r < 0` (rows a..e), middle row `r = 0` (row
@@ -49,6 +55,13 @@
 //!   a6 `(-5,5)` and l6 `(5,0)` (b7 c8 d9 e10 f11 g10 h9 i8 k7); forward
 //!   `(0,1)`; quiet `(0,1) (1,0) (-1,1)`; pawn captures `(1,1) (-1,2)`; dog
 //!   captures `(0,1) (1,0) (-1,1)`.
+//! - hex-2p (White): own half `r < 0` (rows a..f, 57 cells), middle row
+//!   `r = 0` (row g), far row `r = 6` (row n), next-to-last row `r = 5`
+//!   (row m, optional promotion: 127 cells); figurants as hex-3p's.
+//! - hex-2p-corner (White): as hex-6p (far row b7 .. f11 .. k7).
+//! - hex-2p-rhombus (White): as hex-6p, but the far row is only the cells
+//!   of Black's starting army on the far /\: c8 d9 e10 f11 g10 h9 i8
+//!   (`-3 <= q <= 3`).
 //!
 //! Move keys (as cosmic_ref.rs): `<from><to>` (`c8e10`); a promotion appends
 //! `=` and the new piece's letter (`k13l14=Q`); an en-passant capture
@@ -144,6 +157,11 @@
 //!     the board (from a6 only `(1,0)` to b7).
 //! 15. Check (attack) for figurants is their capture cells only (never
 //!     their quiet cells); for the Bird its 6 vertex neighbours only.
+//! 16. The next-to-last row (hex-2p only, 127 cells): a figurant move
+//!     ending there, quiet, capture or en passant, may stay plain or
+//!     promote, a pawn to N B F W S, a dog to N B (those of the game:
+//!     all of them in hex-2p). The far row wins where both could apply
+//!     (they never overlap).
 #![allow(dead_code)]
 // Player numbers index per-player tables; loops over 0..np read best.
 #![allow(clippy::needless_range_loop)]
@@ -166,13 +184,38 @@ use std::sync::OnceLock;
 pub enum Variant {
     Hex3p,
     Hex6p,
+    /// Two players, GDP, the 127-cell hexagon of side 7 (pointy-topped).
+    Hex2p,
+    /// Two players, GOP, Glinski's board, a V-shaped setup.
+    Hex2pCorner,
+    /// Two players, GOP, Glinski's board, a rhombus-shaped setup.
+    Hex2pRhombus,
 }
 
-pub const NCELLS: usize = 91;
+/// The most cells of a board (hex-2p's 127); the 91-cell boards leave
+/// the rest of a board array empty.
+pub const NCELLS: usize = 127;
 pub const MAX_PLAYERS: usize = 6;
 
-/// Row (hex-3p) or file (hex-6p) letters: no j.
-const LETTERS: [char; 11] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l'];
+/// Row (hex-3p, hex-2p) or file (hex-6p, the corner games) letters: no j.
+const LETTERS: [char; 13] = [
+    'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l', 'm', 'n',
+];
+
+impl Variant {
+    /// The board's radius: |q|, |r|, |q + r| <= radius.
+    fn radius(self) -> i32 {
+        if self == Variant::Hex2p {
+            6
+        } else {
+            5
+        }
+    }
+    /// Named by rows across (pointy-topped cells), not by files.
+    fn rows_named(self) -> bool {
+        matches!(self, Variant::Hex3p | Variant::Hex2p)
+    }
+}
 
 type V2 = (i32, i32);
 
@@ -212,8 +255,9 @@ fn add(a: V2, b: V2) -> V2 {
     (a.0 + b.0, a.1 + b.1)
 }
 
-fn on_board(q: i32, r: i32) -> bool {
-    q.abs() <= 5 && r.abs() <= 5 && (q + r).abs() <= 5
+fn on_board(v: Variant, q: i32, r: i32) -> bool {
+    let n = v.radius();
+    q.abs() <= n && r.abs() <= n && (q + r).abs() <= n
 }
 
 /// The lowest r of file q (hex-6p numbering).
@@ -222,9 +266,12 @@ fn file_rmin(q: i32) -> i32 {
 }
 
 fn coord_name(v: Variant, q: i32, r: i32) -> String {
-    match v {
-        Variant::Hex3p => format!("{}{}", LETTERS[(r + 5) as usize], 2 * q + r + 11),
-        Variant::Hex6p => format!("{}{}", LETTERS[(q + 5) as usize], r - file_rmin(q) + 1),
+    let n = v.radius();
+    if v.rows_named() {
+        // Row letter from White's edge; the column 2q + r + 2n + 1.
+        format!("{}{}", LETTERS[(r + n) as usize], 2 * q + r + 2 * n + 1)
+    } else {
+        format!("{}{}", LETTERS[(q + 5) as usize], r - file_rmin(q) + 1)
     }
 }
 
@@ -241,21 +288,19 @@ fn parse_coord(v: Variant, s: &str) -> Option<V2> {
         return None;
     }
     let num: i32 = digits.parse().ok()?;
-    let (q, r) = match v {
-        Variant::Hex3p => {
-            let r = i - 5;
-            let twice_q = num - r - 11;
-            if twice_q % 2 != 0 {
-                return None;
-            }
-            (twice_q / 2, r)
+    let n = v.radius();
+    let (q, r) = if v.rows_named() {
+        let r = i - n;
+        let twice_q = num - r - 2 * n - 1;
+        if twice_q % 2 != 0 {
+            return None;
         }
-        Variant::Hex6p => {
-            let q = i - 5;
-            (q, num - 1 + file_rmin(q))
-        }
+        (twice_q / 2, r)
+    } else {
+        let q = i - 5;
+        (q, num - 1 + file_rmin(q))
     };
-    if on_board(q, r) {
+    if on_board(v, q, r) {
         Some((q, r))
     } else {
         None
@@ -268,7 +313,7 @@ struct Game {
     names: &'static [&'static str],
     /// Cell index -> (q, r).
     coords: Vec<V2>,
-    /// (q + 5) * 11 + (r + 5) -> cell index.
+    /// (q + 6) * 13 + (r + 6) -> cell index.
     index: Vec<Option<usize>>,
     /// Degrees / 60 by which player p's frame is turned: p * turn_unit.
     turn_unit: usize,
@@ -291,6 +336,20 @@ const SETUP_3P: &str = "Ra6 Sa8 Ka10 Qa12 Sa14 Ra16 \
      Nb5 Fb7 Wb9 Bb11 Tb13 Mb15 Nb17 \
      Pc4 Pc6 Hc8 Hc10 Hc12 Hc14 Pc16 Pc18";
 const SETUP_6P: &str = "Nd1 Re1 Kf1 Wg1 Th1 He2 Pf2 Hg2";
+/// hex-2p: rows a, b and c (less its rim cells c5, c21).
+const SETUP_2P: &str = "Sa7 Ba9 Qa11 Ka13 Da15 Ba17 Sa19 \
+     Rb6 Nb8 Wb10 Fb12 Tb14 Mb16 Nb18 Rb20 \
+     Pc7 Pc9 Hc11 Hc13 Hc15 Pc17 Pc19";
+/// hex-2p-corner: the V c1..f1..i1 on the rim with e2 f2 g2 inside it,
+/// the figurants in front (c2 d2 e3 f3 g3 h2 i2).
+const SETUP_2P_CORNER: &str = "Rc1 Nd1 Be1 Kf1 Wg1 Sh1 Ri1 Ne2 Qf2 Fg2 \
+     Pc2 Hd2 He3 Pf3 Hg3 Hh2 Pi2";
+/// hex-2p-rhombus: the 3 x 3 tip of the rhombus f1-c1-f4-i1, figurants
+/// on its inner sides.
+const SETUP_2P_RHOMBUS: &str = "Rd1 Fe1 Kf1 Tg1 Rh1 De2 Qf2 Mg2 Wf3 \
+     Pc1 Pd2 He3 Hf4 Hg3 Ph2 Pi1";
+
+const NAMES_2: [&str; 2] = ["white", "black"];
 
 const NAMES_3: [&str; 3] = ["white", "red", "black"];
 const NAMES_6: [&str; 6] = ["white", "red", "yellow", "black", "blue", "green"];
@@ -304,31 +363,19 @@ const DOG_CAPS_6P: [V2; 3] = [(0, 1), (1, 0), (-1, 1)];
 
 fn build_game(v: Variant) -> Game {
     let mut coords = Vec::new();
-    match v {
-        // Rows a..l, each by rising number (rising q).
-        Variant::Hex3p => {
-            for r in -5..=5 {
-                for q in -5..=5 {
-                    if on_board(q, r) {
-                        coords.push((q, r));
-                    }
-                }
-            }
-        }
-        // Files a..l, each by rising number (rising r).
-        Variant::Hex6p => {
-            for q in -5..=5 {
-                for r in -5..=5 {
-                    if on_board(q, r) {
-                        coords.push((q, r));
-                    }
-                }
+    let n = v.radius();
+    for a in -n..=n {
+        for b in -n..=n {
+            // Rows by rising number (rising q), or files by rising r.
+            let (q, r) = if v.rows_named() { (b, a) } else { (a, b) };
+            if on_board(v, q, r) {
+                coords.push((q, r));
             }
         }
     }
-    let mut index = vec![None; 121];
+    let mut index = vec![None; 169];
     for (i, &(q, r)) in coords.iter().enumerate() {
-        index[((q + 5) * 11 + (r + 5)) as usize] = Some(i);
+        index[((q + 6) * 13 + (r + 6)) as usize] = Some(i);
     }
     type Spec = (usize, &'static [&'static str], &'static str, usize);
     type Dirs = (&'static [V2], &'static [V2], &'static [V2]);
@@ -339,6 +386,18 @@ fn build_game(v: Variant) -> Game {
         ),
         Variant::Hex6p => (
             (6, &NAMES_6, SETUP_6P, 1),
+            (&QUIET_6P, &PAWN_CAPS_6P, &DOG_CAPS_6P),
+        ),
+        Variant::Hex2p => (
+            (2, &NAMES_2, SETUP_2P, 3),
+            (&QUIET_3P, &PAWN_CAPS_3P, &DOG_CAPS_3P),
+        ),
+        Variant::Hex2pCorner => (
+            (2, &NAMES_2, SETUP_2P_CORNER, 3),
+            (&QUIET_6P, &PAWN_CAPS_6P, &DOG_CAPS_6P),
+        ),
+        Variant::Hex2pRhombus => (
+            (2, &NAMES_2, SETUP_2P_RHOMBUS, 3),
             (&QUIET_6P, &PAWN_CAPS_6P, &DOG_CAPS_6P),
         ),
     };
@@ -381,16 +440,22 @@ fn build_game(v: Variant) -> Game {
 fn game(v: Variant) -> &'static Game {
     static G3: OnceLock<Game> = OnceLock::new();
     static G6: OnceLock<Game> = OnceLock::new();
+    static G2: OnceLock<Game> = OnceLock::new();
+    static G2C: OnceLock<Game> = OnceLock::new();
+    static G2R: OnceLock<Game> = OnceLock::new();
     match v {
         Variant::Hex3p => G3.get_or_init(|| build_game(v)),
         Variant::Hex6p => G6.get_or_init(|| build_game(v)),
+        Variant::Hex2p => G2.get_or_init(|| build_game(v)),
+        Variant::Hex2pCorner => G2C.get_or_init(|| build_game(v)),
+        Variant::Hex2pRhombus => G2R.get_or_init(|| build_game(v)),
     }
 }
 
 impl Game {
     fn cell(&self, q: i32, r: i32) -> Option<usize> {
-        if on_board(q, r) {
-            self.index[((q + 5) * 11 + (r + 5)) as usize]
+        if on_board(self.v, q, r) {
+            self.index[((q + 6) * 13 + (r + 6)) as usize]
         } else {
             None
         }
@@ -426,25 +491,39 @@ impl Game {
     fn own_half(&self, p: usize, c: usize) -> bool {
         let (q, r) = self.local(p, c);
         match self.v {
-            Variant::Hex3p => r < 0,
-            Variant::Hex6p => 2 * r + q < 0,
+            Variant::Hex3p | Variant::Hex2p => r < 0,
+            _ => 2 * r + q < 0,
         }
     }
     /// Is the cell on player p's middle row?
     fn middle_row(&self, p: usize, c: usize) -> bool {
         let (q, r) = self.local(p, c);
         match self.v {
-            Variant::Hex3p => r == 0,
-            Variant::Hex6p => 2 * r + q == 0,
+            Variant::Hex3p | Variant::Hex2p => r == 0,
+            _ => 2 * r + q == 0,
         }
     }
     /// Is the cell on player p's far row (promotion row)?
     fn far_row(&self, p: usize, c: usize) -> bool {
         let (q, r) = self.local(p, c);
+        let far_v = r == 5 || q + r == 5;
         match self.v {
             Variant::Hex3p => r == 5,
-            Variant::Hex6p => (r == 5 || q + r == 5) && (q, r) != (-5, 5) && (q, r) != (5, 0),
+            Variant::Hex2p => r == 6,
+            // The far /\ less its two flank corners a6 and l6.
+            Variant::Hex6p | Variant::Hex2pCorner => far_v && (q, r) != (-5, 5) && (q, r) != (5, 0),
+            // Trimmed down to Black's rim cells c8..f11..i8: q in -3..=3.
+            Variant::Hex2pRhombus => far_v && (-3..=3).contains(&q),
         }
+    }
+    /// Is the cell on player p's next-to-last row? Only on boards of 100
+    /// cells or more (hex-2p: row m, `r = 5`), where it promotes optionally.
+    fn next_to_last(&self, p: usize, c: usize) -> bool {
+        let (_, r) = self.local(p, c);
+        self.v == Variant::Hex2p && r == 5
+    }
+    fn ncells(&self) -> usize {
+        self.coords.len()
     }
     fn quiet_dirs(&self, p: usize) -> Vec<V2> {
         self.quiet.iter().map(|&d| self.dir(p, d)).collect()
@@ -465,7 +544,7 @@ impl Game {
 /// All cell names of a game, in board order (see the header).
 pub fn all_cells(v: Variant) -> Vec<String> {
     let g = game(v);
-    (0..NCELLS).map(|c| g.name(c)).collect()
+    (0..g.ncells()).map(|c| g.name(c)).collect()
 }
 
 /// Axial (q, r) of a cell name, if it is on the board.
@@ -475,7 +554,7 @@ pub fn cell_qr(v: Variant, cell: &str) -> Option<(i32, i32)> {
 
 /// The name of the cell (q, r), if it is on the board.
 pub fn cell_name(v: Variant, q: i32, r: i32) -> Option<String> {
-    if on_board(q, r) {
+    if on_board(v, q, r) {
         Some(coord_name(v, q, r))
     } else {
         None
@@ -509,6 +588,12 @@ pub fn is_middle_row(v: Variant, p: usize, cell: &str) -> bool {
 pub fn is_far_row(v: Variant, p: usize, cell: &str) -> bool {
     let g = game(v);
     g.far_row(p, g.parse_cell(cell).expect("unknown cell"))
+}
+/// Is `cell` on player p's next-to-last row (optional promotion, boards of
+/// 100 cells or more)?
+pub fn is_next_to_last(v: Variant, p: usize, cell: &str) -> bool {
+    let g = game(v);
+    g.next_to_last(p, g.parse_cell(cell).expect("unknown cell"))
 }
 
 // ---------------------------------------------------------------------------
@@ -622,11 +707,11 @@ fn attacks(g: &Game, board: &Board, from: usize, pc: Piece, t: usize) -> bool {
     let knight = KNIGHT.contains(&d);
     match pc.kind {
         Kind::King => king,
-        Kind::Queen => ride(&EDGE, 10) || ride(&VERTEX, 10),
-        Kind::Rook => ride(&EDGE, 10),
-        Kind::Bishop => ride(&VERTEX, 10),
+        Kind::Queen => ride(&EDGE, 12) || ride(&VERTEX, 12),
+        Kind::Rook => ride(&EDGE, 12),
+        Kind::Bishop => ride(&VERTEX, 12),
         Kind::Knight => knight,
-        Kind::Dragon => knight || ride(&VERTEX, 10),
+        Kind::Dragon => knight || ride(&VERTEX, 12),
         Kind::Medusa => {
             king || EDGE.iter().any(|&u| scale(u, 3) == d)
                 || VERTEX.iter().any(|&u| scale(u, 3) == d)
@@ -775,7 +860,8 @@ impl RefPos {
     }
 
     /// A figurant move from `from` to `to` with its promotion choices. The
-    /// far row promotes, mandatory; 91 cells: no next-to-last promotion.
+    /// far row promotes, mandatory; on 91 cells there is no next-to-last
+    /// promotion, on hex-2p's 127 it is optional (Decision 16).
     fn push_figurant(&self, out: &mut Vec<Mv>, kind: Kind, from: usize, to: usize, mk: MvKind) {
         let g = self.g();
         let p = self.turn;
@@ -787,22 +873,39 @@ impl RefPos {
                 kind: mk,
             })
         };
+        let of_game = |list: &[Kind]| -> Vec<Kind> {
+            list.iter()
+                .copied()
+                .filter(|k| g.pieces.contains(k))
+                .collect()
+        };
+        let light_medium = [
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Fish,
+            Kind::Bird,
+            Kind::Snake,
+        ];
         if g.far_row(p, to) {
             // A pawn to any piece of the game; a dog with pawns in the game
             // to N B F W S (those of the game). Decision (13).
             let choices: Vec<Kind> = if kind == Kind::Dog && g.has_pawns {
-                [
-                    Kind::Knight,
-                    Kind::Bishop,
-                    Kind::Fish,
-                    Kind::Bird,
-                    Kind::Snake,
-                ]
-                .into_iter()
-                .filter(|k| g.pieces.contains(k))
-                .collect()
+                of_game(&light_medium)
             } else {
                 g.pieces.clone()
+            };
+            for k in choices {
+                add(Some(k));
+            }
+        } else if g.next_to_last(p, to) {
+            // Decision (16): the next-to-last row of a board of 100 cells or
+            // more, optional: the plain move, or a pawn to N B F W S, a dog
+            // to N B (those of the game).
+            add(None);
+            let choices = if kind == Kind::Pawn {
+                of_game(&light_medium)
+            } else {
+                of_game(&[Kind::Knight, Kind::Bishop])
             };
             for k in choices {
                 add(Some(k));
@@ -1204,7 +1307,7 @@ impl CosmicRules for RefPos {
                     let t = g.qr(to);
                     let delta = (t.0 - f.0, t.1 - f.1);
                     for d in g.quiet_dirs(p) {
-                        if let Some(n) = multiple(delta, d, 10) {
+                        if let Some(n) = multiple(delta, d, 12) {
                             if n >= 2 {
                                 let mut e = Ep {
                                     victim: to as u8,
