@@ -12,6 +12,7 @@ mod input;
 mod load;
 mod players;
 mod recorded;
+mod records;
 mod selfplay;
 mod serve;
 mod uci;

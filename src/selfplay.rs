@@ -15,11 +15,12 @@
 //! (`--merge` of one file sorts it).
 
 use crate::players::{Computers, Player};
+use crate::records;
 use runtime::notation::move_to_string;
 use runtime::{Game, GameEnd, Position};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -283,6 +284,8 @@ struct Line {
     game: u64,
     #[serde(flatten)]
     info: RunInfo,
+    /// Counted against `plies`, never held.
+    moves: Vec<serde::de::IgnoredAny>,
     plies: u64,
     reason: String,
     winner: Option<String>,
@@ -319,16 +322,14 @@ pub fn merge(
     let mut info: Option<RunInfo> = None;
     // Per game: its tally and where its line is (file, offset, length).
     let mut games: Vec<(Tally, usize, u64, usize)> = Vec::new();
+    let mut total = None;
     for (index, file) in files.iter().enumerate() {
         let file = file.as_ref();
-        let f = std::fs::File::open(file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let f = records::open_regular(file)?;
         let mut reader = std::io::BufReader::new(f);
         let (mut offset, mut n, mut line) = (0u64, 0usize, String::new());
         loop {
-            line.clear();
-            let read = reader
-                .read_line(&mut line)
+            let read = records::read_line(&mut reader, &mut line)
                 .map_err(|e| format!("{}:{}: {e}", file.display(), n + 1))?;
             if read == 0 {
                 break;
@@ -379,6 +380,17 @@ pub fn merge(
                 loser: seat(&r.loser)?,
                 scores: r.scores,
             };
+            let said = records::Said {
+                game: tally.game,
+                plies: tally.plies,
+                moves: r.moves.len(),
+                reason: &tally.reason,
+                winner: tally.winner,
+                loser: tally.loser,
+                scores: &tally.scores,
+            };
+            records::check_sense(&said, &mut total)
+                .map_err(|e| format!("{}: game {}: {e}", at(), tally.game))?;
             games.push((tally, index, start, read));
         }
     }

@@ -934,3 +934,59 @@ fn report3_f17_mate_in_on_a_finished_game_says_so() {
     );
     assert!(!text.contains("budget"), "{text}");
 }
+
+/// Report 3, F8 and F15: `selfplay --merge` opened anything and read lines
+/// without bound (/dev/zero and a sparse file aborted, a FIFO blocked for
+/// ever), and merged records that made no sense (the winner also the loser,
+/// scores 7 and -3, 999,999 plies of one move). Each is refused now.
+#[test]
+fn report3_f8_f15_merge_reads_regular_bounded_sensible_records() {
+    expect(
+        &["selfplay", "--merge", "/dev/zero"],
+        1,
+        "not a regular file",
+    );
+    let dir = scratch("report3-f8");
+    let sparse = dir.join("sparse.jsonl");
+    std::fs::File::create(&sparse)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    expect_within(
+        &["selfplay", "--merge", path(&sparse)],
+        1,
+        "is no selfplay record",
+        10,
+    );
+    let good = r#"{"game":0,"seed":1,"variant":"Chess","seats":["white","black"],"players":["random","random"],"moves":["e2e4"],"plies":1,"reason":"ply_cap","winner":null,"loser":null,"scores":[0.5,0.5]}"#;
+    let cases = [
+        (
+            good.replace("\"plies\":1", "\"plies\":999999"),
+            "plies but lists",
+        ),
+        (
+            good.replace("ply_cap", "\\u202enot_a_reason"),
+            "is not a way a game ends",
+        ),
+        (
+            good.replace(
+                "\"winner\":null,\"loser\":null",
+                "\"winner\":\"white\",\"loser\":\"white\"",
+            ),
+            "the winner is also the loser",
+        ),
+        (
+            good.replace("[0.5,0.5]", "[7,-3]"),
+            "is not a share of the points",
+        ),
+    ];
+    for (i, (line, said)) in cases.iter().enumerate() {
+        let file = dir.join(format!("r{i}.jsonl"));
+        std::fs::write(
+            &file,
+            format!("{good}\n{}\n", line.replace("\"game\":0", "\"game\":1")),
+        )
+        .unwrap();
+        expect(&["selfplay", "--merge", path(&file)], 1, said);
+    }
+}
