@@ -1,5 +1,7 @@
 //! The engine's Cosmic games on squares (stdlib/cosmic/square-10.variant,
-//! square-9.variant, square-4p.variant) against the independent reference move generator
+//! square-9.variant, square-4p.variant; square-diag.variant and
+//! square-11.variant in the modules `cosmic/diag_reference.rs` and
+//! `cosmic/square11_reference.rs`) against the independent reference move generator
 //! (tests/support/cosmic_ref.rs, written from shared/rules/cosmic.md and
 //! docs/COSMIC.md by someone who had not read the engine, sharing no code
 //! with it; its hand-checked self-tests are tests/cosmic_reference_selftest.rs).
@@ -35,6 +37,12 @@ mod tri;
 mod cosmic_round_ref;
 #[path = "cosmic/round_reference.rs"]
 mod round;
+// The diagonal positioning and the odd board with pawns, games of the
+// square-board reference `cosmic_ref.rs`, in modules of their own.
+#[path = "cosmic/diag_reference.rs"]
+mod diag;
+#[path = "cosmic/square11_reference.rs"]
+mod square11;
 
 use compare::{cosmic_key, favour_rare, Coverage};
 use cosmic_ref::{RefEnd, RefPos, Variant};
@@ -79,12 +87,22 @@ fn square_diag() -> &'static Game {
     )
 }
 
+fn square11() -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    games::shared(
+        &GAME,
+        "stdlib/cosmic/square-11.variant",
+        games::Claims::Skipped,
+    )
+}
+
 fn game_of(v: Variant) -> &'static Game {
     match v {
         Variant::Square10 => square10(),
         Variant::Square9 => square9(),
         Variant::Square4p => square4p(),
         Variant::SquareDiag => square_diag(),
+        Variant::Square11 => square11(),
     }
 }
 
@@ -113,7 +131,6 @@ fn start_perft_agrees() {
         (Variant::Square10, 3),
         (Variant::Square9, 4),
         (Variant::Square4p, 3),
-        (Variant::SquareDiag, 3),
     ] {
         let mut pos = Position::start(game_of(v));
         let reference = RefPos::start(v);
@@ -138,60 +155,8 @@ fn start_perft_agrees_at_depth_4_on_10x10() {
     );
 }
 
-/// Depth 4 of the diagonal-positioning start: 7.4 million leaves, about 6 s
-/// for the reference (`cargo test --release --test cosmic_reference --
-/// --ignored`); recorded in tests/perft/README.md.
-#[test]
-#[ignore]
-fn start_perft_agrees_at_depth_4_on_the_diagonal() {
-    let mut pos = Position::start(square_diag());
-    assert_divide_agrees(
-        &mut pos,
-        &RefPos::start(Variant::SquareDiag),
-        4,
-        "square-diag start",
-    );
-}
-
 /// Constructed positions, each aimed at rules the start rarely reaches.
 const POSITIONS: &[(Variant, &str, &str, &str, u32)] = &[
-    // The diagonal positioning: White's long pawn move along rank 2 (b2f2)
-    // opens c2..e2; Black's along the i file opens i7..i5, and i5 is on
-    // White's far row, so the pawn on h4 takes there en passant and
-    // promotes.
-    (
-        Variant::SquareDiag,
-        "diagonal: en passant along a rank",
-        "white: Ka1 Pb2 Wg5; black: Ki9 Pd3 He3 Wf3; turn white",
-        "b2f2",
-        3,
-    ),
-    (
-        Variant::SquareDiag,
-        "diagonal: en passant onto the far row",
-        "white: Ka1 Ph4 Hh6; black: Ki9 Pi8 Fg9; turn black",
-        "i8i4",
-        3,
-    ),
-    // Figurants on the middle row (a9..i1) and beyond step one cell; those
-    // on the own half run to its edge; promotion on both far edges, not on
-    // the side corners i1 and a9.
-    (
-        Variant::SquareDiag,
-        "diagonal: figurants and the far row",
-        "white: Ka1 Pe4 Ph1 Ha8 Hh7 Pg8 Pb6; black: Ki9 Rd5 Nc9; turn white",
-        "",
-        3,
-    ),
-    // Free castling along the rank and the file from a1, out of check (the
-    // Bishop on e5), c1 attacked.
-    (
-        Variant::SquareDiag,
-        "diagonal: castling",
-        "white: Ka1 Ra6 Wf1 Tb3; black: Ki9 Rc9 Be5; turn white",
-        "",
-        2,
-    ),
     // Black's long pawn move e8e6 opens e7 to the Bird (d6), the dog (d7,
     // sideways) and the pawn (f6) en passant, on the next move only.
     (
@@ -364,21 +329,6 @@ fn constructed_positions_reach_their_rules() {
     has("bird, dog and pawn take en passant", &|k| k == "d7e7/ep");
     has("bird, dog and pawn take en passant", &|k| k == "f6e7/ep");
     has("bird flights", &|k| k == "e5e8");
-    has("diagonal: en passant along a rank", &|k| k == "d3c2/ep");
-    has("diagonal: en passant along a rank", &|k| k == "e3e2/ep");
-    has("diagonal: en passant along a rank", &|k| k == "f3e2/ep");
-    has("diagonal: en passant onto the far row", &|k| {
-        k == "h4i5=Q/ep"
-    });
-    has("diagonal: en passant onto the far row", &|k| {
-        k == "h6i6=N/ep"
-    });
-    has("diagonal: figurants and the far row", &|k| k == "h7i7=S");
-    has("diagonal: figurants and the far row", &|k| k == "g8g9=T");
-    has("diagonal: figurants and the far row", &|k| k == "h1i1");
-    has("diagonal: figurants and the far row", &|k| k == "b6c6");
-    has("diagonal: castling", &|k| k == "a1a6/castle/a6");
-    has("diagonal: castling", &|k| k == "a1e1/castle/f1");
     has("snake paths", &|k| k == "e5f2");
     has("free castling out of check", &|k| k == "e1b1/castle/a1");
     has("free castling out of check", &|k| k == "e1h1/castle/h1");
@@ -461,9 +411,6 @@ fn random_games_agree_move_by_move() {
     }
     for seed in 25..=32 {
         random_game(Variant::Square4p, seed, 240, &mut seen);
-    }
-    for seed in 33..=44 {
-        random_game(Variant::SquareDiag, seed, 200, &mut seen);
     }
     // The games did reach the rare rules they are meant to test.
     assert!(

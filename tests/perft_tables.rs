@@ -144,7 +144,7 @@ fn shakhmattron_table() {
 }
 
 /// Cosmic chess on squares (`tests/perft/cosmic-*.tsv`): start perft of
-/// the 10x10, 9x9, four-player and diagonal-positioning games, and on
+/// the 10x10, 9x9, 11x11, four-player and diagonal-positioning games, and on
 /// hexagons the three- and six-player games and the three two-player
 /// games, on triangles the two- and
 /// three-player games, and the round board's game.
@@ -156,6 +156,10 @@ fn cosmic_tables() {
             "stdlib/cosmic/square-10.variant",
         ),
         ("tests/perft/cosmic-9.tsv", "stdlib/cosmic/square-9.variant"),
+        (
+            "tests/perft/cosmic-11.tsv",
+            "stdlib/cosmic/square-11.variant",
+        ),
         (
             "tests/perft/cosmic-4p.tsv",
             "stdlib/cosmic/square-4p.variant",

@@ -1,9 +1,11 @@
 //! Independent, deliberately simple reference move generator (a test oracle)
-//! for the four square-board Cosmic chess games of `docs/COSMIC.md`:
+//! for the five square-board Cosmic chess games of `docs/COSMIC.md`:
 //! `square-10` (two players on 10x10, pawns and dogs), `square-9` (two
-//! players on 9x9, dogs only, middle row 5), `square-4p` (four players on
-//! 12x12) and `square-diag` (two players on 9x9 in the diagonal positioning,
-//! TDP: White at a1 looking along (1,1), Black at i9).
+//! players on 9x9, dogs only, middle row 5), `square-11` (two players on
+//! 11x11, pawns and dogs, middle row 6), `square-4p` (four players on
+//! 12x12) and `square-diag` (two players in the diagonal positioning, TDP:
+//! a rectangle of 97 diamond cells in the players' frame, cut out of a
+//! 13x13 square; White looks along (1,1), Black the other way).
 //!
 //! Written from `docs/COSMIC.md` (the spec implemented here), the rules
 //! digest `../shared/rules/cosmic.md` and the Russian original (for
@@ -25,8 +27,8 @@
 //! players: red = White turned 90 degrees counter-clockwise about the centre
 //! (`(11-ly, lx)`, c1 -> l3), black 180 degrees (`(11-lx, 11-ly)`), blue 270
 //! degrees (`(ly, 11-lx)`). square-diag: White's frame is the board's and
-//! Black is White turned 180 degrees (`(8-lx, 8-ly)`, King i9 facing King
-//! a1); there a cell's row is `lx + ly` (Decision 14).
+//! Black is White turned 180 degrees about g7 (`(12-lx, 12-ly)`, King j10
+//! facing King d4); there a cell's row is `lx + ly - 6` (Decision 14).
 //!
 //! Move keys: `<from><to>` (`e3e5`); a promotion appends `=` and the new
 //! piece's letter (`a9a10=Q`), the optional promotion's non-promoting move is
@@ -102,45 +104,57 @@
 //!
 //! square-diag (TDP), added later, from COSMIC.md's sections "Figurants on
 //! every board" and "square-diag.variant"; the three games above are
-//! unchanged (Decisions 1-13 hold for square-diag too where they apply):
-//! 14. Frames and rows: White's local frame is the board's, Black's is it
-//!     turned 180 degrees, `(x, y) -> (8 - x, 8 - y)`, for the setup, the
-//!     figurants' directions and every region. A cell's row in a player's
-//!     frame is `lx + ly` (0 = its corner, 16 = the enemy's corner); own
-//!     half rows 0..7 (36 cells), middle row 8 (a9..i1, nobody's), enemy
-//!     half rows 9..16. Pieces other than figurants ignore frames: they
-//!     move along the board's ranks, files and diagonals as on any square
-//!     board (the Snake's axes are ranks and files).
+//! unchanged (Decisions 1-13 hold for square-diag too where they apply).
+//! Rewritten (2026-12-05) for the board of issue 30: the 9x9 rhombus whose
+//! two far edges promoted is gone.
+//! 14. Board, frames and rows: the cells of a 13x13 square (names a1..m13)
+//!     with `u = x + y - 6` in 0..=12 and `v = x - y` in -7..=7, 97 cells;
+//!     every other cell of the square is off the board (a step onto it
+//!     leaves the board; every line meets the board in one run, since the
+//!     outline is convex). White's local frame is the board's, Black's is
+//!     it turned 180 degrees about g7, `(x, y) -> (12 - x, 12 - y)`, for
+//!     the setup, the figurants' directions and every region. A cell's row
+//!     in a player's frame is `lx + ly - 6` (0 = the player's edge, rows of
+//!     7 and 8 cells alternating, 12 = the far edge); own half rows 0..5
+//!     (45 cells), middle row 6 (d10..j4, 7 cells, nobody's), enemy half
+//!     rows 7..12. Pieces other than figurants ignore frames: they move
+//!     along the board's ranks, files and diagonals as on any square board
+//!     (the Snake's axes are ranks and files).
 //! 15. Figurant quiet moves (TDP): along each of the two quiet directions
 //!     (White (1,0) and (0,1)) separately, over empty cells: the first cell
 //!     always (also onto the middle row, from it, and on the enemy half),
 //!     each further cell only while it lies on the own half. A move never
 //!     changes direction, so a long move never ends on the middle row or
 //!     beyond; on the middle row and the enemy half both single steps are
-//!     open. Pawn capture: (1,1) only; dog captures: (1,0) and (0,1) only
-//!     (no orthogonal is level on TDP, so no sideways capture); these are
-//!     also the cells they attack.
+//!     open (one of them where it would leave the board). Pawn capture:
+//!     (1,1) only; dog captures: (1,0) and (0,1) only (no orthogonal is
+//!     level on TDP, so no sideways capture); these are also the cells they
+//!     attack. A pawn's capture advances two rows: from row 4 it lands on
+//!     the middle row, from row 5 it crosses it (a capture is one cell, not
+//!     a long move).
 //! 16. En passant (TDP): a quiet move of two or more cells along one quiet
 //!     direction opens the cells strictly between its start and end
 //!     (Decision 4 otherwise). In `from_text`, `ep CELLS victim CELL` must
 //!     list exactly the cells straight behind the victim along one of its
 //!     owner's two quiet directions, the long move's start on the board and
 //!     the victim on its own half. A capture onto a passed cell that lies
-//!     on the capturer's far row promotes (possible on TDP: Black i8-i4
-//!     passes i5, which is on White's far row; the pawn h4 takes it,
-//!     `h4i5=Q/ep`).
-//! 17. Far row (TDP): White's is the i file and rank 9 without their ends
-//!     on the middle row, `(x == 8 || y == 8) && x + y >= 9` (i2..i9,
-//!     b9..h9); Black's is it turned (a1..a8, b1..h1). A figurant stepping
-//!     onto i1 or a9 does not promote; its next step (i2 or b9 for White)
-//!     does. 81 cells: no next-to-last promotion. Choices by Decision 13: a
-//!     pawn to the setup's pieces F T R Q N S B (= the doc's Q R B N S F T),
-//!     a dog to N B F S (the game has no Bird).
+//!     on the capturer's far row would promote; on this board the passed
+//!     cells lie on the mover's rows 1..4, never on the enemy's far row.
+//! 17. Far row (TDP): the last row of the player's frame, row 12: White's
+//!     g13 h12 i11 j10 k9 l8 m7, Black's a7 b6 c5 d4 e3 f2 g1. 97 cells: no
+//!     next-to-last promotion. Choices by Decision 13: a pawn to the
+//!     setup's pieces R N B Q S F T, a dog to N B F S (the game has no
+//!     Bird).
 //! 18. Castling (TDP): unchanged, along the board's ranks and files (not
-//!     along a player's rows, the anti-diagonals); King start cells a1 and
-//!     i9 (for `moved`). At the start the King stands beside its Teacher b1
-//!     and its Fish a2, so the swaps `a1b1/castle/b1` and `a1a2/castle/a2`
-//!     are legal first moves.
+//!     along a player's rows, the anti-diagonals); King start cells d4 and
+//!     j10 (for `moved`). At the start the King stands beside its Fish d5
+//!     and its Teacher e4, so the swaps `d4d5/castle/d5` and
+//!     `d4e4/castle/e4` are legal first moves.
+//!
+//! square-11, added with it: a TOP board like square-10 and square-9
+//! (Decisions 1-13): own half ranks 1..5 (Black 7..11), middle rank 6,
+//! far row rank 11 (Black 1), and 121 cells, so the next-to-last rank 10
+//! (Black 2) promotes optionally.
 #![allow(dead_code)]
 // Player numbers index per-player tables; loops over 0..np read best.
 #![allow(clippy::needless_range_loop)]
@@ -164,8 +178,11 @@ pub enum Variant {
     Square10,
     Square9,
     Square4p,
-    /// `square-diag`: two players on 9x9 in the diagonal positioning (TDP).
+    /// `square-diag`: two players in the diagonal positioning (TDP), a
+    /// rectangle of 97 diamond cells cut out of a 13x13 square (Decision 14).
     SquareDiag,
+    /// `square-11`: two players on 11x11, pawns and dogs, middle row 6.
+    Square11,
 }
 
 /// How the players' frames lie on the board (White's is always the board's).
@@ -181,7 +198,14 @@ enum Frame {
     Diag,
 }
 
-pub const MAX_CELLS: usize = 144;
+pub const MAX_CELLS: usize = 169;
+
+/// The TDP board of square-diag (Decision 14): in White's frame a cell's
+/// row is `u = x + y - DIAG_LO` and its sideways place `v = x - y`; the
+/// board is `0 <= u <= DIAG_ROWS`, `|v| <= DIAG_V` of a 13x13 square.
+const DIAG_LO: i32 = 6;
+const DIAG_ROWS: i32 = 12;
+const DIAG_V: i32 = 7;
 
 struct Game {
     w: i32,
@@ -199,6 +223,8 @@ struct Game {
     has_pawns: bool,
     /// Four players: the local files (lx) of the flank figurants.
     flank: Option<(i32, i32)>,
+    /// The board's cells (the 100-cell bound of the next-to-last row).
+    count: usize,
 }
 
 /// White's setups, copied from docs/COSMIC.md.
@@ -210,9 +236,14 @@ const SETUP_9: &str = "Ra1 Nb1 Bc1 Qd1 Ke1 Tf1 Bg1 Nh1 Fi1 \
 const SETUP_4P: &str = "Rc1 Nd1 Se1 Kf1 Qg1 Wh1 Fi1 Rj1 \
      Pc2 Pd2 He2 Hf2 Hg2 Hh2 Pi2 Pj2";
 
-/// square-diag, White's setup by the rows `x + y = 0..4` of its frame.
-const SETUP_DIAG: &str = "Ka1 Fa2 Tb1 Ra3 Qb2 Rc1 Na4 Sb3 Bc2 Nd1 \
-     Pa5 Hb4 Pc3 Hd2 Pe1";
+/// square-diag, White's setup by the rows 0, 1, 2 of its frame (row 0 is
+/// a7..g1, row 1 a8..h1, row 2 b8..h2), copied from docs/COSMIC.md.
+const SETUP_DIAG: &str = "Ra7 Nb6 Bc5 Kd4 Qe3 Nf2 Rg1 \
+     Sc6 Fd5 Te4 Bf3 \
+     Pc7 Hd6 Pe5 Hf4 Pg3";
+const SETUP_11: &str = "Ra1 Nb1 Bc1 Dd1 Me1 Kf1 Qg1 Bh1 Mi1 Nj1 Rk1 \
+     Wa2 Fb2 Sc2 Td2 Th2 Si2 Fj2 Wk2 \
+     Pa3 Pb3 Pc3 Pd3 He3 Hf3 Hg3 Ph3 Pi3 Pj3 Pk3";
 
 const NAMES_2: [&str; 2] = ["white", "black"];
 const NAMES_4: [&str; 4] = ["white", "red", "black", "blue"];
@@ -230,7 +261,8 @@ fn build_game(v: Variant) -> Game {
         Variant::Square10 => (10, 10, 2, Frame::Mirror, &NAMES_2, SETUP_10),
         Variant::Square9 => (9, 9, 2, Frame::Mirror, &NAMES_2, SETUP_9),
         Variant::Square4p => (12, 12, 4, Frame::Turn4, &NAMES_4, SETUP_4P),
-        Variant::SquareDiag => (9, 9, 2, Frame::Diag, &NAMES_2, SETUP_DIAG),
+        Variant::SquareDiag => (13, 13, 2, Frame::Diag, &NAMES_2, SETUP_DIAG),
+        Variant::Square11 => (11, 11, 2, Frame::Mirror, &NAMES_2, SETUP_11),
     };
     let mut g = Game {
         w,
@@ -243,7 +275,9 @@ fn build_game(v: Variant) -> Game {
         pieces: Vec::new(),
         has_pawns: false,
         flank: None,
+        count: 0,
     };
+    g.count = (0..g.ncells()).filter(|&c| g.is_cell(c)).count();
     let mut fig_files = Vec::new();
     for tok in text.split_whitespace() {
         let kind = Kind::from_letter(tok.chars().next().unwrap()).unwrap();
@@ -279,11 +313,13 @@ fn game(v: Variant) -> &'static Game {
     static G9: OnceLock<Game> = OnceLock::new();
     static G4: OnceLock<Game> = OnceLock::new();
     static GD: OnceLock<Game> = OnceLock::new();
+    static G11: OnceLock<Game> = OnceLock::new();
     match v {
         Variant::Square10 => G10.get_or_init(|| build_game(v)),
         Variant::Square9 => G9.get_or_init(|| build_game(v)),
         Variant::Square4p => G4.get_or_init(|| build_game(v)),
         Variant::SquareDiag => GD.get_or_init(|| build_game(v)),
+        Variant::Square11 => G11.get_or_init(|| build_game(v)),
     }
 }
 
@@ -383,14 +419,30 @@ fn parse_xy(w: i32, h: i32, s: &str) -> Option<(i32, i32)> {
 }
 
 impl Game {
+    /// The cell indices (`y * w + x`) run over the whole rectangle; on TDP
+    /// the cells outside the board are never used (`cell` refuses them).
     fn ncells(&self) -> usize {
         (self.w * self.h) as usize
+    }
+    /// Is (x, y) of the rectangle on the board? TDP: inside the rectangle
+    /// of the players' frame (Decision 14).
+    fn on_board(&self, x: i32, y: i32) -> bool {
+        if self.frame == Frame::Diag {
+            let (u, v) = (x + y - DIAG_LO, x - y);
+            (0..=DIAG_ROWS).contains(&u) && v.abs() <= DIAG_V
+        } else {
+            true
+        }
+    }
+    fn is_cell(&self, c: usize) -> bool {
+        let (x, y) = self.xy(c);
+        self.on_board(x, y)
     }
     fn xy(&self, c: usize) -> (i32, i32) {
         (c as i32 % self.w, c as i32 / self.w)
     }
     fn cell(&self, x: i32, y: i32) -> Option<usize> {
-        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+        if x < 0 || y < 0 || x >= self.w || y >= self.h || !self.on_board(x, y) {
             None
         } else {
             Some((y * self.w + x) as usize)
@@ -413,7 +465,8 @@ impl Game {
         board_to_local(self.w, self.h, self.frame, p, x, y)
     }
     /// Row `ly` (counted from the player's edge) is on the player's own half:
-    /// ranks 1..5 of 10, 1..4 of 9 (row 5 of 9 is the middle row), 1..6 of 12.
+    /// ranks 1..5 of 10, 1..4 of 9 (row 5 of 9 is the middle row), 1..5 of
+    /// 11 (row 6 the middle), 1..6 of 12.
     fn own_half(&self, ly: i32) -> bool {
         2 * ly < self.h - 1
     }
@@ -434,40 +487,38 @@ impl Game {
         }
     }
     /// The row of cell c counted from player p's edge (0 = the back row):
-    /// `ly` on TOP, `lx + ly` on TDP (Decision 14).
+    /// `ly` on TOP, `lx + ly - 6` on TDP (Decision 14).
     fn row(&self, p: usize, c: usize) -> i32 {
         let (lx, ly) = self.local(p, c);
         if self.frame == Frame::Diag {
-            lx + ly
+            lx + ly - DIAG_LO
         } else {
             ly
         }
     }
-    /// Is cell c on player p's own half? TOP: `own_half(ly)`; TDP: `lx + ly
-    /// <= 7` (the middle row `lx + ly = 8` is nobody's).
-    fn own_half_at(&self, p: usize, c: usize) -> bool {
+    /// The last row of the board in a player's frame (its far row).
+    fn last_row(&self) -> i32 {
         if self.frame == Frame::Diag {
-            2 * self.row(p, c) < self.w + self.h - 2
+            DIAG_ROWS
         } else {
-            self.own_half(self.row(p, c))
+            self.h - 1
         }
     }
-    /// Is cell c on player p's far row (mandatory promotion)? TOP: the last
-    /// rank; TDP: White's i file and rank 9 without the side corners i1 and
-    /// a9 (they lie on the middle row), Black's turned (Decision 17).
+    /// Is cell c on player p's own half? The rows before the middle: TOP
+    /// `own_half(ly)`; TDP rows 0..5 (the middle row 6 is nobody's).
+    fn own_half_at(&self, p: usize, c: usize) -> bool {
+        2 * self.row(p, c) < self.last_row()
+    }
+    /// Is cell c on player p's far row (mandatory promotion)? The last row
+    /// of the player's frame: TOP the last rank; TDP row 12, White's g13..m7
+    /// (Decision 17).
     fn far_row(&self, p: usize, c: usize) -> bool {
-        let (lx, ly) = self.local(p, c);
-        if self.frame == Frame::Diag {
-            (lx == self.w - 1 || ly == self.h - 1) && lx + ly > (self.w + self.h - 2) / 2
-        } else {
-            ly == self.h - 1
-        }
+        self.row(p, c) == self.last_row()
     }
     /// Is cell c on player p's next-to-last row (optional promotion on 100+
-    /// cells)? TOP only: no TDP game has 100 cells or more here.
+    /// cells: square-10, square-11, square-4p; not the 97 of square-diag)?
     fn next_to_last(&self, p: usize, c: usize) -> bool {
-        let (_, ly) = self.local(p, c);
-        self.frame != Frame::Diag && ly == self.h - 2 && self.ncells() >= 100
+        self.row(p, c) == self.last_row() - 1 && self.count >= 100
     }
     fn player(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| *n == name)
@@ -477,7 +528,10 @@ impl Game {
 /// All cell names of a game, in board order (a1, b1, ..., a2, ...).
 pub fn all_cells(v: Variant) -> Vec<String> {
     let g = game(v);
-    (0..g.ncells()).map(|c| g.name(c)).collect()
+    (0..g.ncells())
+        .filter(|&c| g.is_cell(c))
+        .map(|c| g.name(c))
+        .collect()
 }
 
 /// (file, rank - 1) of a cell name, if it is on the board.
