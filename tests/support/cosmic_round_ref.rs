@@ -9,7 +9,11 @@
 //! fixes 16 sectors and the setup); modelled on tests/support/cosmic_tri_ref.rs
 //! and cosmic_ref.rs (same API, move keys, position text, two-player rules
 //! and Decisions). No code of the engine (`compiler/`, `runtime/`, `src/`,
-//! `stdlib/`) was read. It favours obviousness over speed: legality is
+//! `stdlib/`) was read. (The figurant rules R4, R4b and R5 were rewritten
+//! for issue 30 by the helper who also wrote the game file's figurants;
+//! they derive "forward" from the cells' heights on the drawn board and the
+//! buoys from docs/COSMIC.md's words, not from the file's regions, and no
+//! engine code was read.) It favours obviousness over speed: legality is
 //! checked by making the move on a copy and asking whether any enemy piece
 //! attacks the mover's King.
 //!
