@@ -122,3 +122,30 @@ fn random_games_agree_move_by_move() {
     eprintln!("round: {seen:?}");
     assert!(seen.castlings > 0 && seen.promotions > 0, "{seen:?}");
 }
+
+/// Random games from a position crowded with figurants of both players on
+/// each other's long-move paths (ring runs, straight runs along the buoy
+/// lines), so that en passant, level dog captures and promotions happen.
+#[test]
+fn random_games_among_figurants_agree_move_by_move() {
+    let text = "white: Ke1 Pd2 He3 Pa1 Hh1 Pg4 Hc4 Rc1; \
+                black: Km1 Hb3 Hc5 Hp2 Hg3 Pl3 Pk4 Ho4 Hi2 Rk1; turn white";
+    let mut seen = Coverage::default();
+    for seed in 1..=12 {
+        let mut pos = parse_position(round2p(), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut reference =
+            RefPos::from_text(Variant::Round2p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        compare::random_game(
+            &mut pos,
+            &mut reference,
+            &"round figurants",
+            seed,
+            200,
+            cosmic_key,
+            favour_rare,
+            &mut seen,
+        );
+    }
+    eprintln!("round figurants: {seen:?}");
+    assert!(seen.en_passant > 0 && seen.promotions > 0, "{seen:?}");
+}
