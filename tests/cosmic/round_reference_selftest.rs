@@ -575,7 +575,7 @@ fn figurant_quiet_moves() {
     assert_eq!(alone(K_RIM, 'P', "l4"), set("l3"));
     assert_eq!(alone(K_RIM, 'H', "m5"), set("m4"));
     assert_eq!(alone(K_RIM, 'P', "i2"), set("i1 j2")); // no piece started on i1, j2
-    // The rim of the far half: i1 only round to j1, where it promotes.
+                                                       // The rim of the far half: i1 only round to j1, where it promotes.
     assert_eq!(
         moves_from(&pos("white: Ke1 Pi1; black: Km3"), "i1"),
         set(&promos("i1j1", PAWN_PROMOS))
@@ -587,7 +587,10 @@ fn figurant_quiet_moves() {
     // Black the same turned by 8 sectors: j2 round to i2 or in to j3; m3
     // round n3 o3 p3 or in m4; c3 (White's half) out c2 or round d3.
     let b = |t: &str, c: &str| targets(&pos(t), c);
-    assert_eq!(b("white: Ke1; black: Km1 Pj2; turn black", "j2"), set("i2 j3"));
+    assert_eq!(
+        b("white: Ke1; black: Km1 Pj2; turn black", "j2"),
+        set("i2 j3")
+    );
     assert_eq!(
         b("white: Ke4; black: Km1 Pm3; turn black", "m3"),
         set("n3 o3 p3 m4")
@@ -596,7 +599,10 @@ fn figurant_quiet_moves() {
         b("white: Ke1; black: Km1 Pi1; turn black", "i1"),
         set("i2 i3 i4 i5 i6 h1")
     );
-    assert_eq!(b("white: Ke1; black: Km1 Pc3; turn black", "c3"), set("c2 d3"));
+    assert_eq!(
+        b("white: Ke1; black: Km1 Pc3; turn black", "c3"),
+        set("c2 d3")
+    );
     // No figurant on z0.
     assert!(RefPos::from_text(V, "white: Ke1 Pz0; black: Km1").is_err());
     assert!(RefPos::from_text(V, "white: Ke1; black: Km1 Hz0").is_err());
@@ -1032,21 +1038,47 @@ fn text_round_trip_and_errors() {
     // ep: the cells a long move of the player who just moved passed to
     // the victim (any order): the straight run on a, the ring runs.
     let ok = |t: &str| RefPos::from_text(V, t).is_ok();
-    assert!(ok("white: Ke1 Pa4; black: Km1; turn black; ep a2,a3 victim a4"));
-    assert!(ok("white: Ke1 Pa4; black: Km1; turn black; ep a3 victim a4"));
-    assert!(!ok("white: Ke1 Pa4; black: Km1; turn black; ep a2 victim a4"));
-    assert!(!ok("white: Ke1 Pa4; black: Km1; turn black; ep a1,a2,a3 victim a4"));
-    assert!(ok("white: Ke1 Pa2; black: Km1; turn black; ep c2,b2 victim a2"));
-    assert!(ok("white: Ke1 Pa2; black: Km1; turn black; ep b2,c2 victim a2"));
-    assert!(ok("white: Ke1 Pa2; black: Km1; turn black; ep b2 victim a2"));
-    assert!(!ok("white: Ke1 Pa2; black: Km1; turn black; ep c2 victim a2"));
-    assert!(ok("white: Ke1 Ph2; black: Km1; turn black; ep f2,g2 victim h2"));
+    assert!(ok(
+        "white: Ke1 Pa4; black: Km1; turn black; ep a2,a3 victim a4"
+    ));
+    assert!(ok(
+        "white: Ke1 Pa4; black: Km1; turn black; ep a3 victim a4"
+    ));
+    assert!(!ok(
+        "white: Ke1 Pa4; black: Km1; turn black; ep a2 victim a4"
+    ));
+    assert!(!ok(
+        "white: Ke1 Pa4; black: Km1; turn black; ep a1,a2,a3 victim a4"
+    ));
+    assert!(ok(
+        "white: Ke1 Pa2; black: Km1; turn black; ep c2,b2 victim a2"
+    ));
+    assert!(ok(
+        "white: Ke1 Pa2; black: Km1; turn black; ep b2,c2 victim a2"
+    ));
+    assert!(ok(
+        "white: Ke1 Pa2; black: Km1; turn black; ep b2 victim a2"
+    ));
+    assert!(!ok(
+        "white: Ke1 Pa2; black: Km1; turn black; ep c2 victim a2"
+    ));
+    assert!(ok(
+        "white: Ke1 Ph2; black: Km1; turn black; ep f2,g2 victim h2"
+    ));
     // No long move inward off the buoy lines, none on the far half.
-    assert!(!ok("white: Ke1 Pb5; black: Km1; turn black; ep b3,b4 victim b5"));
-    assert!(!ok("white: Ke1 Pj4; black: Km1; turn black; ep j3 victim j4"));
+    assert!(!ok(
+        "white: Ke1 Pb5; black: Km1; turn black; ep b3,b4 victim b5"
+    ));
+    assert!(!ok(
+        "white: Ke1 Pj4; black: Km1; turn black; ep j3 victim j4"
+    ));
     // The victim belongs to the player who just moved; the cells are empty.
-    assert!(!ok("white: Ke1 Pa4; black: Km1; turn white; ep a2,a3 victim a4"));
-    assert!(!ok("white: Ke1 Pa4; black: Km1 Na3; turn black; ep a2,a3 victim a4"));
+    assert!(!ok(
+        "white: Ke1 Pa4; black: Km1; turn white; ep a2,a3 victim a4"
+    ));
+    assert!(!ok(
+        "white: Ke1 Pa4; black: Km1 Na3; turn black; ep a2,a3 victim a4"
+    ));
     assert!(ok("white: Ke1; black: Km1 Pi4; ep i2,i3 victim i4"));
     assert!(RefPos::from_text(V, "white: Ke1; black: Km1; turn black; ep b4 victim b5").is_err());
     assert!(RefPos::from_text(V, "white: Ke1").is_err());
