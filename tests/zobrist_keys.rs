@@ -50,7 +50,10 @@ fn hashes_along_random_games_are_those_of_the_recorded_key_order() {
         ("dsl-examples/four-player-ffa.variant", 0x102ff035929ece85),
         ("dsl-examples/four-player-teams.variant", 0x78f8edccf1923843),
         ("stdlib/cosmic/square-4p.variant", 0xb0eeb4b55a4fd483),
-        ("stdlib/cosmic/round-2p.variant", 0xfa2cdc7177359b77),
+        // Re-recorded when round-2p's figurants changed (issue 30: the
+        // buoys): its random games are other games now; the key order is
+        // still the one the nine other rows pin.
+        ("stdlib/cosmic/round-2p.variant", 0xf3d3c105197cb32c),
         ("dsl-examples/ferry.variant", 0x75fcc3248060a2c1),
     ];
     let mut wrong = Vec::new();

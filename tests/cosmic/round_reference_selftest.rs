@@ -251,18 +251,25 @@ fn start_position_and_depth_one_by_hand() {
     // - Me2 (4, d5): steps d2 f2 e1 own, e3; (3,0) h2, (-3,0) b2 own;
     //   (0,3) d2 -> rank 5: e5; (0,-3) off. 3.
     assert_eq!(targets(&s, "e2"), set("e3 h2 e5"));
-    // - Pb2 Pg2 Hc2 Hf2: inward 1, 2 or 3 cells up to rank 5; the dogs'
-    //   capture cells (forward, both sides round ring 2) hold no enemy. 12.
-    assert_eq!(targets(&s, "b2"), set("b3 b4 b5"));
-    assert_eq!(targets(&s, "g2"), set("g3 g4 g5"));
-    assert_eq!(targets(&s, "c2"), set("c3 c4 c5"));
-    assert_eq!(targets(&s, "f2"), set("f3 f4 f5"));
-    // 3 + 3 + 0 + 1 + 2 + 16 + 2 + 3 + 12 = 42.
-    assert_eq!(s.legal_moves().len(), 42);
+    // - Pb2 Pg2 Hc2 Hf2: one cell forward, in or round the ring towards
+    //   the end sector of the half (b2: a2; g2: h2), no long move inward
+    //   (b, c, f, g are no buoy sectors); c2 and f2 are blocked round the
+    //   ring by b2 and g2, and the long ring runs of b2 and g2 are one cell
+    //   (the next cells, p2 and i2, are the second buoy line). The dogs'
+    //   capture cells (forward and level: c2 has b2 c3, f2 has g2 f3) hold
+    //   no enemy. 2 + 2 + 1 + 1 = 6.
+    assert_eq!(targets(&s, "b2"), set("a2 b3"));
+    assert_eq!(targets(&s, "g2"), set("h2 g3"));
+    assert_eq!(targets(&s, "c2"), set("c3"));
+    assert_eq!(targets(&s, "f2"), set("f3"));
+    // 3 + 3 + 0 + 1 + 2 + 16 + 2 + 3 + 6 = 36.
+    assert_eq!(s.legal_moves().len(), 36);
     assert!(!s.in_check(0) && !s.in_check(1));
-    // Black's army is White's turned by 8 sectors: 42 as well.
+    // Black's army is White's turned by 8 sectors: 36 as well.
     let b = pos(&s.to_text().replace("turn white", "turn black"));
-    assert_eq!(b.legal_moves().len(), 42);
+    assert_eq!(b.legal_moves().len(), 36);
+    assert_eq!(targets(&b, "j2"), set("i2 j3"));
+    assert_eq!(targets(&b, "o2"), set("p2 o3"));
     assert_eq!(
         targets(&b, "n1"),
         set("p1 a1 h1 i1 n3 n4 n5 n6 z0 f6 f5 f4 f3 m3 o3 p2")
@@ -271,43 +278,46 @@ fn start_position_and_depth_one_by_hand() {
 
 #[test]
 fn start_perft_two_by_hand() {
-    // Depth 2 = sum over White's 42 moves of Black's replies; Black has 42
-    // at the start and a White move changes that only by
-    // (a) vacating a cell on a line of Black's Bird n1 (ring 1 and the n-f
-    //     diameter): +1 (b1, d1, f1, g1; f2 only with the dog staying on
-    //     the line, f2f3..f5: +1 -1 = 0);
-    // (b) occupying a cell Black would move to quietly: the Bird's flights
-    //     (ring 1, n3..f1 line) and leaps (m3 o3 p2), the dog n2's path
-    //     n3 n4 n5 (a White piece on n3 is captured instead: n2n3);
-    //     captures onto White pieces replace Black's quiet moves elsewhere;
-    // (c) attacking l1 or n1, where Black's castling swaps land (only Np2
-    //     attacks n1: (-2,-1) from p2 (15, d5) -> (13, d6)).
-    // No White move checks m1 or pins anything.
-    // - b1a3 b1c3 g1h3 g1i2 d1d3 f1e3 f1g3 f1h2: +1 (vacated b1 g1 d1 f1;
-    //   targets off Black's paths; h2 is Nj1's target, now a capture): 43.
-    // - b1p2: +1 (b1) -1 (Bird n1's leap to p2) -1 (m1n1/castle/n1
-    //   illegal): 41.
-    // - g1f3: +1 (g1) -1 (f3 on the diameter): 42. f1 to a1 h1 i1 p1 f3
-    //   f4 f5 f6 z0 n6: +1 (f1) -1 (the target on the Bird's lines): 42.
-    // - f1n5: +1 -1 -1 (dog n2 loses n5): 41. f1n4: +1 -1 -2 (n4, n5): 40.
-    //   f1n3: +1 -1 -3 +1 (n2n3 captures the Bird): 40.
-    // - Castling swaps, Td2, Me2, Pb2, Pg2, Hc2, Hf2 moves: 0: 42.
-    // Sum: 42 * 42 + 8 - 1 - 1 - 2 - 2 = 1766.
+    // Depth 2 = sum over White's 36 moves of Black's replies. Black's 36 at
+    // the start (White's turned): Nj1 i3 k3 h2, No1 n3 p3 a2, Fl1 l3, the
+    // two castling swaps, Wn1 16 (ring 1: p1 a1 h1 i1; the n-f diameter
+    // over the dog n2: n3 .. n6 z0 f6 .. f3; leaps m3 o3 p2), Tl2 l3 l4,
+    // Mm2 m3 p2 m5, Pj2 i2 j3, Hk2 k3, Hn2 n3, Po2 p2 o3. Black attacks
+    // (captures on) only cells it also moves to, so a White piece landing
+    // on one of them changes nothing unless the Bird (which never
+    // captures) or a figurant (moving forward only quietly) went there. A
+    // White move changes Black's count only by
+    // (a) vacating a cell of the Bird n1's lines (ring 1, the n-f
+    //     diameter): +1 (b1, d1, g1, f1; f2f3 vacates f2 and fills f3: 0);
+    // (b) filling a cell the Bird or a Black figurant moves to quietly:
+    //     -1 (the Bird's flight cells and leaps, i2 of Pj2, p2 of Po2);
+    // (c) attacking n1 or l1, where Black's castling swaps land: only a
+    //     Knight on p2 ((-2,-1) from p2 (15, d5) is (13, d6) = n1).
+    // No White move checks m1.
+    // - b1a3 b1c3 g1h3 d1d3 f1e3 f1g3 f1h2: +1 (vacated; the targets off
+    //   Black's paths, h2 a capture of Nj1 now): 37.
+    // - b1p2: +1 -1 (the Bird's leap p2) -1 (Po2's p2) -1 (m1n1/castle/n1
+    //   illegal; Mm2 takes on p2 instead): 34.
+    // - g1f3: +1 -1 (f3 on the diameter): 36. g1i2: +1 -1 (Pj2's i2): 36.
+    // - the Bird f1 to a ring-1 or diameter cell: +1 -1: 36 (on n3 it is
+    //   taken by Hn2 and No1 instead of their steps there).
+    // - castling swaps, Td2, Me2, the figurants: 0 (b2a2 and g2h2 land on
+    //   cells No1 and Nj1 take instead of moving there): 36.
+    // Sum: 36 * 36 + 7 - 2 = 1301.
     let s = RefPos::start(V);
     assert_eq!(s.perft(0), 1);
-    assert_eq!(s.perft(1), 42);
+    assert_eq!(s.perft(1), 36);
     let div = s.divide(2);
-    assert_eq!(div.len(), 42);
+    assert_eq!(div.len(), 36);
     for (k, n) in &div {
         let expect = match k.as_str() {
-            "b1a3" | "b1c3" | "g1h3" | "g1i2" | "d1d3" | "f1e3" | "f1g3" | "f1h2" => 43,
-            "b1p2" | "f1n5" => 41,
-            "f1n4" | "f1n3" => 40,
-            _ => 42,
+            "b1a3" | "b1c3" | "g1h3" | "d1d3" | "f1e3" | "f1g3" | "f1h2" => 37,
+            "b1p2" => 34,
+            _ => 36,
         };
         assert_eq!(*n, expect, "{k}");
     }
-    assert_eq!(s.perft(2), 1766);
+    assert_eq!(s.perft(2), 1301);
     assert!(s.divide(0).is_empty());
 }
 
@@ -512,55 +522,114 @@ fn bird_flies_over_pieces_and_never_captures() {
 // Figurants
 // ---------------------------------------------------------------------------
 
+// Figurants, by docs/COSMIC.md "Round boards". Heights as White sees the
+// drawn board (White at the bottom): sectors a..h are the lower half, so
+// inward is up there and outward is up on i..p; round a ring, clockwise is
+// up from a..d and n..p (towards a/p, then the top between l and m),
+// counter-clockwise from e..k; d-e and l-m are level. Buoy diameters a-i
+// and h-p: White's first buoy line is a and h, the second p and i.
+
 #[test]
 fn figurant_quiet_moves() {
-    // Own half inward: any distance up to rank 5, one cell from rank 5.
-    assert_eq!(alone(K_RIM, 'P', "b1"), set("b2 b3 b4 b5"));
-    assert_eq!(alone(K_RIM, 'P', "b3"), set("b4 b5"));
-    assert_eq!(alone(K_RIM, 'P', "b4"), set("b5"));
-    assert_eq!(alone(K_RIM, 'P', "b5"), set("b6"));
-    assert_eq!(alone(K_RIM, 'H', "b1"), set("b2 b3 b4 b5"));
-    // A blocked long move: black Knight b4 (attacks a6 c6 a2 c2 p5 d5 p3
-    // d3): b2 b3.
+    // One cell forward: b1 clockwise a1, in b2; c1 (lower) never. The ring
+    // run from b stops at a1 (p1 is the second buoy line).
+    assert_eq!(alone(K_RIM, 'P', "b1"), set("a1 b2"));
+    assert_eq!(alone(K_RIM, 'H', "b1"), set("a1 b2"));
+    // The long move round the ring, up to the first buoy line: d3 c3 b3
+    // a3, never p3; and in one cell, d4 (no straight run off the buoys).
+    assert_eq!(alone(K_RIM, 'P', "d3"), set("c3 b3 a3 d4"));
+    // e3 goes the other way round (e3-d3 is level): f3 g3 h3, in e4.
+    assert_eq!(alone(K_RIM, 'P', "e3"), set("f3 g3 h3 e4"));
+    // g4: h4 (the first buoy line; i4 beyond is the second), in g5.
+    assert_eq!(alone(K_RIM, 'P', "g4"), set("h4 g5"));
+    // On the first buoy line the straight run in, up to rank 6 (never
+    // z0), and the step round the ring onto the second line (a single
+    // step, as everything beyond it).
+    assert_eq!(alone(K_RIM, 'P', "a1"), set("a2 a3 a4 a5 a6 p1"));
+    assert_eq!(alone(K_RIM, 'H', "h2"), set("h3 h4 h5 h6 i2"));
+    // Blocked long moves: a black Knight b3 (attacks a5 c5 a1 c1 d4 p4 d2
+    // p2, not e1) stops the run at c3; a black Knight a4 stops the
+    // straight run at a3.
     assert_eq!(
-        targets(&pos("white: Ke1 Pb1; black: Km1 Nb4"), "b1"),
-        set("b2 b3")
+        targets(&pos("white: Ke1 Pd3; black: Km1 Nb3"), "d3"),
+        set("c3 d4")
     );
-    // From rank 6: the jump over the centre to the opposite cell j6,
-    // whatever stands on z0; never onto z0.
-    assert_eq!(alone(K_RIM, 'P', "b6"), set("j6"));
     assert_eq!(
-        targets(&pos("white: Ke1 Pb6 Nz0; black: Km1"), "b6"),
-        set("j6")
+        targets(&pos("white: Ke1 Pa1; black: Km1 Na4"), "a1"),
+        set("a2 a3 p1")
     );
+    // Rank 6: never onto z0, never over it (no more b6j6 / a6i6).
+    assert_eq!(alone(K_RIM, 'P', "a6"), set("p6"));
+    assert_eq!(alone(K_RIM, 'P', "b6"), set("a6"));
+    assert_eq!(alone(K_RIM, 'P', "d6"), set("c6 b6 a6"));
+    assert_eq!(alone(K_RIM, 'P', "e6"), set("f6 g6 h6"));
     assert_eq!(
         targets(&pos("white: Ke1 Pb6; black: Km1 Wz0"), "b6"),
-        set("j6")
+        set("a6")
     );
-    // j6 occupied: a pawn never captures.
-    assert!(targets(&pos("white: Ke1 Pb6; black: Km1 Nj6"), "b6").is_empty());
-    // The jump opens no en passant.
+    // Beyond the own half only single steps: out, or round towards the
+    // top. i3: i2 j3 (not k3 l3); j6: j5 k6; p4: p3 o4; l4: l3 only.
+    assert_eq!(alone(K_RIM, 'P', "i3"), set("i2 j3"));
+    assert_eq!(alone(K_RIM, 'P', "j6"), set("j5 k6"));
+    assert_eq!(alone(K_RIM, 'P', "p4"), set("p3 o4"));
+    assert_eq!(alone(K_RIM, 'P', "l4"), set("l3"));
+    assert_eq!(alone(K_RIM, 'H', "m5"), set("m4"));
+    assert_eq!(alone(K_RIM, 'P', "i2"), set("i1 j2")); // no piece started on i1, j2
+                                                       // The rim of the far half: i1 only round to j1, where it promotes.
+    assert_eq!(
+        moves_from(&pos("white: Ke1 Pi1; black: Km3"), "i1"),
+        set(&promos("i1j1", PAWN_PROMOS))
+    );
+    // A single step opens no en passant.
     let mut p = pos("white: Ke1 Pb6; black: Km1");
-    p.play("b6j6").unwrap();
+    p.play("b6a6").unwrap();
     assert_eq!(p.ep_cells(), None);
-    // On the opponent's half: one cell outward.
-    assert_eq!(alone(K_RIM, 'P', "j6"), set("j5"));
-    assert_eq!(alone(K_RIM, 'P', "j3"), set("j2"));
-    assert_eq!(alone(K_RIM, 'P', "i2"), set("i1")); // i1: no piece started there
-    assert!(alone(K_RIM, 'P', "i1").is_empty());
-    assert_eq!(alone(K_RIM, 'H', "j4"), set("j3"));
-    // Black the same way round: inward on i..p, the jump to b6, outward
-    // on a..h.
+    // Black the same turned by 8 sectors: j2 round to i2 or in to j3; m3
+    // round n3 o3 p3 or in m4; c3 (White's half) out c2 or round d3.
     let b = |t: &str, c: &str| targets(&pos(t), c);
     assert_eq!(
-        b("white: Ke1; black: Km1 Pj1; turn black", "j1"),
-        set("j2 j3 j4 j5")
+        b("white: Ke1; black: Km1 Pj2; turn black", "j2"),
+        set("i2 j3")
     );
-    assert_eq!(b("white: Ke1; black: Km1 Pj6; turn black", "j6"), set("b6"));
-    assert_eq!(b("white: Ke1; black: Km1 Pc3; turn black", "c3"), set("c2"));
+    assert_eq!(
+        b("white: Ke4; black: Km1 Pm3; turn black", "m3"),
+        set("n3 o3 p3 m4")
+    );
+    assert_eq!(
+        b("white: Ke1; black: Km1 Pi1; turn black", "i1"),
+        set("i2 i3 i4 i5 i6 h1")
+    );
+    assert_eq!(
+        b("white: Ke1; black: Km1 Pc3; turn black", "c3"),
+        set("c2 d3")
+    );
     // No figurant on z0.
     assert!(RefPos::from_text(V, "white: Ke1 Pz0; black: Km1").is_err());
     assert!(RefPos::from_text(V, "white: Ke1; black: Km1 Hz0").is_err());
+}
+
+#[test]
+fn figurant_route_to_promotion() {
+    // The text's route: round the ring to the first buoy line, straight in
+    // along it towards the centre, then one cell a move: round to the
+    // second line, out along it to the rim and round to o1, where Black's
+    // Knight stood.
+    let mut p = pos("white: Ke1 Pb2; black: Km1");
+    p.play_all(
+        "b2a2 m1m2 a2a6 m2m1 a6p6 m1m2 p6p5 m2m1 p5p4 m1m2 p4p3 m2m1 p3p2 m1m2 p2p1 m2m1 p1o1=R",
+    )
+    .unwrap();
+    assert_eq!(p.piece_at("o1").as_deref(), Some("white R"));
+    // The straight run opened a2..a5 to en passant when it was made.
+    let mut q = pos("white: Ke1 Pa2; black: Km2");
+    q.play("a2a6").unwrap();
+    assert_eq!(
+        q.ep_cells(),
+        Some((
+            vec!["a3".to_string(), "a4".to_string(), "a5".to_string()],
+            "a6".to_string()
+        ))
+    );
 }
 
 #[test]
@@ -579,23 +648,37 @@ fn figurant_promotion_on_the_opponents_piece_cells() {
         .collect();
     assert_eq!(w, set("j1 k1 l1 m1 n1 o1 l2 m2"));
     assert_eq!(bl, set("b1 c1 d1 e1 f1 g1 d2 e2"));
-    // Pawn j2 -> j1: the six pieces of the game.
+    // Pawn j2: out to j1 (the six pieces of the game) or round to k2 (a
+    // black dog's cell: no promotion).
     let p = pos("white: Ke1 Pj2; black: Km3");
-    assert_eq!(moves_from(&p, "j2"), set(&promos("j2j1", PAWN_PROMOS)));
-    // Pawn l3 -> l2 (the black Teacher's cell).
-    let p = pos("white: Ke1 Pl3; black: Km3");
+    let mut expect = set(&promos("j2j1", PAWN_PROMOS));
+    expect.insert("j2k2".to_string());
+    assert_eq!(moves_from(&p, "j2"), expect);
+    // Pawn l3 -> l2 (the black Teacher's cell); l3-m3 is level.
+    let p = pos("white: Ke1 Pl3; black: Kp3");
     assert_eq!(moves_from(&p, "l3"), set(&promos("l3l2", PAWN_PROMOS)));
-    // j3 -> j2 (a black pawn's cell): no promotion.
+    // m3 -> m2 (the Medusa's); n2 -> n1 (the Bird's); p1 -> o1.
+    let p = pos("white: Ke1 Pm3 Pn2 Pp1; black: Kc3");
+    assert_eq!(moves_from(&p, "m3"), set(&promos("m3m2", PAWN_PROMOS)));
+    let mut expect = set(&promos("n2n1", PAWN_PROMOS));
+    expect.extend(set(&promos("n2m2", PAWN_PROMOS)));
+    assert_eq!(moves_from(&p, "n2"), expect);
+    assert_eq!(moves_from(&p, "p1"), set(&promos("p1o1", PAWN_PROMOS)));
+    // j3 -> j2 (a black pawn's cell) or k3: no promotion.
     assert_eq!(
         moves_from(&pos("white: Ke1 Pj3; black: Km3"), "j3"),
-        set("j3j2")
+        set("j3j2 j3k3")
     );
-    // Dog j2 -> j1: N F W.
-    let p = pos("white: Ke1 Hj2; black: Km3");
-    assert_eq!(moves_from(&p, "j2"), set(&promos("j2j1", DOG_PROMOS)));
-    // Black pawn b2 -> b1.
+    // Dog k2 -> k1: N F W; round to l2 (the Teacher's cell) too.
+    let p = pos("white: Ke1 Hk2; black: Km3");
+    let mut expect = set(&promos("k2k1", DOG_PROMOS));
+    expect.extend(set(&promos("k2l2", DOG_PROMOS)));
+    assert_eq!(moves_from(&p, "k2"), expect);
+    // Black pawn b2 -> b1 (out) or c2 (round, no promotion).
     let p = pos("white: Ke4; black: Km1 Pb2; turn black");
-    assert_eq!(moves_from(&p, "b2"), set(&promos("b2b1", PAWN_PROMOS)));
+    let mut expect = set(&promos("b2b1", PAWN_PROMOS));
+    expect.insert("b2c2".to_string());
+    assert_eq!(moves_from(&p, "b2"), expect);
     let mut q = p.clone();
     q.play("b2b1=T").unwrap();
     assert_eq!(q.piece_at("b1").as_deref(), Some("black T"));
@@ -603,38 +686,50 @@ fn figurant_promotion_on_the_opponents_piece_cells() {
 
 #[test]
 fn dog_captures() {
-    // Kings g4 / p5 are attacked by none of the Knights below.
-    // Own half: forward c4, round the ring b3 d3 (black Knights there).
-    let p = pos("white: Kg4 Hc3; black: Kp5 Nc4 Nb3 Nd3");
-    assert_eq!(moves_from(&p, "c3"), set("c3c4 c3b3 c3d3"));
-    // Far half: forward is outward k2, and j3 l3 round the ring.
-    let p = pos("white: Kg4 Hk3; black: Kp5 Nk2 Nj3 Nl3");
-    assert_eq!(moves_from(&p, "k3"), set("k3k2 k3j3 k3l3"));
-    // Never backward: a Knight on c2 stays; the dog moves c4 c5.
-    let p = pos("white: Kg4 Hc3; black: Kp5 Nc2");
-    assert_eq!(moves_from(&p, "c3"), set("c3c4 c3c5"));
-    // From rank 6 its forward is the jump: it captures on j6, not on z0
-    // (a black Bird there), and a6 round the ring.
-    let p = pos("white: Kg4 Hb6; black: Kp5 Wz0 Nj6 Na6");
-    assert_eq!(moves_from(&p, "b6"), set("b6j6 b6a6"));
-    // Round the ring across the halves: h3 takes i3 and then moves outward
-    // (i3 is on Black's half). King c5 (i3's Knight attacks g4).
+    // d3: forward c3 (clockwise) and d4 (in), level e3; d2 is lower. The
+    // black Knights (c3: b5 d5 b1 d1 a4 e4 a2 e2; d4: c6 e6 c2 e2 b5 f5 b3
+    // f3; e3: d5 f5 d1 f1 c4 g4 c2 g2; d2: c4 e4 b3 f3 b1 f1) reach
+    // neither King.
+    let p = pos("white: Kk5 Hd3; black: Kp5 Nc3 Nd4 Ne3 Nd2");
+    assert_eq!(moves_from(&p, "d3"), set("d3c3 d3d4 d3e3"));
+    // Far half: forward is out (k2) and round towards the top (l3); j3 and
+    // k4 are lower.
+    let p = pos("white: Kc4 Hk3; black: Kp6 Nk2 Nl3 Nj3 Nk4");
+    assert_eq!(moves_from(&p, "k3"), set("k3k2 k3l3"));
+    // At the top: l4 takes m4 (level) and l3 (out), not k4 (lower).
+    let p = pos("white: Kc4 Hl4; black: Kp6 Nm4 Nl3 Nk4");
+    assert_eq!(moves_from(&p, "l4"), set("l4m4 l4l3"));
+    // From rank 6 next to the centre: a6 only; not z0 (a black Bird
+    // there), not j6 across it, not c6 behind.
+    let p = pos("white: Kg4 Hb6; black: Kp5 Wz0 Nj6 Na6 Nc6");
+    assert_eq!(moves_from(&p, "b6"), set("b6a6"));
+    // The reproducer: a Rook on j6 is out of reach; b6 steps to a6.
+    let p = pos("white: Ke1 Hb6; black: Km1 Rj6");
+    assert_eq!(moves_from(&p, "b6"), set("b6a6"));
+    // Round the ring across the halves: h3 takes i3 (on the second buoy
+    // line) or runs in along h; on Black's half it then steps out or
+    // round. (Knight i3: h5 j5 h1 j1 g4 k4 g2 k2.)
     let mut p = pos("white: Kc5 Hh3; black: Kp5 Ni3");
-    assert_eq!(moves_from(&p, "h3"), set("h3h4 h3h5 h3i3"));
+    assert_eq!(moves_from(&p, "h3"), set("h3h4 h3h5 h3h6 h3i3"));
     p.play_all("h3i3 p5p4").unwrap();
-    assert_eq!(moves_from(&p, "i3"), set("i3i2"));
-    // Captures that promote: k1 (Rook) forward, l2 (Teacher) round ring 2.
-    let p = pos("white: Kg4 Hk2; black: Kp5 Rk1 Tl2");
+    assert_eq!(moves_from(&p, "i3"), set("i3i2 i3j3"));
+    // Captures that promote: k1 (Rook) out, l2 (Teacher) round ring 2.
+    let p = pos("white: Kg4 Hk2; black: Kp5 Rk1 Tl2 Nj2");
     let mut expect = set(&promos("k2k1", DOG_PROMOS));
     expect.extend(set(&promos("k2l2", DOG_PROMOS)));
     assert_eq!(moves_from(&p, "k2"), expect);
-    // What dogs attack (check): forward and round the ring only.
-    assert!(pos("white: Ke1 Hb6; black: Kj6").in_check(1));
+    // What dogs attack (check): forward and level neighbours only.
     assert!(pos("white: Ke1 Hb6; black: Ka6").in_check(1));
+    assert!(!pos("white: Ke1 Hb6; black: Kj6").in_check(1));
     assert!(!pos("white: Ke1 Hb6; black: Kz0").in_check(1));
+    assert!(!pos("white: Ke1 Hb6; black: Kc6").in_check(1));
+    assert!(pos("white: Ke1 Hc3; black: Kb3").in_check(1));
+    assert!(!pos("white: Ke1 Hc3; black: Kd3").in_check(1));
     assert!(!pos("white: Ke1 Hc3; black: Kc2").in_check(1));
+    assert!(pos("white: Ke1 Hd4; black: Ke4").in_check(1));
     assert!(pos("white: Ke1 Hk3; black: Kk2").in_check(1));
     assert!(!pos("white: Ke1 Hk3; black: Kk4").in_check(1));
+    assert!(pos("white: Ke1 Hl5; black: Km5").in_check(1));
     // Pawns attack nothing.
     assert!(!pos("white: Ke1 Pc3; black: Kc4").in_check(1));
     assert!(!pos("white: Ke1 Pc3; black: Kb3").in_check(1));
@@ -642,61 +737,80 @@ fn dog_captures() {
 
 #[test]
 fn en_passant_by_a_dog() {
-    // White b2 -> b5 passes b3 b4. Black dogs on White's half (forward
-    // outward): c3 attacks b3 d3 c2; a4 attacks b4 p4 a3.
-    let start = pos("white: Ke1 Pb2; black: Km1 Hc3 Ha4");
+    // White d2 -> a2 round ring 2 passes c2 b2. Black's dogs on White's
+    // half go out and round towards d/e: b3 attacks b2 and c3; c3 attacks
+    // c2 and d3. Each may also step onto the passed cell quietly (out is
+    // forward for Black there): both keys.
+    let start = pos("white: Ke1 Pd2; black: Km1 Hb3 Hc3");
     let mut p = start.clone();
-    p.play("b2b5").unwrap();
+    p.play("d2a2").unwrap();
     assert_eq!(
         p.ep_cells(),
-        Some((vec!["b3".to_string(), "b4".to_string()], "b5".to_string()))
+        Some((vec!["c2".to_string(), "b2".to_string()], "a2".to_string()))
     );
-    assert!(p.to_text().ends_with("; ep b3,b4 victim b5"));
+    assert!(p.to_text().ends_with("; ep c2,b2 victim a2"));
     let eps: BTreeSet<String> = p
         .legal_moves()
         .into_iter()
         .filter(|k| k.ends_with("/ep"))
         .collect();
-    assert_eq!(eps, set("c3b3/ep a4b4/ep"));
-    assert_eq!(moves_from(&p, "c3"), set("c3c2 c3b3/ep"));
-    assert_eq!(moves_from(&p, "a4"), set("a4a3 a4b4/ep"));
+    assert_eq!(eps, set("b3b2/ep c3c2/ep"));
+    assert_eq!(moves_from(&p, "b3"), set("b3b2 b3b2/ep"));
+    assert_eq!(moves_from(&p, "c3"), set("c3c2 c3c2/ep c3d3"));
     let back = pos(&p.to_text());
     assert_eq!(back.legal_moves(), p.legal_moves());
     let mut q = p.clone();
-    q.play("c3b3/ep").unwrap();
-    assert_eq!(q.piece_at("b5"), None);
+    q.play("c3c2/ep").unwrap();
+    assert_eq!(q.piece_at("a2"), None);
     assert_eq!(q.piece_at("c3"), None);
-    assert_eq!(q.piece_at("b3").as_deref(), Some("black H"));
+    assert_eq!(q.piece_at("c2").as_deref(), Some("black H"));
+    let mut q = p.clone();
+    q.play("c3c2").unwrap();
+    assert_eq!(q.piece_at("a2").as_deref(), Some("white P"));
     // The right lasts one move.
     let mut q = p.clone();
-    q.play_all("m1l1 e1d1").unwrap();
+    q.play_all("m1l1 e1f1").unwrap();
     assert!(q.legal_moves().iter().all(|k| !k.ends_with("/ep")));
-    // b2 -> b4 passes b3 only: c3b3/ep; a4 takes the pawn on b4 plainly.
+    // d2 -> b2 passes c2 only: c3c2/ep; b3 takes the pawn on b2 plainly.
     let mut p = start.clone();
-    p.play("b2b4").unwrap();
+    p.play("d2b2").unwrap();
     let m = p.legal_moves();
-    assert!(m.contains(&"c3b3/ep".to_string()) && m.contains(&"a4b4".to_string()));
-    assert!(!m.contains(&"a4b4/ep".to_string()));
+    assert!(m.contains(&"c3c2/ep".to_string()) && m.contains(&"b3b2".to_string()));
+    assert!(!m.contains(&"b3b2/ep".to_string()));
     // A single step opens nothing.
     let mut p = start.clone();
-    p.play("b2b3").unwrap();
+    p.play("d2c2").unwrap();
     assert_eq!(p.ep_cells(), None);
+    // The straight run a1 -> a4 passes a2 a3: Black's p2 attacks a2 (round
+    // towards the bottom for Black) and p3 (in, its own half), p3 attacks
+    // a3 and p4; p is Black's first buoy line, so p3 also runs in to p5, p6
+    // (p2's run is blocked by p3).
+    let mut p = pos("white: Ke1 Pa1; black: Km1 Hp2 Hp3");
+    p.play("a1a4").unwrap();
+    assert_eq!(
+        p.ep_cells(),
+        Some((vec!["a2".to_string(), "a3".to_string()], "a4".to_string()))
+    );
+    assert_eq!(moves_from(&p, "p2"), set("p2a2 p2a2/ep"));
+    assert_eq!(moves_from(&p, "p3"), set("p3a3 p3a3/ep p3p4 p3p5 p3p6"));
     // Pawns and Birds never take en passant.
-    let mut p = pos("white: Ke1 Pb2; black: Km1 Pc3 Wa3");
-    p.play("b2b4").unwrap();
+    let mut p = pos("white: Ke1 Pd2; black: Km1 Pc3 Wb3");
+    p.play("d2a2").unwrap();
     assert!(p.legal_moves().iter().all(|k| !k.ends_with("/ep")));
-    // An en-passant capture onto a promotion cell promotes: White d1 -> d3
-    // passes d2 (a Black promotion cell); the black dog c2 takes there.
-    let mut p = pos("white: Kh4 Pd1; black: Kp5 Hc2");
-    p.play("d1d3").unwrap();
-    let mut expect = set(&promos("c2c1", DOG_PROMOS));
+    // An en-passant capture onto a promotion cell promotes: White c1 -> a1
+    // passes b1 (a Black promotion cell); the black dog b2 (attacking b1
+    // out and c2 round) takes there, or steps there quietly.
+    let mut p = pos("white: Kh4 Pc1; black: Kp5 Hb2");
+    p.play("c1a1").unwrap();
+    let mut expect = set(&promos("b2b1", DOG_PROMOS));
+    expect.insert("b2c2".to_string());
     for l in ["N", "F", "W"] {
-        expect.insert(format!("c2d2={l}/ep"));
+        expect.insert(format!("b2b1={l}/ep"));
     }
-    assert_eq!(moves_from(&p, "c2"), expect);
-    p.play("c2d2=F/ep").unwrap();
-    assert_eq!(p.piece_at("d2").as_deref(), Some("black F"));
-    assert_eq!(p.piece_at("d3"), None);
+    assert_eq!(moves_from(&p, "b2"), expect);
+    p.play("b2b1=F/ep").unwrap();
+    assert_eq!(p.piece_at("b1").as_deref(), Some("black F"));
+    assert_eq!(p.piece_at("a1"), None);
 }
 
 // ---------------------------------------------------------------------------
@@ -921,35 +1035,51 @@ fn text_round_trip_and_errors() {
     let p = pos(t);
     assert_eq!(p.to_text(), t);
     assert!(p.king_has_moved(0) && !p.king_has_moved(1));
-    // ep: the cells straight outward behind the victim of the player who
-    // just moved.
-    assert!(RefPos::from_text(
-        V,
+    // ep: the cells a long move of the player who just moved passed to
+    // the victim (any order): the straight run on a, the ring runs.
+    let ok = |t: &str| RefPos::from_text(V, t).is_ok();
+    assert!(ok(
+        "white: Ke1 Pa4; black: Km1; turn black; ep a2,a3 victim a4"
+    ));
+    assert!(ok(
+        "white: Ke1 Pa4; black: Km1; turn black; ep a3 victim a4"
+    ));
+    assert!(!ok(
+        "white: Ke1 Pa4; black: Km1; turn black; ep a2 victim a4"
+    ));
+    assert!(!ok(
+        "white: Ke1 Pa4; black: Km1; turn black; ep a1,a2,a3 victim a4"
+    ));
+    assert!(ok(
+        "white: Ke1 Pa2; black: Km1; turn black; ep c2,b2 victim a2"
+    ));
+    assert!(ok(
+        "white: Ke1 Pa2; black: Km1; turn black; ep b2,c2 victim a2"
+    ));
+    assert!(ok(
+        "white: Ke1 Pa2; black: Km1; turn black; ep b2 victim a2"
+    ));
+    assert!(!ok(
+        "white: Ke1 Pa2; black: Km1; turn black; ep c2 victim a2"
+    ));
+    assert!(ok(
+        "white: Ke1 Ph2; black: Km1; turn black; ep f2,g2 victim h2"
+    ));
+    // No long move inward off the buoy lines, none on the far half.
+    assert!(!ok(
         "white: Ke1 Pb5; black: Km1; turn black; ep b3,b4 victim b5"
-    )
-    .is_ok());
-    assert!(
-        RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn black; ep b4 victim b5").is_ok()
-    );
-    assert!(RefPos::from_text(
-        V,
-        "white: Ke1 Pb5; black: Km1; turn black; ep b2,b3,b4 victim b5"
-    )
-    .is_ok());
-    assert!(RefPos::from_text(
-        V,
-        "white: Ke1 Pb5; black: Km1; turn black; ep b1,b2,b3,b4 victim b5"
-    )
-    .is_err());
-    assert!(
-        RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn black; ep b3 victim b5").is_err()
-    );
-    assert!(
-        RefPos::from_text(V, "white: Ke1 Pb5; black: Km1; turn white; ep b4 victim b5").is_err()
-    );
-    assert!(
-        RefPos::from_text(V, "white: Ke1 Pj4; black: Km1; turn black; ep j3 victim j4").is_err()
-    );
+    ));
+    assert!(!ok(
+        "white: Ke1 Pj4; black: Km1; turn black; ep j3 victim j4"
+    ));
+    // The victim belongs to the player who just moved; the cells are empty.
+    assert!(!ok(
+        "white: Ke1 Pa4; black: Km1; turn white; ep a2,a3 victim a4"
+    ));
+    assert!(!ok(
+        "white: Ke1 Pa4; black: Km1 Na3; turn black; ep a2,a3 victim a4"
+    ));
+    assert!(ok("white: Ke1; black: Km1 Pi4; ep i2,i3 victim i4"));
     assert!(RefPos::from_text(V, "white: Ke1; black: Km1; turn black; ep b4 victim b5").is_err());
     assert!(RefPos::from_text(V, "white: Ke1").is_err());
     assert!(RefPos::from_text(V, "white: Ke1 Ka1; black: Km1").is_err());

@@ -9,7 +9,11 @@
 //! fixes 16 sectors and the setup); modelled on tests/support/cosmic_tri_ref.rs
 //! and cosmic_ref.rs (same API, move keys, position text, two-player rules
 //! and Decisions). No code of the engine (`compiler/`, `runtime/`, `src/`,
-//! `stdlib/`) was read. It favours obviousness over speed: legality is
+//! `stdlib/`) was read. (The figurant rules R4, R4b and R5 were rewritten
+//! for issue 30 by the helper who also wrote the game file's figurants;
+//! they derive "forward" from the cells' heights on the drawn board and the
+//! buoys from docs/COSMIC.md's words, not from the file's regions, and no
+//! engine code was read.) It favours obviousness over speed: legality is
 //! checked by making the move on a copy and asking whether any enemy piece
 //! attacks the mover's King.
 //!
@@ -53,16 +57,18 @@
 //! 1. No move ever captures or lands on a King (a King is never capturable;
 //!    a mated player simply has no move). Positions where the player not
 //!    to move is in check are accepted by `from_text`.
-//! 4. En passant: a quiet figurant move of two or more cells inward along
-//!    its radius (only possible on its own half, ending on rank <= 5) opens
-//!    the cells strictly between its start and end; on the next move only,
-//!    an enemy DOG whose capture cells include such a cell (its capture
-//!    cells depend only on its cell, so "attacked it before the move" and
-//!    "attacks it now" are the same) may move onto it, removing the
-//!    figurant that made the long move. Pawns and Birds never capture, so
-//!    never en passant. An en-passant capture ending on a promotion cell
-//!    promotes. A dog that could also step there quietly would have both
-//!    keys (`xy`, `xy/ep`); on this board that cannot happen.
+//! 4. En passant: a quiet figurant long move (R4b: two or more cells round
+//!    its ring or along a first-buoy-line radius, only from its own half)
+//!    opens the cells strictly between its start and end; on the next move
+//!    only, an enemy DOG whose capture cells include such a cell (its
+//!    capture cells depend only on its cell, so "attacked it before the
+//!    move" and "attacks it now" are the same) may move onto it, removing
+//!    the figurant that made the long move. Pawns and Birds never capture,
+//!    so never en passant. An en-passant capture ending on a promotion cell
+//!    promotes. A dog that could also step there quietly has both keys
+//!    (`xy`, `xy/ep`): an enemy dog on the own half of the mover steps
+//!    outward, which is the mover's inward direction, so a black dog on b3
+//!    after White's d2a2 (passing c2 b2) has `b3b2` and `b3b2/ep`.
 //! 5. Castling keys always name the partner; see R8..R10.
 //! 6. `moved CELLS`: a King on its start cell (e1 / m1) has moved iff that
 //!    cell is listed; a King elsewhere has moved; `to_text` lists only Kings
@@ -76,11 +82,11 @@
 //!    (forbidden to them: rejected); a figurant on a promotion cell is
 //!    accepted (it promotes again only by a move ending on one); exactly
 //!    one King per player; `turn` defaults to white. `ep CELLS victim CELL`:
-//!    the victim a figurant of the player not to move, on its own half, on
-//!    rank 3..5, the cells exactly the 1+ empty cells straight outward
-//!    behind it on its radius, the long move's start (one cell further out)
-//!    on the board. `castling ...`, `clocks N M` accepted and ignored;
-//!    `passed`/`out` (several players) are errors unless `-`.
+//!    the victim a figurant of the player not to move, and some long move
+//!    of that player (R4b) from a cell of the board ends on the victim
+//!    passing exactly those cells (in any order), all empty. `castling
+//!    ...`, `clocks N M` accepted and ignored; `passed`/`out` (several
+//!    players) are errors unless `-`.
 //! 10. The game is over (no legal moves) once `outcome()` is Some.
 //! 11. `divide(0)` is empty; `perft(0)` is 1; `play_all` is atomic.
 //! 12. Every move is generated once (a ring ride reaches the cells of an
@@ -102,24 +108,37 @@
 //!   pieces (no frozen Kings with two players), quiet Knight leaps onto
 //!   empty cells; it captures nothing and attacks nothing (no check, no
 //!   guard).
-//! - R4: Figurants, own half (White: sectors a..h, Black: i..p, by the
-//!   sector of the cell they stand on): quiet inward along the radius, one
-//!   cell always (rank r -> r + 1 while r <= 5), and further cells while
-//!   the end stays on ranks 1..5, over empty cells only; from rank 6, the
-//!   jump over the centre (whatever stands there) onto rank 6 of the
-//!   opposite sector (s + 8), quiet if empty. On the opponent's half: one
-//!   cell outward (r -> r - 1), none from the rim. Never onto z0. The jump
-//!   is a single step: it opens no en passant (no dog can reach z0 anyway).
+//! - R4: Figurants never move lower (docs/COSMIC.md, "Round boards"):
+//!   "forward" is "higher" on the board as drawn, White at the bottom
+//!   (sectors a..h are the lower half, sector a starting on the left),
+//!   Black at the top; a cell's height is its centre's, at distance 7 - r
+//!   from the board's centre and the angle of its sector's middle (see
+//!   `height`). A quiet single step goes to an empty orthogonal neighbour
+//!   (round the ring either way, in or out along the radius) that is
+//!   strictly higher, never z0: for White inward on a..h, outward on i..p,
+//!   clockwise round a ring on a..d and n..p, counter-clockwise on e..k;
+//!   none round the ring from l or m (l-m is level, as is d-e). So no
+//!   figurant ever stands on or jumps over z0.
+//! - R4b: Long moves (the buoys): the marked diameters are a-i and h-p;
+//!   a player's first buoy line is the pair of those sectors on its own
+//!   half (White a, h; Black i, p), the second the other pair. From the own
+//!   half a figurant may go any number of cells round its ring in its
+//!   forward ring direction while the cells stay on its own half (so it
+//!   may end on the first buoy line and never on or past the second), and
+//!   from a cell of its first buoy line any number of cells inward along
+//!   the radius up to rank 6 (never z0). Every cell passed must be empty.
+//!   Beyond the own half only single steps.
 //! - R5: Pawns never capture and attack nothing. A dog captures (and
-//!   attacks) its forward single-step cell (as in R4: inward, the jump, or
-//!   outward) and the two cells next to it round its ring, anywhere
-//!   (crossing between the halves too); never z0.
+//!   attacks) its forward single-step cells (R4) and its level neighbours
+//!   (the same height: round the ring between d and e, or l and m); never
+//!   z0, never a cell two away.
 //! - R6: Promotion (mandatory) on a move of a figurant ending on a cell
 //!   where an opposing piece (not figurant) stands in the setup: White j1
 //!   k1 l1 m1 n1 o1 l2 m2, Black b1 c1 d1 e1 f1 g1 d2 e2; by a quiet move,
 //!   a dog capture or en passant.
 //! - R7: Halves by sector: the own half is the 8 sectors of the setup's
-//!   side whatever the rank; rank 6 is split by sector like the rest.
+//!   side whatever the rank (White a..h, Black i..p); it bounds the long
+//!   moves (R4b).
 //! - R8: Free castling: the never-moved King with a Rook, Fish, Bird or
 //!   Teacher of its own that is the first piece along one of the King's
 //!   rays (ring counter-clockwise, ring clockwise, outward, inward through
@@ -475,33 +494,111 @@ fn own_half(p: usize, c: usize) -> bool {
     }
 }
 
-/// The forward single-step cell of a figurant of p on c (R4).
-fn figurant_forward(p: usize, c: usize) -> Option<usize> {
-    let (s, r) = match loc_of(c) {
-        Loc::Centre => return None,
-        Loc::Ring(s, r) => (s, r),
-    };
-    if own_half(p, c) {
-        if r <= 5 {
-            Some(index_of(Loc::Ring(s, r + 1)))
-        } else {
-            Some(index_of(Loc::Ring(s + 8, 6)))
+/// The height of a ring cell as player p sees the drawn board (R4): the
+/// centre of cell (s, r) stands at distance d = 7 - r from the board's
+/// centre, at the angle of its sector's middle, 180 + 11.25 + 22.5 s
+/// degrees (sector a starts on the left and the sectors run
+/// counter-clockwise, so a..h are the lower half); its height is
+/// d sin(angle), White's "up" towards Black's camp. Black sits opposite:
+/// his height is White's negated.
+fn height(p: usize, c: usize) -> f64 {
+    match loc_of(c) {
+        Loc::Centre => 0.0,
+        Loc::Ring(s, r) => {
+            let angle = (180.0 + 11.25 + 22.5 * s as f64).to_radians();
+            let h = (7 - r) as f64 * angle.sin();
+            if p == 0 {
+                h
+            } else {
+                -h
+            }
         }
-    } else if r >= 2 {
-        Some(index_of(Loc::Ring(s, r - 1)))
-    } else {
-        None
     }
 }
 
-/// A dog's capture (and attack) cells (R5).
-fn dog_caps(p: usize, c: usize) -> Vec<usize> {
-    let mut out = Vec::new();
-    if let Loc::Ring(s, r) = loc_of(c) {
-        out.extend(figurant_forward(p, c));
-        out.push(index_of(Loc::Ring(s + 1, r)));
-        out.push(index_of(Loc::Ring(s - 1, r)));
+/// The orthogonal neighbours of a ring cell other than the centre: round
+/// the ring both ways, in and out along the radius.
+fn ring_neighbours(c: usize) -> Vec<usize> {
+    game().steps[c]
+        .iter()
+        .copied()
+        .filter(|&t| t != CENTRE)
+        .collect()
+}
+
+/// A figurant's forward single steps from c (R4): the orthogonal neighbours
+/// higher than c, never the centre.
+fn figurant_forward(p: usize, c: usize) -> Vec<usize> {
+    if c == CENTRE {
+        return Vec::new();
     }
+    let h = height(p, c);
+    ring_neighbours(c)
+        .into_iter()
+        .filter(|&t| height(p, t) > h + 1e-9)
+        .collect()
+}
+
+/// The level neighbours of c (R5: a dog captures there): same height.
+fn figurant_level(p: usize, c: usize) -> Vec<usize> {
+    if c == CENTRE {
+        return Vec::new();
+    }
+    let h = height(p, c);
+    ring_neighbours(c)
+        .into_iter()
+        .filter(|&t| (height(p, t) - h).abs() <= 1e-9)
+        .collect()
+}
+
+/// Is c on the first buoy line of player p (R4b): the marked diameters are
+/// a-i and h-p; p's first line is the pair of them on its own half (White:
+/// sectors a and h; Black: i and p).
+fn on_first_buoys(p: usize, c: usize) -> bool {
+    own_half(p, c) && matches!(sector(c), Some(s) if s % 8 == 0 || s % 8 == 7)
+}
+
+/// The long-move runs of a figurant of p on c (R4b), each the cells in
+/// order from the first one: round the ring (the forward ring step,
+/// repeated while the cells stay on the own half, so never onto the second
+/// buoy line) and, on the first buoy line, inward along the radius up to
+/// rank 6. Empty unless c is on the own half.
+fn figurant_runs(p: usize, c: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let (s, r) = match loc_of(c) {
+        Loc::Ring(s, r) if own_half(p, c) => (s, r),
+        _ => return out,
+    };
+    // The forward ring direction: the one of the two ring neighbours that
+    // is higher (none at a level pair).
+    for dir in [1, -1] {
+        let first = index_of(Loc::Ring(s + dir, r));
+        if height(p, first) <= height(p, c) + 1e-9 {
+            continue;
+        }
+        let mut run = Vec::new();
+        let mut last = c;
+        for k in 1..SECTORS {
+            let t = index_of(Loc::Ring(s + dir * k, r));
+            if !own_half(p, t) || height(p, t) <= height(p, last) + 1e-9 {
+                break;
+            }
+            run.push(t);
+            last = t;
+        }
+        out.push(run);
+    }
+    if on_first_buoys(p, c) {
+        out.push((r + 1..=RINGS).map(|q| index_of(Loc::Ring(s, q))).collect());
+    }
+    out.retain(|run| !run.is_empty());
+    out
+}
+
+/// A dog's capture (and attack) cells (R5): forward and level neighbours.
+fn dog_caps(p: usize, c: usize) -> Vec<usize> {
+    let mut out = figurant_forward(p, c);
+    out.extend(figurant_level(p, c));
     out.sort();
     out.dedup();
     out
@@ -863,25 +960,19 @@ impl RefPos {
             if pc.owner as usize != prev || !pc.kind.is_figurant() {
                 return Err("ep victim is not a figurant of the previous player".into());
             }
-            if !own_half(prev, vc) {
-                return Err("ep victim not on its own half".into());
-            }
-            let (s, r) = match loc_of(vc) {
-                Loc::Ring(s, r) => (s, r),
-                Loc::Centre => unreachable!(),
-            };
-            let n = cells.len() as i32;
-            if r > 5 || r - n - 1 < 1 {
-                return Err("ep: no such long move".into());
-            }
-            let path: Vec<usize> = (r - n..r).map(|q| index_of(Loc::Ring(s, q))).collect();
-            let mut a = path.clone();
-            a.sort();
-            let mut b = cells.clone();
-            b.sort();
-            if a != b {
-                return Err("ep cells are not the cells behind the victim".into());
-            }
+            // Some long move of `prev` (R4b) from a cell of the board ends on
+            // the victim and passes exactly these cells, all empty.
+            let mut want = cells.clone();
+            want.sort();
+            let path = (0..N_CELLS)
+                .flat_map(|st| figurant_runs(prev, st))
+                .find_map(|run| {
+                    let i = run.iter().position(|&t| t == vc)?;
+                    let mut passed = run[..i].to_vec();
+                    passed.sort();
+                    (i >= 1 && passed == want).then(|| run[..i].to_vec())
+                })
+                .ok_or("ep: no long move passes those cells to the victim")?;
             if path.iter().any(|&c| pos.board[c].is_some()) {
                 return Err("ep cell not empty".into());
             }
@@ -955,21 +1046,21 @@ impl CosmicRules for RefPos {
                     }
                 }
                 Kind::Pawn | Kind::Dog => {
-                    // R4: quiet moves.
-                    if let Some(t) = figurant_forward(p, from) {
-                        if t != CENTRE && self.board[t].is_none() {
+                    // R4: quiet single steps, forward.
+                    for t in figurant_forward(p, from) {
+                        if self.board[t].is_none() {
                             self.push_figurant(&mut out, pc.kind, from, t, MvKind::Normal);
-                            // Long moves: own half, inward, ending on rank <= 5.
-                            if let (true, Some(s), Some(r)) =
-                                (own_half(p, from), sector(from), rank(from))
-                            {
-                                for r2 in r + 2..=5 {
-                                    let t2 = index_of(Loc::Ring(s, r2));
-                                    if self.board[t2].is_some() {
-                                        break;
-                                    }
-                                    self.push_figurant(&mut out, pc.kind, from, t2, MvKind::Normal);
-                                }
+                        }
+                    }
+                    // R4b: long moves, two or more cells along a run over
+                    // empty cells.
+                    for run in figurant_runs(p, from) {
+                        for (i, &t) in run.iter().enumerate() {
+                            if self.board[t].is_some() {
+                                break;
+                            }
+                            if i >= 1 {
+                                self.push_figurant(&mut out, pc.kind, from, t, MvKind::Normal);
                             }
                         }
                     }
@@ -1045,17 +1136,17 @@ impl CosmicRules for RefPos {
                     self.kings[p] = to;
                     self.king_moved[p] = true;
                 }
-                // Decision 4: a quiet figurant move of 2+ cells inward along
-                // its radius opens the cells between.
+                // Decision 4: a quiet figurant long move (2+ cells along a
+                // run, R4b) opens the cells it passed.
                 if figurant && quiet && m.kind == MvKind::Normal {
-                    if let (Some(s1), Some(r1), Some(s2), Some(r2)) =
-                        (sector(from), rank(from), sector(to), rank(to))
-                    {
-                        if s1 == s2 && r2 - r1 >= 2 {
-                            new_ep = Some(Ep {
-                                victim: to,
-                                cells: (r1 + 1..r2).map(|r| index_of(Loc::Ring(s1, r))).collect(),
-                            });
+                    for run in figurant_runs(p, from) {
+                        if let Some(i) = run.iter().position(|&t| t == to) {
+                            if i >= 1 {
+                                new_ep = Some(Ep {
+                                    victim: to,
+                                    cells: run[..i].to_vec(),
+                                });
+                            }
                         }
                     }
                 }
