@@ -587,12 +587,7 @@ impl fmt::Display for MoveError {
                 f,
                 "illegal move {text}: '{letter}' does not name the {piece} on {cell}"
             ),
-            NoPieceGoesThere {
-                text,
-                letter,
-                piece,
-                cell,
-            } => write!(
+            NoPieceGoesThere { text, letter, piece, cell } => write!(
                 f,
                 "illegal move {text}: no {piece} ('{letter}') of the side to move can go to {cell}"
             ),
