@@ -298,6 +298,9 @@ impl Position<'_> {
         if end.move_rule > 0 && self.halfmove >= end.move_rule * g.shape.players as u32 {
             return Some(GameResult::draw(GameEnd::MoveRule));
         }
+        if g.insufficient.declarations.is_empty() {
+            return None;
+        }
         if let Some([a, b]) = self.two_opponents_in_play() {
             if g.insufficient.declarations.iter().any(|[x, y]| {
                 (self.has_exactly(a, x) && self.has_exactly(b, y))

@@ -187,13 +187,16 @@ pub fn random_game<'g>(
             // The references model no repetition, move rule or dead
             // position: the game files' `insufficient` lines are proven by
             // the compiler's mate search and pinned by their claims.
-            (Some(r), None)
-                if matches!(
-                    r.end,
-                    GameEnd::Repetition | GameEnd::MoveRule | GameEnd::InsufficientMaterial
-                ) =>
-            {
-                return
+            (Some(r), None) if matches!(r.end, GameEnd::Repetition | GameEnd::MoveRule) => return,
+            // Every dead material the Cosmic games declare has at most two
+            // pieces a side: an engine that called a fuller board dead fails.
+            (Some(r), None) if r.end == GameEnd::InsufficientMaterial => {
+                let text = reference.to_text();
+                assert!(
+                    most_pieces_a_side(&text) <= 2,
+                    "{what:?} seed {seed} ply {ply}: drawn as dead material: {text}"
+                );
+                return;
             }
             (r, o) => panic!("{what:?} seed {seed} ply {ply}: engine {r:?}, reference {o:?}"),
         }
@@ -210,6 +213,19 @@ pub fn random_game<'g>(
         reference.play(&key(game, mv)).unwrap();
         pos.make(mv);
     }
+}
+
+/// The most pieces one player has in a position of the general notation
+/// (`white: Kf1 Nc3; black: Kg12; turn white`): every field but turn,
+/// moved, ep, passed, out, castling and clocks lists a player's pieces.
+pub fn most_pieces_a_side(text: &str) -> usize {
+    const NOT_PLAYERS: [&str; 7] = ["turn", "moved", "ep", "passed", "out", "clocks", "castling"];
+    text.split(';')
+        .filter_map(|field| field.split_once(':'))
+        .filter(|(name, _)| !NOT_PLAYERS.contains(&name.trim()))
+        .map(|(_, pieces)| pieces.split_whitespace().count())
+        .max()
+        .unwrap_or(0)
 }
 
 /// `Oracle` for a Cosmic reference position (`cosmic_core::CosmicRules`,
