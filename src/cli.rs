@@ -117,6 +117,10 @@ pub struct MovesArgs {
     pub fen: Option<String>,
     #[arg(long, num_args = 0..)]
     pub moves: Vec<String>,
+    /// Print a last line with the game's verdict in this position:
+    /// `result: none`, or `result: REASON win|loss PLAYER`, `result: REASON draw`.
+    #[arg(long)]
+    pub result: bool,
 }
 
 /// `variant play`.

@@ -83,7 +83,7 @@ pub struct Run<'a> {
 }
 
 /// A reason's name in the records.
-fn reason(end: GameEnd) -> &'static str {
+pub(crate) fn reason(end: GameEnd) -> &'static str {
     match end {
         GameEnd::Checkmate => "checkmate",
         GameEnd::Stalemate => "stalemate",
