@@ -94,6 +94,8 @@ pub(crate) fn reason(end: GameEnd) -> &'static str {
         GameEnd::Time => "time",
         GameEnd::WinningArrival => "winning_arrival",
         GameEnd::LastInPlay => "last_in_play",
+        GameEnd::Extinction => "extinction",
+        GameEnd::Checks => "checks",
     }
 }
 

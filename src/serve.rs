@@ -172,6 +172,8 @@ enum End {
     Time,
     WinningArrival,
     LastInPlay,
+    Extinction,
+    Checks,
 }
 
 impl From<GameEnd> for End {
@@ -186,6 +188,8 @@ impl From<GameEnd> for End {
             GameEnd::Time => End::Time,
             GameEnd::WinningArrival => End::WinningArrival,
             GameEnd::LastInPlay => End::LastInPlay,
+            GameEnd::Extinction => End::Extinction,
+            GameEnd::Checks => End::Checks,
         }
     }
 }

@@ -145,6 +145,8 @@ pub enum Stmt {
     /// `en-passant until-owner-moves`: passed cells stay open until the
     /// passing piece's owner moves again.
     EnPassantUntilOwnerMoves(Span),
+    /// `capture forced`.
+    CaptureForced(Span),
     /// What a finished game shares out among the players.
     Points(i32, Span),
     /// A named group of statements; `import ... except NAME` leaves it out.
@@ -440,6 +442,21 @@ pub enum EndRule {
     Stalemate(OutcomeWord, bool),
     Repetition(i32),
     MoveRule(i32, Vec<Name>),
+    /// `end extinction KINDS|all [at-most N] [opponent-at-least M] [bare-back] OUTCOME`.
+    Extinction(Extinction),
+    /// `end checks N OUTCOME`: for the player who gives its N-th check.
+    Checks(i32, OutcomeWord),
+}
+
+/// An extinction rule as written.
+#[derive(Clone, Debug, Serialize)]
+pub struct Extinction {
+    /// The kinds counted one by one; empty for `all` (every piece together).
+    pub kinds: Vec<Name>,
+    pub at_most: Option<i32>,
+    pub opponent_at_least: Option<i32>,
+    pub bare_back: bool,
+    pub outcome: OutcomeWord,
 }
 
 /// The pieces of two sides (royal included), as `King Bishop on light vs King`.

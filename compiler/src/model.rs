@@ -58,6 +58,8 @@ pub struct Model {
     pub teams: Vec<Vec<usize>>,
     /// `en-passant until-owner-moves`.
     pub en_passant_until_owner_moves: bool,
+    /// `capture forced`.
+    pub capture_forced: bool,
 }
 
 impl Model {

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
 /// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 12;
+pub const FORMAT_VERSION: u32 = 13;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -101,6 +101,10 @@ pub struct GameIr {
     /// passing piece's owner moves again (by default: on the next move only).
     #[serde(default)]
     pub en_passant_until_owner_moves: bool,
+    /// `capture forced`: when the side to move has a legal capture, its
+    /// moves that capture nothing are illegal.
+    #[serde(default)]
+    pub capture_forced: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -382,6 +386,11 @@ pub struct Castling {
     /// most `MAX_CASTLINGS_PER_PLAYER`). Counted over all the player's castlings.
     #[serde(default)]
     pub limit: u8,
+    /// The castling king's kind when it is not a royal piece (`None`: the
+    /// player's royal piece on `king_from`). A king that is not royal
+    /// castles through attacked cells unless the castling says `safe`.
+    #[serde(default)]
+    pub king_kind: Option<u8>,
     /// How the castling is written (`0-0-0`), if the game names it.
     #[serde(default)]
     pub name: Option<String>,
@@ -456,6 +465,31 @@ pub struct EndRules {
     /// out only if at its next turn it still has none (`after-round`).
     #[serde(default)]
     pub out_after_round: bool,
+    /// `end extinction ...`: material counts that end the game (two
+    /// players), tested in order after every move.
+    #[serde(default)]
+    pub extinctions: Vec<Extinction>,
+    /// `end checks N win`: the player who has given check N times wins
+    /// (0 = off; two players).
+    #[serde(default)]
+    pub checks_to_win: u32,
+}
+
+/// `end extinction KINDS [at-most N] [opponent-at-least M] [bare-back] OUTCOME`:
+/// a player holding at most `at_most` pieces of one of `kinds` (each kind
+/// counted on its own; all its pieces counted together when `kinds` is
+/// empty, `all`), while its opponent holds at least `opponent_at_least` of
+/// that count, gets `outcome` (`Loss`, `Win` or `Draw`) at once.
+/// `bare_back`: while that player is to move, the opponent must hold one
+/// more (so a bared side that can take back the opponent's last piece but
+/// one, baring it in turn, first gets its move).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extinction {
+    pub kinds: Vec<u8>,
+    pub at_most: u32,
+    pub opponent_at_least: u32,
+    pub bare_back: bool,
+    pub outcome: Outcome,
 }
 
 fn one_point() -> u32 {

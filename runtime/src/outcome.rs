@@ -24,6 +24,11 @@ pub enum GameEnd {
     WinningArrival,
     /// Every other player is out of the game (`end checkmate out`).
     LastInPlay,
+    /// An `end extinction` rule: a player's pieces of a kind (or all of
+    /// them) fell to the count the rule names.
+    Extinction,
+    /// A player gave the number of checks that wins (`end checks N win`).
+    Checks,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +45,7 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    fn draw(end: GameEnd) -> GameResult {
+    pub(crate) fn draw(end: GameEnd) -> GameResult {
         GameResult {
             end,
             winner: None,
@@ -52,7 +57,7 @@ impl GameResult {
     /// `player` loses: with two players the other one wins; with more, no
     /// single winner follows from one loss (the end rules for more than two
     /// players say who scores).
-    fn lost_by(game: &Game, end: GameEnd, player: usize) -> GameResult {
+    pub(crate) fn lost_by(game: &Game, end: GameEnd, player: usize) -> GameResult {
         GameResult {
             end,
             winner: (game.shape.players == 2).then_some(1 - player),
@@ -62,7 +67,7 @@ impl GameResult {
     }
 
     /// `player` wins; with two players the other one loses.
-    fn won_by(game: &Game, end: GameEnd, player: usize) -> GameResult {
+    pub(crate) fn won_by(game: &Game, end: GameEnd, player: usize) -> GameResult {
         GameResult {
             end,
             winner: Some(player),
@@ -239,6 +244,9 @@ impl Position<'_> {
         let me = self.to_move;
         if let Some(w) = self.won_by_arrival() {
             return Some(GameResult::won_by(g, GameEnd::WinningArrival, w));
+        }
+        if let Some(decided) = self.decided_by_rule() {
+            return Some(decided);
         }
         let scored = |pos: &Position, o: Outcome, why: GameEnd| match o {
             Outcome::Draw => GameResult::draw(why),

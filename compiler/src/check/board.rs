@@ -154,6 +154,8 @@ impl Checker {
                 insufficient: Vec::new(),
                 points: 1,
                 out_after_round: false,
+                extinctions: Vec::new(),
+                checks_to_win: 0,
             },
             insufficient: Vec::new(),
             claims: Vec::new(),
@@ -167,6 +169,7 @@ impl Checker {
             winning_arrivals: Vec::new(),
             teams: Vec::new(),
             en_passant_until_owner_moves: false,
+            capture_forced: false,
         })
     }
 

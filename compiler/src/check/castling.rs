@@ -238,9 +238,10 @@ impl Checker {
         }
     }
 
-    /// The castling king must be royal (reported, not fatal); `false` when
-    /// an earlier statement already castles this king with one of these
-    /// partners, reported.
+    /// `false` when an earlier statement already castles this king with
+    /// one of these partners, reported. (The king need not be royal: a
+    /// king that is not castles through attacked cells unless the castling
+    /// says `safe`, as in giveaway and extinction chess.)
     fn castling_king_is_new(
         &mut self,
         m: &Model,
@@ -248,17 +249,6 @@ impl Checker {
         king: usize,
         partners: u128,
     ) -> bool {
-        if !m.pieces[king].royal {
-            self.error(
-                Diagnostic::error(
-                    Code::InconsistentCastling,
-                    format!("`{}` castles but is not royal", c.king.text),
-                    c.king.span,
-                    "not a royal piece",
-                )
-                .with_hint("castling moves the royal piece; mark it `royal`"),
-            );
-        }
         // Two statements for one king and partner made every castling
         // move twice (and none could be entered).
         if let Some(first) = m

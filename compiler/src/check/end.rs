@@ -102,6 +102,8 @@ impl Checker {
                         ));
                     }
                     EndRule::Repetition(n) => m.end.repetition = *n as u32,
+                    EndRule::Extinction(rule) => self.extinction(m, rule, *span, piece_names),
+                    EndRule::Checks(n, w) => self.checks_to_win(m, *n, *w, *span),
                     EndRule::MoveRule(n, kinds) => {
                         m.end.move_rule = *n as u32;
                         for k in kinds {
@@ -151,7 +153,7 @@ impl Checker {
     /// Each end rule, `points` and `clock` is said at most once: a second
     /// one would silently replace the first (E004 instead, both shown).
     fn end_rules_given_once(&mut self, stmts: &[Stmt]) {
-        let mut first: [Option<Span>; 6] = [None; 6];
+        let mut first: [Option<Span>; 7] = [None; 7];
         for s in stmts {
             let (slot, what, span) = match s {
                 Stmt::End(EndRule::Checkmate(..), span) => (0, "how a checkmate ends", span),
@@ -160,6 +162,7 @@ impl Checker {
                 Stmt::End(EndRule::MoveRule(..), span) => (3, "the move rule", span),
                 Stmt::Points(_, span) => (4, "the points a game shares out", span),
                 Stmt::Clock { span, .. } => (5, "the clock", span),
+                Stmt::End(EndRule::Checks(..), span) => (6, "the checks that win", span),
                 _ => continue,
             };
             match first[slot] {
@@ -194,9 +197,11 @@ impl Checker {
         }
     }
 
-    /// A game needs a royal piece, or nobody can be checkmated.
+    /// A game needs a royal piece, or nobody can be checkmated, unless
+    /// another end rule decides it: an extinction, or a winning arrival.
     pub(super) fn royal_check(&mut self, m: &Model, piece_asts: &[&ast::Piece], board: &Board) {
-        if !m.pieces.iter().any(|p| p.royal) {
+        let other_end = !m.end.extinctions.is_empty() || !m.winning_arrivals.is_empty();
+        if !other_end && !m.pieces.iter().any(|p| p.royal) {
             let span = piece_asts
                 .first()
                 .map_or(board_span(board), |p| p.name.span);
@@ -207,7 +212,7 @@ impl Checker {
                     span,
                     "e.g. this piece",
                 )
-                .with_hint("mark the king's piece `royal`"),
+                .with_hint("mark the king's piece `royal`, or end the game another way (`end extinction`, `arrival ... wins`)"),
             );
         }
     }

@@ -14,6 +14,7 @@ mod board;
 mod castling;
 mod cells;
 mod end;
+mod extinction;
 mod forbid;
 pub(crate) use end::region_per_player_in_material;
 mod pieces;
@@ -180,6 +181,7 @@ impl Checker {
         self.end_rules(&mut m, stmts, &piece_names);
         self.teams(&mut m, stmts, &player_names);
         self.en_passant_lifetime(&mut m, stmts);
+        self.capture_forced(&mut m, stmts);
         self.royal_check(&m, &piece_asts, board);
         for s in stmts {
             if let Stmt::Claim(c) = s {

@@ -325,6 +325,9 @@ fn castling_to(
         free: c.free,
         limit: c.repeat_limit.unwrap_or(0),
         partner_kinds: c.partners,
+        // A king that is not royal is named by its kind (the runtime
+        // otherwise takes the royal piece on `king_from`).
+        king_kind: (!m.pieces[c.king as usize].royal).then_some(c.king as u8),
         name,
         aliases,
     }

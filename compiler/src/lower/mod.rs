@@ -68,6 +68,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             .map(|t| t.iter().map(|&p| p as u8).collect())
             .collect(),
         en_passant_until_owner_moves: m.en_passant_until_owner_moves,
+        capture_forced: m.capture_forced,
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

@@ -34,9 +34,47 @@ impl Builder<'_> {
                 let n = self.int(&parts.required())?;
                 EndRule::MoveRule(n, parts.map(|k| self.name(&k)).collect())
             }
+            Rule::end_extinction => EndRule::Extinction(self.extinction(e)?),
+            Rule::end_checks => {
+                let mut parts = Parts::of(e);
+                let n = self.int(&parts.required())?;
+                EndRule::Checks(n, outcome(parts.required()))
+            }
             _ => unexpected(Rule::end_stmt, &e),
         };
         Ok(Stmt::End(end, span))
+    }
+
+    /// `extinction KINDS|all [at-most N] [opponent-at-least M] [bare-back] OUTCOME`.
+    fn extinction(&self, e: P) -> Result<Extinction, Diagnostic> {
+        let mut rule = Extinction {
+            kinds: Vec::new(),
+            at_most: None,
+            opponent_at_least: None,
+            bare_back: false,
+            outcome: OutcomeWord::Loss,
+        };
+        for part in Parts::of(e) {
+            match part.as_rule() {
+                // `all` is a keyword, left out: no kinds.
+                Rule::extinction_kinds => {
+                    rule.kinds = Parts::of(part).map(|k| self.name(&k)).collect()
+                }
+                Rule::extinction_at_most => rule.at_most = Some(self.int(&sole_part(part))?),
+                Rule::extinction_opponent => {
+                    rule.opponent_at_least = Some(self.int(&sole_part(part))?)
+                }
+                Rule::bare_back => rule.bare_back = true,
+                Rule::outcome => rule.outcome = outcome(part),
+                _ => unexpected(Rule::end_extinction, &part),
+            }
+        }
+        Ok(rule)
+    }
+
+    /// `capture forced`.
+    pub(super) fn capture_forced(&self, p: P) -> Stmt {
+        Stmt::CaptureForced(self.span(&p))
     }
 
     /// `insufficient MATERIAL`.

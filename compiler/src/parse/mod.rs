@@ -370,6 +370,7 @@ impl Builder<'_> {
             Rule::en_passant_stmt => Ok(self.en_passant_duration(p)),
             Rule::setup_stmt => self.setup(p),
             Rule::end_stmt => self.end(p),
+            Rule::capture_stmt => Ok(self.capture_forced(p)),
             Rule::insufficient_stmt => Ok(self.insufficient(p)),
             Rule::points_stmt => self.points(p),
             Rule::clock_stmt => self.clock(p),

@@ -25,6 +25,10 @@ pub(crate) struct Castling {
     pub(crate) kings_rights: bool,
     /// Some castling has a per-game limit, so positions count castlings.
     pub(crate) limited: bool,
+    /// Per piece code: may a piece of this code castle as the king? The
+    /// royal codes, and the codes of any castling's `king_kind` (a king
+    /// that is not royal) for that castling's player.
+    pub(crate) king_code: Vec<bool>,
 }
 
 /// Castling groups: runs of a player's castlings with the same king,
@@ -72,6 +76,9 @@ impl Castling {
                 && c.limit <= ir::MAX_CASTLINGS_PER_PLAYER
                 && (c.limit == 0 || players <= 16);
             check(ok, || LoadError::CastlingRange)?;
+            check(c.king_kind.is_none_or(|k| (k as usize) < kinds), || {
+                LoadError::CastlingKingKind { castling: i }
+            })?;
             check(
                 c.king_from != c.partner_from && c.king_to != c.partner_to,
                 || LoadError::CastlingCellsClash,
@@ -124,7 +131,14 @@ impl Castling {
             rights_keep[c.king_from as usize] &= !right;
             rights_of_player[c.player as usize] |= right;
         }
+        let mut king_code = shape.royal_code.clone();
+        for c in &ir.castlings {
+            if let Some(k) = c.king_kind {
+                king_code[1 + c.player as usize * kinds + k as usize] = true;
+            }
+        }
         Ok(Some(Castling {
+            king_code,
             castlings_of,
             groups_of,
             right_cells,

@@ -135,6 +135,21 @@ pub enum LoadError {
     DuplicateCellName {
         cell: usize,
     },
+    /// An `end extinction` rule or check counting in a game of more than
+    /// two players (each compares a player with its one opponent).
+    MaterialRulesNeedTwoPlayers {
+        players: usize,
+    },
+    /// An `end extinction` rule naming a kind the game does not have.
+    ExtinctionKind {
+        kind: u8,
+    },
+    /// `end checks N` beyond `MAX_CHECKS_TO_WIN`.
+    ChecksToWin(u32),
+    /// A castling whose `king_kind` is not a kind of the game.
+    CastlingKingKind {
+        castling: usize,
+    },
     /// A player whose name an earlier player already has.
     DuplicatePlayerName {
         player: usize,
@@ -252,6 +267,19 @@ impl std::fmt::Display for LoadError {
             ),
             DuplicateCellName { cell } => {
                 write!(f, "cell {cell} has the name of another cell")
+            }
+            MaterialRulesNeedTwoPlayers { players } => write!(
+                f,
+                "extinction and check counting need two players, not {players}"
+            ),
+            ExtinctionKind { kind } => write!(f, "an extinction rule names kind {kind}, not in the game"),
+            ChecksToWin(n) => write!(
+                f,
+                "a win by {n} checks (1..={} supported)",
+                super::rule_ends::MAX_CHECKS_TO_WIN
+            ),
+            CastlingKingKind { castling } => {
+                write!(f, "castling {castling} names a king kind the game does not have")
             }
             DuplicatePlayerName { player } => {
                 write!(f, "player {player} has the name of another player")

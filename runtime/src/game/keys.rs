@@ -2,7 +2,7 @@
 //! drawn in a fixed order so that a position's hash is the same in every
 //! build: pieces, side to move, castling rights, en passant, unmoved
 //! pieces, arrival budgets, declarations, agreements, castling counts,
-//! wins, players out, passes. `tests/zobrist_keys.rs` pins the order.
+//! wins, players out, passes, checks given. `tests/zobrist_keys.rs` pins the order.
 
 use super::Shape;
 
@@ -32,6 +32,9 @@ pub(crate) struct Keys {
     pub(crate) out: Vec<u64>,
     /// Per player: "this player passed its last turn".
     pub(crate) passed: Vec<u64>,
+    /// Per `player * (checks_to_win + 1) + checks given` (0's key is 0;
+    /// empty in a game that does not count checks).
+    pub(crate) checks: Vec<u64>,
 }
 
 /// splitmix64: deterministic keys so hashes are stable between runs.
@@ -44,7 +47,7 @@ fn next_key(state: &mut u64) -> u64 {
 }
 
 impl Keys {
-    pub(crate) fn build(shape: &Shape) -> Keys {
+    pub(crate) fn build(shape: &Shape, checks_to_win: u32) -> Keys {
         let (cells, players) = (shape.cells, shape.players);
         let mut state = 0x5EED_u64;
         let mut draw = |n: usize| -> Vec<u64> { (0..n).map(|_| next_key(&mut state)).collect() };
@@ -62,6 +65,14 @@ impl Keys {
         let won = draw(players);
         let out = draw(players);
         let passed = draw(players);
+        let per_player = if checks_to_win == 0 {
+            0
+        } else {
+            checks_to_win as usize + 1
+        };
+        let checks = (0..players * per_player)
+            .map(|i| if i % per_player == 0 { 0 } else { draw(1)[0] })
+            .collect();
         Keys {
             piece,
             side,
@@ -75,6 +86,7 @@ impl Keys {
             won,
             out,
             passed,
+            checks,
         }
     }
 }

@@ -17,6 +17,7 @@
 //! | attack views | `attacks.rs` | reverse attack tables per player and others out |
 //! | keys | `keys.rs` | Zobrist keys, in a pinned order |
 //! | insufficient | `insufficient.rs` | `insufficient` declarations ready for matching |
+//! | rule ends | `rule_ends.rs` | extinction rules and check counting (absent: neither) |
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
 //! pays nothing for it. `error.rs` holds `LoadError`.
@@ -70,6 +71,7 @@ mod keys;
 mod landing;
 mod moves;
 mod reach;
+mod rule_ends;
 mod shape;
 mod sides;
 mod stacks;
@@ -87,6 +89,8 @@ pub use landing::ArrivalRule;
 pub(crate) use landing::Landing;
 pub(crate) use moves::MoveTables;
 pub use moves::PLAIN_RIDE;
+pub(crate) use rule_ends::RuleEnds;
+pub use rule_ends::MAX_CHECKS_TO_WIN;
 pub(crate) use shape::Shape;
 pub use shape::MAX_CELL_NAME;
 pub use sides::MAX_ELIMINATION_PLAYERS;
@@ -111,6 +115,7 @@ pub struct Game {
     pub(crate) attacks: Attacks,
     pub(crate) keys: Keys,
     pub(crate) insufficient: Insufficient,
+    pub(crate) rule_ends: Option<RuleEnds>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -148,7 +153,8 @@ impl Game {
         let castling = Castling::build(&ir, &shape)?;
         let unmoved = Unmoved::build(&ir, &shape);
         let attacks = Attacks::build(&ir, &shape, &sides)?;
-        let keys = Keys::build(&shape);
+        let rule_ends = RuleEnds::build(&ir, &shape)?;
+        let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
         Ok(Game {
             ir,
@@ -163,6 +169,7 @@ impl Game {
             attacks,
             keys,
             insufficient,
+            rule_ends,
         })
     }
 

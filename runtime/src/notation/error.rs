@@ -647,6 +647,8 @@ fn end_words(end: GameEnd) -> &'static str {
         GameEnd::Time => "time",
         GameEnd::LastInPlay => "the others going out",
         GameEnd::WinningArrival => "a winning arrival",
+        GameEnd::Extinction => "extinction",
+        GameEnd::Checks => "the checks given",
     }
 }
 

@@ -448,6 +448,8 @@ fn caption(pos: &Position) -> String {
                 crate::GameEnd::Time => "loss on time",
                 crate::GameEnd::WinningArrival => "winning arrival",
                 crate::GameEnd::LastInPlay => "the others are out",
+                crate::GameEnd::Extinction => "extinction",
+                crate::GameEnd::Checks => "checks given",
             };
             match (result.winner, result.loser) {
                 (Some(p), _) => format!("{end}: {} wins", players[p].name),

@@ -1,4 +1,4 @@
-//! Castling: the royal and its partner move together when both hold
+//! Castling: the king (royal, or the castling's own kind) and its partner move together when both hold
 //! their right, the cells between are empty and the king's path is safe.
 //! Here are the castling moves, making and unmaking one, and the rights a
 //! move takes away; `game/castling.rs` holds the tables.
@@ -56,7 +56,7 @@ impl<'g> Position<'g> {
             if !has_right
                 || (c.limit != 0 && self.castlings_made(me) >= c.limit)
                 || king == EMPTY
-                || !*get(&g.shape.royal_code, king as usize)
+                || !*get(&castling.king_code, king as usize)
                 || *get(&g.shape.owner, king as usize) as usize != me
                 || *get(&g.shape.owner, partner as usize) as usize != me
                 || c.must_be_empty[..shared].iter().any(occupied)

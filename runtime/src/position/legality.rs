@@ -195,6 +195,12 @@ impl<'g> Position<'g> {
 
     /// The number of legal moves on the board, no forced move counted.
     pub(crate) fn count_legal_moves<const FIRST_ONLY: bool>(&mut self) -> u64 {
+        if self.game.rule_ends.is_some() && self.decided_by_rule().is_some() {
+            return 0;
+        }
+        if !FIRST_ONLY && self.game.ir.capture_forced {
+            return self.count_with_forced_capture();
+        }
         let me = self.to_move;
         let enemies = self.foes_of(me);
         let (in_check, pinned) = self.checks_and_pins(enemies);
@@ -233,6 +239,10 @@ impl<'g> Position<'g> {
     /// The strictly legal moves: no move leaves a royal piece of the mover attacked.
     pub fn legal_moves(&mut self, list: &mut Vec<Move>) {
         list.clear();
+        // A position an end rule decided has no moves.
+        if self.game.rule_ends.is_some() && self.decided_by_rule().is_some() {
+            return;
+        }
         self.pseudo_legal_moves(list);
         let me = self.to_move;
         let enemies = self.foes_of(me);
@@ -256,6 +266,9 @@ impl<'g> Position<'g> {
             } else {
                 list.swap_remove(i);
             }
+        }
+        if self.game.ir.capture_forced {
+            self.keep_captures_if_any(list);
         }
         if list.is_empty() {
             if let Some(kind) = self.forced_turn() {

@@ -30,6 +30,7 @@ pub(super) struct Undo {
     pub(super) won: u8,
     pub(super) out: u16,
     pub(super) passed: u16,
+    pub(super) checks: [u8; 2],
     pub(super) hash: u64,
 }
 
@@ -83,6 +84,9 @@ impl<'g> Position<'g> {
             self.halfmove.saturating_add(1)
         };
         self.pass_turn();
+        if let Some(rules) = &g.rule_ends {
+            self.count_check(rules, me);
+        }
         self.undo.push(undo);
     }
 
@@ -106,6 +110,7 @@ impl<'g> Position<'g> {
             won: self.won,
             out: self.out,
             passed: self.passed,
+            checks: self.checks,
             hash: self.hash,
         }
     }
@@ -175,6 +180,7 @@ impl<'g> Position<'g> {
         self.won = undo.won;
         self.out = undo.out;
         self.passed = undo.passed;
+        self.checks = undo.checks;
         self.hash = undo.hash;
     }
 }

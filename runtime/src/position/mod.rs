@@ -12,7 +12,9 @@
 //!   `swaps.rs`, `landing.rs` (captures, promotion, arrivals, winning
 //!   cells), `en_passant.rs` (passings and en-passant rights), `turns.rs`
 //!   (passing a turn, going out);
-//! - `declarations.rs`: agreements.
+//! - `declarations.rs`: agreements;
+//! - `rule_ends.rs`: ends the position decides by itself (extinction,
+//!   checks given), and `forced_capture.rs`: captures that must be made.
 //!
 //! This is the hot loop: flat tables indexed by piece code and cell, no
 //! allocation once the move lists are warm.
@@ -22,11 +24,13 @@ mod castling;
 mod declarations;
 pub mod describe;
 mod en_passant;
+mod forced_capture;
 mod landing;
 mod legality;
 mod make;
 mod movegen;
 mod moves;
+mod rule_ends;
 mod stacks;
 mod swaps;
 mod turns;
@@ -86,11 +90,16 @@ pub struct Position<'g> {
     pub(crate) out: u16,
     /// Bit per player who had no legal move and passed at its last turn.
     pub(crate) passed: u16,
+    /// Checks each player has given (counted only in a game that counts
+    /// them, `end checks N win`: two players).
+    pub(crate) checks: [u8; 2],
     pub(crate) hash: u64,
     pub(crate) history: Vec<u64>,
     undo: Vec<Undo>,
     /// Reused buffer for moves `count_legal` must play to judge.
     scratch: Vec<Move>,
+    /// Reused buffer for counting under `capture forced`.
+    forced_scratch: Vec<Move>,
 }
 
 impl PartialEq for Position<'_> {
@@ -109,6 +118,7 @@ impl PartialEq for Position<'_> {
             && self.won == other.won
             && self.out == other.out
             && self.passed == other.passed
+            && self.checks == other.checks
             && self.hash == other.hash
     }
 }
@@ -138,10 +148,12 @@ impl<'g> Position<'g> {
             won: NO_PLAYER,
             out: 0,
             passed: 0,
+            checks: [0; 2],
             hash: game.keys.side[0],
             history: Vec::new(),
             undo: Vec::new(),
             scratch: Vec::new(),
+            forced_scratch: Vec::new(),
         }
     }
 

@@ -1,0 +1,158 @@
+//! Ends decided by the position itself: `end extinction` (a player left
+//! with too few pieces of a kind, or of all its pieces) and `end checks N
+//! win` (check counting); and `capture forced`, the rule that a capture
+//! must be made when one can. The extinction and check rules compare a
+//! player with its one opponent, so they are for two-player games.
+
+use super::Checker;
+use crate::ast::{self, OutcomeWord, Span, Stmt};
+use crate::diag::{Code, Diagnostic};
+use crate::model::Model;
+use runtime::ir::{Extinction, Outcome};
+
+/// The largest count an extinction rule may name (far above any army).
+const MAX_EXTINCTION_COUNT: i32 = 1000;
+
+impl Checker {
+    /// `end extinction KINDS|all [at-most N] [opponent-at-least M] [bare-back] OUTCOME`.
+    pub(super) fn extinction(
+        &mut self,
+        m: &mut Model,
+        rule: &ast::Extinction,
+        span: Span,
+        piece_names: &[String],
+    ) {
+        if !self.two_players(m, span, "an extinction rule") {
+            return;
+        }
+        let outcome = match rule.outcome {
+            OutcomeWord::Loss => Outcome::Loss,
+            OutcomeWord::Win => Outcome::Win,
+            OutcomeWord::Draw => Outcome::Draw,
+            OutcomeWord::Out => {
+                self.error(
+                    Diagnostic::error(
+                        Code::InconsistentEndRule,
+                        "an extinction ends the game between two players",
+                        span,
+                        "`out`",
+                    )
+                    .with_hint("write `loss`, `win` or `draw` for the player whose pieces ran out"),
+                );
+                return;
+            }
+        };
+        let mut kinds = Vec::new();
+        for k in &rule.kinds {
+            if let Some(kind) = self.piece(k, piece_names) {
+                kinds.push(kind as u8);
+            }
+        }
+        let count = |this: &mut Checker, n: Option<i32>, what: &str| match n {
+            None => Some(0),
+            Some(n) if (0..=MAX_EXTINCTION_COUNT).contains(&n) => Some(n as u32),
+            Some(n) => {
+                this.error(
+                    Diagnostic::error(Code::InvalidValue, format!("{what} {n}"), span, "here")
+                        .with_hint(format!("counts are 0 to {MAX_EXTINCTION_COUNT}")),
+                );
+                None
+            }
+        };
+        let (Some(at_most), Some(opponent_at_least)) = (
+            count(self, rule.at_most, "at-most"),
+            count(self, rule.opponent_at_least, "opponent-at-least"),
+        ) else {
+            return;
+        };
+        m.end.extinctions.push(Extinction {
+            kinds,
+            at_most,
+            opponent_at_least,
+            bare_back: rule.bare_back,
+            outcome,
+        });
+    }
+
+    /// `end checks N win`.
+    pub(super) fn checks_to_win(
+        &mut self,
+        m: &mut Model,
+        n: i32,
+        outcome: OutcomeWord,
+        span: Span,
+    ) {
+        if !self.two_players(m, span, "counting checks") {
+            return;
+        }
+        let max = runtime::game::MAX_CHECKS_TO_WIN as i32;
+        if outcome != OutcomeWord::Win {
+            self.error(
+                Diagnostic::error(
+                    Code::InconsistentEndRule,
+                    "the checks counted win the game for the player who gives them",
+                    span,
+                    "not `win`",
+                )
+                .with_hint(format!("write `end checks {n} win`")),
+            );
+        } else if !(1..=max).contains(&n) {
+            self.error(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    format!("a win by {n} checks"),
+                    span,
+                    "here",
+                )
+                .with_hint(format!("the count is 1 to {max}")),
+            );
+        } else {
+            m.end.checks_to_win = n as u32;
+        }
+    }
+
+    /// `capture forced`, said once.
+    pub(super) fn capture_forced(&mut self, m: &mut Model, stmts: &[Stmt]) {
+        let mut first: Option<Span> = None;
+        for s in stmts {
+            let Stmt::CaptureForced(span) = s else {
+                continue;
+            };
+            if let Some(f) = first {
+                self.error(
+                    Diagnostic::error(
+                        Code::DuplicateDefinition,
+                        "`capture forced` is given twice",
+                        *span,
+                        "again here",
+                    )
+                    .with_secondary(f, "first here")
+                    .with_hint("keep one `capture forced`"),
+                );
+                continue;
+            }
+            first = Some(*span);
+            m.capture_forced = true;
+        }
+    }
+
+    /// Is the game for two players? Reports `what` otherwise.
+    fn two_players(&mut self, m: &Model, span: Span, what: &str) -> bool {
+        if m.players.len() == 2 {
+            return true;
+        }
+        self.error(
+            Diagnostic::error(
+                Code::InconsistentEndRule,
+                format!(
+                    "{what} needs a game of two players, not {}",
+                    m.players.len()
+                ),
+                span,
+                "here",
+            )
+            .with_hint("it compares a player with its one opponent"),
+        );
+        false
+    }
+}

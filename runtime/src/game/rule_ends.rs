@@ -1,0 +1,79 @@
+//! Ends decided by the position itself, as loaded: `end extinction` rules
+//! (a player left with too few pieces of a kind, or of all its pieces,
+//! loses, wins or draws) and check counting (`end checks N win`). Both
+//! compare a player with its one opponent, so they load in two-player games
+//! only. A game with neither has no part (`Game::rule_ends` is `None`) and
+//! pays nothing; `position/rule_ends.rs` tests them.
+
+use super::error::{check, LoadError};
+use super::Shape;
+use crate::ir::{self, GameIr, Outcome};
+
+/// The most checks a game may count to (`end checks N`).
+pub const MAX_CHECKS_TO_WIN: u32 = 100;
+
+/// One `end extinction` rule, its kinds checked.
+#[derive(Clone, Debug)]
+pub(crate) struct ExtinctionRule {
+    /// The kinds counted one by one; empty: all of a player's pieces together.
+    pub(crate) kinds: Vec<u8>,
+    pub(crate) at_most: u32,
+    pub(crate) opponent_at_least: u32,
+    pub(crate) bare_back: bool,
+    pub(crate) outcome: Outcome,
+}
+
+pub(crate) struct RuleEnds {
+    pub(crate) extinctions: Vec<ExtinctionRule>,
+    /// Checks that win (0: not counted).
+    pub(crate) checks_to_win: u32,
+}
+
+impl RuleEnds {
+    pub(crate) fn build(ir: &GameIr, shape: &Shape) -> Result<Option<RuleEnds>, LoadError> {
+        let end = &ir.end;
+        if end.extinctions.is_empty() && end.checks_to_win == 0 {
+            return Ok(None);
+        }
+        check(shape.players == 2, || {
+            LoadError::MaterialRulesNeedTwoPlayers {
+                players: shape.players,
+            }
+        })?;
+        check(end.checks_to_win <= MAX_CHECKS_TO_WIN, || {
+            LoadError::ChecksToWin(end.checks_to_win)
+        })?;
+        let mut extinctions = Vec::new();
+        for rule in &end.extinctions {
+            for &kind in &rule.kinds {
+                check((kind as usize) < shape.kinds, || {
+                    LoadError::ExtinctionKind { kind }
+                })?;
+            }
+            let ir::Extinction {
+                kinds,
+                at_most,
+                opponent_at_least,
+                bare_back,
+                outcome,
+            } = rule.clone();
+            // `Out` and `LossToLastAttacker` mean nothing between two players
+            // beyond a loss.
+            let outcome = match outcome {
+                Outcome::Out | Outcome::LossToLastAttacker => Outcome::Loss,
+                o => o,
+            };
+            extinctions.push(ExtinctionRule {
+                kinds,
+                at_most,
+                opponent_at_least,
+                bare_back,
+                outcome,
+            });
+        }
+        Ok(Some(RuleEnds {
+            extinctions,
+            checks_to_win: end.checks_to_win,
+        }))
+    }
+}

@@ -1,0 +1,26 @@
+//! `capture forced`: while the side to move has a legal capture, its moves
+//! that capture nothing are illegal (antichess, giveaway, losers). Applied
+//! to the list of legal moves, so every caller (perft, search, notation)
+//! sees the same moves; a game without the rule never reaches here.
+
+use super::{Move, Position};
+
+impl Position<'_> {
+    /// Drops the moves of `list` (legal moves) that capture nothing, if
+    /// any move of it captures.
+    pub(super) fn keep_captures_if_any(&self, list: &mut Vec<Move>) {
+        if list.iter().any(|&mv| self.is_capture(mv)) {
+            list.retain(|&mv| self.is_capture(mv));
+        }
+    }
+
+    /// The number of legal moves under the rule (perft's last ply): the
+    /// list is built, since whether a capture exists decides what counts.
+    pub(super) fn count_with_forced_capture(&mut self) -> u64 {
+        let mut list = std::mem::take(&mut self.forced_scratch);
+        self.legal_moves(&mut list);
+        let n = list.len() as u64;
+        self.forced_scratch = list;
+        n
+    }
+}

@@ -1,0 +1,105 @@
+//! Ends the position decides by itself, before any move is generated
+//! (`game/rule_ends.rs` holds the rules): an `end extinction` rule met by
+//! the material on the board, or a player who has given the checks that
+//! win. Such a position has no legal moves (perft counts none below it, as
+//! Fairy-Stockfish's does), and `result` reports it ahead of mate and
+//! stalemate.
+
+use super::Position;
+use crate::game::RuleEnds;
+use crate::ir::Outcome;
+use crate::outcome::{GameEnd, GameResult};
+
+impl Position<'_> {
+    /// The result the position's material or check count decides, if any:
+    /// the player who moved last is tested first, then the side to move,
+    /// each against every rule in the game's order.
+    pub(crate) fn decided_by_rule(&self) -> Option<GameResult> {
+        let rules = self.game.rule_ends.as_ref()?;
+        let me = self.to_move;
+        let last = 1 - me;
+        if rules.checks_to_win > 0 {
+            for p in [last, me] {
+                if self.checks[p] as u32 >= rules.checks_to_win {
+                    return Some(GameResult::won_by(self.game, GameEnd::Checks, p));
+                }
+            }
+        }
+        for p in [last, me] {
+            if let Some(outcome) = self.extinct(rules, p) {
+                let g = self.game;
+                return Some(match outcome {
+                    Outcome::Win => GameResult::won_by(g, GameEnd::Extinction, p),
+                    Outcome::Draw => GameResult::draw(GameEnd::Extinction),
+                    _ => GameResult::lost_by(g, GameEnd::Extinction, p),
+                });
+            }
+        }
+        None
+    }
+
+    /// The outcome for `player` of the first extinction rule its material
+    /// meets, if one does.
+    fn extinct(&self, rules: &RuleEnds, player: usize) -> Option<Outcome> {
+        let opponent = 1 - player;
+        rules.extinctions.iter().find_map(|rule| {
+            let needed = rule.opponent_at_least + (rule.bare_back && player == self.to_move) as u32;
+            let short = |count: &dyn Fn(usize) -> u32| {
+                count(player) <= rule.at_most && count(opponent) >= needed
+            };
+            let met = if rule.kinds.is_empty() {
+                short(&|p| self.occupied_by[p].len() as u32)
+            } else {
+                rule.kinds
+                    .iter()
+                    .any(|&kind| short(&|p| self.count_of_kind(p, kind as usize)))
+            };
+            met.then_some(rule.outcome)
+        })
+    }
+
+    /// How many pieces of `kind` `player` has on the board.
+    fn count_of_kind(&self, player: usize, kind: usize) -> u32 {
+        let g = self.game;
+        self.occupied_by[player]
+            .iter()
+            .filter(|&c| g.kind_of_code(self.board[c]) == kind)
+            .count() as u32
+    }
+
+    /// After `mover`'s move: one check more for it if the side to move now
+    /// stands in check (in a game that counts checks).
+    #[inline]
+    pub(super) fn count_check(&mut self, rules: &RuleEnds, mover: usize) {
+        if rules.checks_to_win == 0 || !self.in_check() {
+            return;
+        }
+        let given = self.checks[mover] as usize;
+        if given as u32 >= rules.checks_to_win {
+            return;
+        }
+        self.set_checks_given(mover, given as u8 + 1);
+    }
+
+    /// Sets the checks `player` has given (positions read from text; capped
+    /// at the number that wins), hashing the change.
+    pub fn set_checks_given(&mut self, player: usize, given: u8) {
+        let Some(rules) = &self.game.rule_ends else {
+            return;
+        };
+        if rules.checks_to_win == 0 || player >= 2 {
+            return;
+        }
+        let given = (given as u32).min(rules.checks_to_win) as u8;
+        let per = rules.checks_to_win as usize + 1;
+        let keys = &self.game.keys.checks;
+        self.hash ^=
+            keys[player * per + self.checks[player] as usize] ^ keys[player * per + given as usize];
+        self.checks[player] = given;
+    }
+
+    /// The checks `player` has given (0 in a game that does not count them).
+    pub fn checks_given(&self, player: usize) -> u32 {
+        self.checks.get(player).copied().unwrap_or(0) as u32
+    }
+}
