@@ -462,6 +462,9 @@ pub enum MoveError {
     Ambiguous { text: String, moves: Vec<String> },
     /// A pseudo-legal move that would leave the mover's royal piece attacked.
     ExposesRoyal { text: String },
+    /// A move that captures nothing while a capture is legal, in a game
+    /// where capturing is forced (`capture forced`).
+    CaptureRequired { text: String },
     /// The text does not start with a cell name.
     NoStartCell { text: String },
     /// The text is longer than any move of the game can be written (it is
@@ -532,6 +535,10 @@ impl fmt::Display for MoveError {
             ExposesRoyal { text } => write!(
                 f,
                 "illegal move {text}: it would leave your royal piece attacked"
+            ),
+            CaptureRequired { text } => write!(
+                f,
+                "illegal move {text}: a capture is possible, and capturing is forced"
             ),
             TooLong { length, limit } => write!(
                 f,

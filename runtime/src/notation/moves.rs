@@ -207,7 +207,12 @@ fn explain_refusal(pos: &Position, text: &str, matches: impl Fn(&Move) -> bool) 
     let owned = || text.to_string();
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
-    if pseudo.iter().any(matches) {
+    if let Some(&mv) = pseudo.iter().find(|m| matches(m)) {
+        // Under `capture forced` a move that captures nothing is refused
+        // while a capture is legal (every legal move then captures).
+        if game.ir.capture_forced && !pos.is_capture(mv) && pos.clone().has_legal_capture() {
+            return MoveError::CaptureRequired { text: owned() };
+        }
         return MoveError::ExposesRoyal { text: owned() };
     }
     // Prefer the split whose rest starts with a cell name (`g10e9`, not `g1` + `0e9`).

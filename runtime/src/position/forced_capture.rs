@@ -14,6 +14,13 @@ impl Position<'_> {
         }
     }
 
+    /// Has the side to move a legal capture (every legal move captures, then)?
+    pub fn has_legal_capture(&mut self) -> bool {
+        let mut list = Vec::new();
+        self.legal_moves(&mut list);
+        list.iter().any(|&mv| self.is_capture(mv))
+    }
+
     /// The number of legal moves under the rule (perft's last ply): the
     /// list is built, since whether a capture exists decides what counts.
     pub(super) fn count_with_forced_capture(&mut self) -> u64 {
