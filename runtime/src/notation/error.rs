@@ -42,6 +42,8 @@ pub enum Field {
     Out,
     /// `passed <players>`: players who passed their last turn.
     Passed,
+    /// `checks <player> <count>`: checks given.
+    Checks,
 }
 
 impl Field {
@@ -63,6 +65,7 @@ impl Field {
             Field::MoveNumber => "move number",
             Field::Out => "out",
             Field::Passed => "passed",
+            Field::Checks => "checks",
         }
     }
 }
@@ -127,6 +130,12 @@ pub enum PositionError {
     BadNumber { field: Field, text: String },
     /// A FEN field after the move number.
     ExtraField { text: String },
+    /// A check counter (FEN `3+3` or `+1+0`, the general notation's
+    /// `checks`) in a game that counts no checks.
+    ChecksNotCounted { text: String },
+    /// A check counter that does not read, or counts past the checks that
+    /// win (`limit`).
+    BadChecks { text: String, limit: u32 },
     /// A player name the game does not have (`PieceList`, `Turn`, `Spent`,
     /// `Declared`).
     UnknownPlayer { field: Field, name: String },
@@ -223,7 +232,9 @@ impl fmt::Display for PositionError {
             | NoCastlingPartner { .. }
             | CastlingRightTwice { .. }
             | BadNumber { .. }
-            | ExtraField { .. } => self.fen_message(f),
+            | ExtraField { .. }
+            | ChecksNotCounted { .. }
+            | BadChecks { .. } => self.fen_message(f),
             NobodyGoesOut { .. }
             | TurnOfPlayerOut { .. }
             | OutAndPassed { .. }
@@ -327,6 +338,15 @@ impl PositionError {
                 _ => write!(f, "{field}: '{text}' is not a number"),
             },
             ExtraField { text } => write!(f, "FEN has an unexpected extra field '{text}'"),
+            ChecksNotCounted { text } => write!(
+                f,
+                "check counter '{text}': this game counts no checks (it has no `end checks` rule)"
+            ),
+            BadChecks { text, limit } => write!(
+                f,
+                "check counter '{text}': give each player's checks as numbers from 0 to {limit} \
+                 (FEN: checks remaining `3+3` after the en-passant field, or checks given `+0+1` at the end)"
+            ),
             // Only `fmt` calls this, with the variants listed above.
             other => write!(f, "{other:?}"),
         }

@@ -46,6 +46,14 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             set_ep_from_cells(game, &mut pos, ep, None)?;
         }
     }
+    let mut fields = fields.peekable();
+    // Fairy-Stockfish's check counter, checks remaining (`3+3`).
+    if let Some(&counter) = fields.peek() {
+        if counter.contains('+') && !counter.starts_with('+') {
+            fields.next();
+            read_checks(&mut pos, counter, false)?;
+        }
+    }
     if let Some(h) = fields.next() {
         pos.halfmove = h.parse().map_err(|_| PositionError::BadNumber {
             field: Field::Halfmove,
@@ -63,6 +71,13 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             });
         }
     }
+    // Lichess's check counter, checks given (`+1+0`), after the move number.
+    if let Some(&counter) = fields.peek() {
+        if counter.starts_with('+') {
+            fields.next();
+            read_checks(&mut pos, counter, true)?;
+        }
+    }
     if let Some(extra) = fields.next() {
         return Err(PositionError::ExtraField {
             text: extra.to_string(),
@@ -70,6 +85,38 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     }
     check_reachable(&pos)?;
     Ok(pos)
+}
+
+/// A check counter: `R+R` (checks remaining, Fairy-Stockfish) or `+G+G`
+/// (checks given, lichess), first player first.
+fn read_checks(pos: &mut Position, text: &str, given: bool) -> Result<(), PositionError> {
+    let limit = pos.game.rule_ends.as_ref().map_or(0, |r| r.checks_to_win);
+    if limit == 0 {
+        return Err(PositionError::ChecksNotCounted {
+            text: text.to_string(),
+        });
+    }
+    let bad = || PositionError::BadChecks {
+        text: text.to_string(),
+        limit,
+    };
+    let body = if given { &text[1..] } else { text };
+    let mut parts = body.split('+');
+    let mut counts = [0u32; 2];
+    for count in &mut counts {
+        let n: u32 = parts.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
+        if n > limit {
+            return Err(bad());
+        }
+        *count = if given { n } else { limit - n };
+    }
+    if parts.next().is_some() {
+        return Err(bad());
+    }
+    for (player, &n) in counts.iter().enumerate() {
+        pos.set_checks_given(player, n as u8);
+    }
+    Ok(())
 }
 
 /// The placement field: ranks from the top, each of piece letters, counts
@@ -284,6 +331,15 @@ pub fn write_fen(pos: &Position) -> Option<String> {
     out += &castling_field(pos);
     out.push(' ');
     out += &ep_field(pos);
+    if let Some(limit) = game
+        .rule_ends
+        .as_ref()
+        .map(|r| r.checks_to_win)
+        .filter(|&n| n > 0)
+    {
+        let left = |p: usize| limit - pos.checks_given(p);
+        out += &format!(" {}+{}", left(0), left(1));
+    }
     out += &format!(" {} {}", pos.halfmove, pos.fullmove);
     Some(out)
 }

@@ -99,6 +99,10 @@ pub fn write_general(pos: &Position) -> String {
         if n > 0 {
             parts.push(format!("castled {} {n}", info.name));
         }
+        let checks = pos.checks_given(p);
+        if checks > 0 {
+            parts.push(format!("checks {} {checks}", info.name));
+        }
     }
     for record in pos.en_passant_records() {
         parts.push(format!(
@@ -281,6 +285,20 @@ fn read_part(
                     player: player.to_string(),
                 });
             }
+        }
+        ["checks", player, n] => {
+            let p = player_in(game, player, Field::Checks)?;
+            let limit = game.rule_ends.as_ref().map_or(0, |r| r.checks_to_win);
+            let text = format!("checks {player} {n}");
+            if limit == 0 {
+                return Err(PositionError::ChecksNotCounted { text });
+            }
+            let n: u32 = n
+                .parse()
+                .ok()
+                .filter(|&n| n <= limit)
+                .ok_or(PositionError::BadChecks { text, limit })?;
+            pos.set_checks_given(p, n as u8);
         }
         ["clocks", h, f] => {
             pos.halfmove = clock(h)?;
