@@ -101,7 +101,7 @@ impl Checker {
             let x = self.file_index(m, file);
             let k = self.piece(choice, piece_names);
             if let (Some(x), Some(k)) = (x, k) {
-                if m.pieces[k].royal {
+                if m.pieces[k].royal && !several_royals(m) {
                     self.error(royal_choice(&m.pieces[k].name, choice.span));
                 }
                 if let Some(colour) = colour {
@@ -156,7 +156,9 @@ impl Checker {
                 continue;
             }
             match piece_names.iter().position(|n| *n == c.text) {
-                Some(k) if m.pieces[k].royal => self.error(royal_choice(&c.text, c.span)),
+                Some(k) if m.pieces[k].royal && !several_royals(m) => {
+                    self.error(royal_choice(&c.text, c.span))
+                }
                 Some(k) => ks.push(k as u8),
                 None => self.error(promotion_to_undefined(c, piece_names)),
             }
@@ -225,8 +227,22 @@ impl Checker {
     }
 }
 
-/// E024 for a promotion to a royal piece: the promoted piece would be one
-/// more royal piece than the setup gives, which no rule of the game expects.
+/// Does some player's setup give it several royal pieces? Such a game is
+/// in check while any of them is attacked, so a promotion to a royal kind
+/// (Coregal chess's queen) only adds one more piece that must stay safe.
+fn several_royals(m: &Model) -> bool {
+    (0..m.players.len()).any(|p| {
+        m.setup
+            .iter()
+            .filter(|s| s.player as usize == p && m.pieces[s.kind as usize].royal)
+            .count()
+            > 1
+    })
+}
+
+/// E024 for a promotion to a royal piece in a game whose players have one
+/// royal piece each: the promoted piece would be one more royal piece than
+/// the setup gives, which no rule of the game expects.
 fn royal_choice(name: &str, span: Span) -> Diagnostic {
     Diagnostic::error(
         Code::RoyalPromotion,
@@ -235,7 +251,7 @@ fn royal_choice(name: &str, span: Span) -> Diagnostic {
         "royal",
     )
     .with_hint(
-        "promote to pieces that are not royal; every player keeps the royal pieces of its setup",
+        "promote to pieces that are not royal: in a game with one royal piece a player, every player keeps the one of its setup",
     )
 }
 

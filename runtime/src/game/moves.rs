@@ -25,7 +25,8 @@ pub(crate) struct MoveTables {
     pub(crate) hook_cells: Vec<u16>,
     pub(crate) swaps: Vec<ir::Swap>,
     /// Bit per piece code whose moves need no judging one by one: not
-    /// royal, and no atom of its kind must land unattacked.
+    /// royal, never turning into a royal kind, and no atom of its kind must
+    /// land unattacked.
     pub(crate) free_codes: CodeSet,
     /// Unmoved-only atoms, hooks or swaps exist: the move generator must
     /// look for them.
@@ -42,8 +43,19 @@ impl MoveTables {
         let mut judged_per_move = shape.royal_code.clone();
         for p in 0..players {
             for k in 0..kinds {
-                judged_per_move[1 + p * kinds + k] |=
-                    atoms_of(ir, p, k).any(|(flags, _)| flags & ir::UNATTACKED_LANDING != 0);
+                // A move that makes a royal piece (a promotion or a kind
+                // change into a royal kind) must not leave it attacked.
+                let royal = |kind: usize| ir.kinds.get(kind).is_some_and(|k| k.royal);
+                let becomes_royal = ir.promotions.iter().any(|r| {
+                    r.player as usize == p
+                        && r.kind as usize == k
+                        && r.choices.iter().any(|&c| royal(c as usize))
+                });
+                judged_per_move[1 + p * kinds + k] |= becomes_royal
+                    || atoms_of(ir, p, k).any(|(flags, becomes)| {
+                        flags & ir::UNATTACKED_LANDING != 0
+                            || becomes != 0 && royal(becomes as usize - 1)
+                    });
             }
         }
         let free_codes =

@@ -95,12 +95,19 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
         if setup_royals > 0 && pos.royals_of[p].is_empty() {
             return Err(PositionError::NoRoyalPiece { player: name(p) });
         }
-        // No move creates a royal piece (promotion and kind changes to or
-        // from a royal kind are refused by the compiler), so a player never
-        // has more than its setup gives it. Fewer, but at least one, is
-        // accepted: whether a game may lose one of several is its rules'.
+        // No move creates a royal piece but a promotion to a royal kind
+        // (allowed where a setup has several royal pieces), so a player
+        // never has more than its setup gives it otherwise. Fewer, but at
+        // least one, is accepted: whether a game may lose one of several is
+        // its rules'.
         let given = pos.royals_of[p].len();
-        if given > setup_royals {
+        let promotes_to_royal = game.ir.promotions.iter().any(|r| {
+            r.player as usize == p
+                && r.choices
+                    .iter()
+                    .any(|&k| game.ir.kinds.get(k as usize).is_some_and(|k| k.royal))
+        });
+        if given > setup_royals && !promotes_to_royal {
             return Err(PositionError::MoreRoyalsThanSetup {
                 player: name(p),
                 given,

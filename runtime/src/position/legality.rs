@@ -100,7 +100,16 @@ impl<'g> Position<'g> {
         self.royals_of[self.to_move].iter().any(|royal| {
             let at = if royal == from { to } else { royal };
             self.attacked_after(at, enemies, from, to, removed)
-        })
+        }) || (self.makes_royal(mv) && self.attacked_after(to, enemies, from, to, removed))
+    }
+
+    /// Does `mv` turn its piece into a royal kind (a promotion where the
+    /// game's setups have several royal pieces)?
+    #[inline]
+    fn makes_royal(&self, mv: Move) -> bool {
+        mv.promotion != 0
+            && self.game.shape.royal_code
+                [self.game.code(self.to_move, mv.promotion as usize - 1) as usize]
     }
 
     /// Is this pseudo-legal move (not a castling, swap or arrival) legal,
@@ -134,6 +143,7 @@ impl<'g> Position<'g> {
                 if in_check
                     || pinned.contains(mv.from as usize)
                     || self.game.shape.royal_code[self.at(mv.from as usize) as usize]
+                    || self.makes_royal(mv)
                 {
                     !self.exposes_royal(mv, enemies)
                 } else {
