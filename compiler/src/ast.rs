@@ -127,6 +127,8 @@ pub enum Stmt {
     WinningArrival {
         piece: Name,
         trigger: Name,
+        /// `after-reply`: the second player may answer the first's arrival.
+        after_reply: bool,
         span: Span,
     },
     /// These pieces never end a move on, nor ride through, a cell of the
@@ -147,6 +149,8 @@ pub enum Stmt {
     EnPassantUntilOwnerMoves(Span),
     /// `capture forced`.
     CaptureForced(Span),
+    /// `check forbidden`.
+    CheckForbidden(Span),
     /// What a finished game shares out among the players.
     Points(i32, Span),
     /// A named group of statements; `import ... except NAME` leaves it out.

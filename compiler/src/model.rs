@@ -53,13 +53,16 @@ pub struct Model {
     /// the region's cells (per player).
     pub forbidden: Vec<(u8, usize)>,
     /// (kind, region): the kind's arrival on the region wins at once.
-    pub winning_arrivals: Vec<(u8, usize)>,
+    /// (kind, region, after-reply).
+    pub winning_arrivals: Vec<(u8, usize, bool)>,
     /// Teams of partners (`partners`), by player index.
     pub teams: Vec<Vec<usize>>,
     /// `en-passant until-owner-moves`.
     pub en_passant_until_owner_moves: bool,
     /// `capture forced`.
     pub capture_forced: bool,
+    /// `check forbidden`.
+    pub check_forbidden: bool,
 }
 
 impl Model {

@@ -105,6 +105,10 @@ pub struct GameIr {
     /// moves that capture nothing are illegal.
     #[serde(default)]
     pub capture_forced: bool,
+    /// `check forbidden`: no move may leave an opponent's royal piece
+    /// attacked.
+    #[serde(default)]
+    pub check_forbidden: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,6 +116,13 @@ pub struct WinningArrival {
     pub player: u8,
     pub kind: u8,
     pub cells: Vec<u16>,
+    /// `after-reply` (two players): the first player's arrival lets the
+    /// second reply; the second, if it can arrive too by a legal move,
+    /// plays on (arriving draws), else loses at once. The second player's
+    /// arrival, and the first's unanswered one, win when the other player
+    /// is next to move (racing kings, as Fairy-Stockfish plays it).
+    #[serde(default)]
+    pub after_reply: bool,
 }
 
 /// What happens once every player has declared an agreement.

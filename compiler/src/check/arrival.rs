@@ -51,12 +51,29 @@ impl Checker {
         m: &mut Model,
         piece: &Name,
         trigger: &Name,
+        after_reply: bool,
+        span: Span,
         piece_names: &[String],
     ) {
         let kind = self.piece(piece, piece_names);
         let trigger = self.region_ref(m, trigger);
+        if after_reply && m.players.len() != 2 {
+            self.error(
+                Diagnostic::error(
+                    Code::InconsistentEndRule,
+                    format!(
+                        "a reply to an arrival needs a game of two players, not {}",
+                        m.players.len()
+                    ),
+                    span,
+                    "`after-reply`",
+                )
+                .with_hint("the second player answers the first player's arrival"),
+            );
+            return;
+        }
         if let (Some(kind), Some(trigger)) = (kind, trigger) {
-            m.winning_arrivals.push((kind as u8, trigger));
+            m.winning_arrivals.push((kind as u8, trigger, after_reply));
         }
     }
 }

@@ -170,6 +170,7 @@ impl Checker {
             teams: Vec::new(),
             en_passant_until_owner_moves: false,
             capture_forced: false,
+            check_forbidden: false,
         })
     }
 

@@ -1,7 +1,8 @@
 //! Ends decided by the position itself: `end extinction` (a player left
 //! with too few pieces of a kind, or of all its pieces) and `end checks N
-//! win` (check counting); and `capture forced`, the rule that a capture
-//! must be made when one can. The extinction and check rules compare a
+//! win` (check counting); and the rules on what a move must do: `capture
+//! forced` (a capture must be made when one can) and `check forbidden` (no
+//! move may give check). The extinction and check rules compare a
 //! player with its one opponent, so they are for two-player games.
 
 use super::Checker;
@@ -111,28 +112,34 @@ impl Checker {
         }
     }
 
-    /// `capture forced`, said once.
-    pub(super) fn capture_forced(&mut self, m: &mut Model, stmts: &[Stmt]) {
-        let mut first: Option<Span> = None;
+    /// `capture forced` and `check forbidden`, each said once.
+    pub(super) fn move_obligations(&mut self, m: &mut Model, stmts: &[Stmt]) {
+        let mut first: [Option<Span>; 2] = [None; 2];
         for s in stmts {
-            let Stmt::CaptureForced(span) = s else {
-                continue;
+            let (slot, text, span) = match s {
+                Stmt::CaptureForced(span) => (0, "capture forced", span),
+                Stmt::CheckForbidden(span) => (1, "check forbidden", span),
+                _ => continue,
             };
-            if let Some(f) = first {
+            if let Some(f) = first[slot] {
                 self.error(
                     Diagnostic::error(
                         Code::DuplicateDefinition,
-                        "`capture forced` is given twice",
+                        format!("`{text}` is given twice"),
                         *span,
                         "again here",
                     )
                     .with_secondary(f, "first here")
-                    .with_hint("keep one `capture forced`"),
+                    .with_hint(format!("keep one `{text}`")),
                 );
                 continue;
             }
-            first = Some(*span);
-            m.capture_forced = true;
+            first[slot] = Some(*span);
+            if slot == 0 {
+                m.capture_forced = true;
+            } else {
+                m.check_forbidden = true;
+            }
         }
     }
 

@@ -147,8 +147,13 @@ impl Checker {
                     on,
                     ..
                 } => self.arrival(&mut m, piece, trigger, place, on, &piece_names),
-                Stmt::WinningArrival { piece, trigger, .. } => {
-                    self.winning_arrival(&mut m, piece, trigger, &piece_names)
+                Stmt::WinningArrival {
+                    piece,
+                    trigger,
+                    after_reply,
+                    span,
+                } => {
+                    self.winning_arrival(&mut m, piece, trigger, *after_reply, *span, &piece_names)
                 }
                 Stmt::Forbid { pieces, region, .. } => {
                     self.forbid(&mut m, pieces, region, &piece_names)
@@ -181,7 +186,7 @@ impl Checker {
         self.end_rules(&mut m, stmts, &piece_names);
         self.teams(&mut m, stmts, &player_names);
         self.en_passant_lifetime(&mut m, stmts);
-        self.capture_forced(&mut m, stmts);
+        self.move_obligations(&mut m, stmts);
         self.royal_check(&m, &piece_asts, board);
         for s in stmts {
             if let Stmt::Claim(c) = s {

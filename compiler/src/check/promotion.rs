@@ -251,7 +251,7 @@ fn royal_choice(name: &str, span: Span) -> Diagnostic {
         "royal",
     )
     .with_hint(
-        "promote to pieces that are not royal: in a game with one royal piece a player, every player keeps the one of its setup",
+        "promote to a piece that is not royal (only a game whose setups give a player several royal pieces may promote to one)",
     )
 }
 

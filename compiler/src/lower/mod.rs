@@ -69,6 +69,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             .collect(),
         en_passant_until_owner_moves: m.en_passant_until_owner_moves,
         capture_forced: m.capture_forced,
+        check_forbidden: m.check_forbidden,
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,
@@ -149,11 +150,12 @@ fn arrivals(m: &Model) -> Vec<ir::Arrival> {
 fn winning_arrivals(m: &Model) -> Vec<ir::WinningArrival> {
     m.winning_arrivals
         .iter()
-        .flat_map(|&(kind, r)| {
+        .flat_map(|&(kind, r, after_reply)| {
             (0..m.players.len()).map(move |p| ir::WinningArrival {
                 player: p as u8,
                 kind,
                 cells: region_cells(m, r, p),
+                after_reply,
             })
         })
         .collect()

@@ -77,6 +77,11 @@ impl Builder<'_> {
         Stmt::CaptureForced(self.span(&p))
     }
 
+    /// `check forbidden`.
+    pub(super) fn check_forbidden(&self, p: P) -> Stmt {
+        Stmt::CheckForbidden(self.span(&p))
+    }
+
     /// `insufficient MATERIAL`.
     pub(super) fn insufficient(&self, p: P) -> Stmt {
         Stmt::Insufficient {

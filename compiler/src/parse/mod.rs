@@ -371,6 +371,7 @@ impl Builder<'_> {
             Rule::setup_stmt => self.setup(p),
             Rule::end_stmt => self.end(p),
             Rule::capture_stmt => Ok(self.capture_forced(p)),
+            Rule::check_stmt => Ok(self.check_forbidden(p)),
             Rule::insufficient_stmt => Ok(self.insufficient(p)),
             Rule::points_stmt => self.points(p),
             Rule::clock_stmt => self.clock(p),

@@ -281,6 +281,7 @@ impl Builder<'_> {
             Rule::arrival_wins => Stmt::WinningArrival {
                 piece,
                 trigger,
+                after_reply: Parts::of(next).next().is_some(),
                 span,
             },
             Rule::ident => {

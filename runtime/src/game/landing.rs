@@ -127,9 +127,11 @@ impl Landing {
         let plain_landing = (0..players * kinds)
             .map(|pk| !promotes[pk] && arrival[pk].is_none() && !changes_kind(pk))
             .collect();
-        let winning_cells = (!ir.winning_arrivals.is_empty()).then(|| {
+        // Arrivals that wait for a reply are `rule_ends.rs`'s.
+        let at_once = || ir.winning_arrivals.iter().filter(|w| !w.after_reply);
+        let winning_cells = at_once().next().is_some().then(|| {
             let mut winning_cells = vec![CellSet::EMPTY; players * kinds];
-            for w in &ir.winning_arrivals {
+            for w in at_once() {
                 let pk = w.player as usize * kinds + w.kind as usize;
                 for &c in &w.cells {
                     winning_cells[pk].insert(c as usize);

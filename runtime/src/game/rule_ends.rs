@@ -1,12 +1,14 @@
 //! Ends decided by the position itself, as loaded: `end extinction` rules
 //! (a player left with too few pieces of a kind, or of all its pieces,
-//! loses, wins or draws) and check counting (`end checks N win`). Both
-//! compare a player with its one opponent, so they load in two-player games
-//! only. A game with neither has no part (`Game::rule_ends` is `None`) and
-//! pays nothing; `position/rule_ends.rs` tests them.
+//! loses, wins or draws), check counting (`end checks N win`) and arrivals
+//! that wait for a reply (`arrival ... wins after-reply`). Each compares a
+//! player with its one opponent, so they load in two-player games only. A
+//! game with none has no part (`Game::rule_ends` is `None`) and pays
+//! nothing; `position/rule_ends.rs` tests them.
 
 use super::error::{check, LoadError};
 use super::Shape;
+use crate::bitset::CellSet;
 use crate::ir::{self, GameIr, Outcome};
 
 /// The most checks a game may count to (`end checks N`).
@@ -27,12 +29,17 @@ pub(crate) struct RuleEnds {
     pub(crate) extinctions: Vec<ExtinctionRule>,
     /// Checks that win (0: not counted).
     pub(crate) checks_to_win: u32,
+    /// Per player, the goals of its arrivals that wait for a reply: (kind,
+    /// cells). Empty when the game has none.
+    pub(crate) reply_goals: Vec<Vec<(u8, CellSet)>>,
 }
 
 impl RuleEnds {
     pub(crate) fn build(ir: &GameIr, shape: &Shape) -> Result<Option<RuleEnds>, LoadError> {
         let end = &ir.end;
-        if end.extinctions.is_empty() && end.checks_to_win == 0 {
+        let replies = ir.winning_arrivals.iter().filter(|w| w.after_reply);
+        if end.extinctions.is_empty() && end.checks_to_win == 0 && replies.clone().next().is_none()
+        {
             return Ok(None);
         }
         check(shape.players == 2, || {
@@ -71,9 +78,19 @@ impl RuleEnds {
                 outcome,
             });
         }
+        // The loader checked the arrivals' players, kinds and cells (landing).
+        let mut reply_goals = vec![Vec::new(); 2];
+        for w in replies {
+            let cells = CellSet::from_cells(w.cells.iter().map(|&c| c as usize));
+            reply_goals[w.player as usize].push((w.kind, cells));
+        }
+        if reply_goals.iter().all(Vec::is_empty) {
+            reply_goals.clear();
+        }
         Ok(Some(RuleEnds {
             extinctions,
             checks_to_win: end.checks_to_win,
+            reply_goals,
         }))
     }
 }

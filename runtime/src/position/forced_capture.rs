@@ -21,9 +21,10 @@ impl Position<'_> {
         list.iter().any(|&mv| self.is_capture(mv))
     }
 
-    /// The number of legal moves under the rule (perft's last ply): the
-    /// list is built, since whether a capture exists decides what counts.
-    pub(super) fn count_with_forced_capture(&mut self) -> u64 {
+    /// The number of legal moves under the rule, or under `check forbidden`
+    /// (perft's last ply): the list is built, since whether a capture exists
+    /// decides what counts (and a check is found by playing the move).
+    pub(super) fn count_with_obligations(&mut self) -> u64 {
         let mut list = std::mem::take(&mut self.forced_scratch);
         self.legal_moves(&mut list);
         let n = list.len() as u64;

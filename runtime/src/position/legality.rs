@@ -208,8 +208,8 @@ impl<'g> Position<'g> {
         if self.game.rule_ends.is_some() && self.decided_by_rule().is_some() {
             return 0;
         }
-        if !FIRST_ONLY && self.game.ir.capture_forced {
-            return self.count_with_forced_capture();
+        if self.game.ir.capture_forced || self.game.ir.check_forbidden {
+            return self.count_with_obligations();
         }
         let me = self.to_move;
         let enemies = self.foes_of(me);
@@ -246,13 +246,27 @@ impl<'g> Position<'g> {
         counter.count
     }
 
-    /// The strictly legal moves: no move leaves a royal piece of the mover attacked.
+    /// The strictly legal moves: no move leaves a royal piece of the mover
+    /// attacked, and the game's obligations hold (a capture where one is
+    /// forced, no check where checks are forbidden); none in a position an
+    /// end rule decided.
     pub fn legal_moves(&mut self, list: &mut Vec<Move>) {
         list.clear();
-        // A position an end rule decided has no moves.
         if self.game.rule_ends.is_some() && self.decided_by_rule().is_some() {
             return;
         }
+        self.moves_by_the_rules(list);
+        if list.is_empty() {
+            if let Some(kind) = self.forced_turn() {
+                list.push(self.forced_move(kind));
+            }
+        }
+    }
+
+    /// The legal moves on the board, whether or not an end rule decided the
+    /// position, no forced `pass` or `out`.
+    pub(super) fn moves_by_the_rules(&mut self, list: &mut Vec<Move>) {
+        list.clear();
         self.pseudo_legal_moves(list);
         let me = self.to_move;
         let enemies = self.foes_of(me);
@@ -277,13 +291,11 @@ impl<'g> Position<'g> {
                 list.swap_remove(i);
             }
         }
+        if self.game.ir.check_forbidden {
+            self.drop_checking_moves(list);
+        }
         if self.game.ir.capture_forced {
             self.keep_captures_if_any(list);
-        }
-        if list.is_empty() {
-            if let Some(kind) = self.forced_turn() {
-                list.push(self.forced_move(kind));
-            }
         }
     }
 }

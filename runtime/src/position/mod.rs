@@ -30,6 +30,7 @@ mod legality;
 mod make;
 mod movegen;
 mod moves;
+mod no_check;
 mod rule_ends;
 mod stacks;
 mod swaps;

@@ -1,7 +1,7 @@
 //! Ends the position decides by itself, before any move is generated
 //! (`game/rule_ends.rs` holds the rules): an `end extinction` rule met by
-//! the material on the board, or a player who has given the checks that
-//! win. Such a position has no legal moves (perft counts none below it, as
+//! the material on the board, an arrival that waited for a reply, or a
+//! player who has given the checks that win. Such a position has no legal moves (perft counts none below it, as
 //! Fairy-Stockfish's does), and `result` reports it ahead of mate and
 //! stalemate.
 
@@ -14,20 +14,14 @@ impl Position<'_> {
     /// The result the position's material or check count decides, if any:
     /// the player who moved last is tested first, then the side to move,
     /// each against every rule in the game's order.
-    pub(crate) fn decided_by_rule(&self) -> Option<GameResult> {
-        let rules = self.game.rule_ends.as_ref()?;
+    /// (Fairy-Stockfish's order: extinction, arrivals, checks.)
+    pub(crate) fn decided_by_rule(&mut self) -> Option<GameResult> {
+        let g = self.game;
+        let rules = g.rule_ends.as_ref()?;
         let me = self.to_move;
         let last = 1 - me;
-        if rules.checks_to_win > 0 {
-            for p in [last, me] {
-                if self.checks[p] as u32 >= rules.checks_to_win {
-                    return Some(GameResult::won_by(self.game, GameEnd::Checks, p));
-                }
-            }
-        }
         for p in [last, me] {
             if let Some(outcome) = self.extinct(rules, p) {
-                let g = self.game;
                 return Some(match outcome {
                     Outcome::Win => GameResult::won_by(g, GameEnd::Extinction, p),
                     Outcome::Draw => GameResult::draw(GameEnd::Extinction),
@@ -35,7 +29,67 @@ impl Position<'_> {
                 });
             }
         }
+        if !rules.reply_goals.is_empty() {
+            if let Some(result) = self.arrival_after_reply(rules) {
+                return Some(result);
+            }
+        }
+        if rules.checks_to_win > 0 {
+            for p in [last, me] {
+                if self.checks[p] as u32 >= rules.checks_to_win {
+                    return Some(GameResult::won_by(g, GameEnd::Checks, p));
+                }
+            }
+        }
         None
+    }
+
+    /// `arrival ... wins after-reply`: the side to move has arrived (it
+    /// wins, or draws as the first player when the second arrived in
+    /// reply), or the player who moved last has (it wins, unless the side
+    /// to move is the second player and can arrive too by a legal move).
+    fn arrival_after_reply(&mut self, rules: &RuleEnds) -> Option<GameResult> {
+        let g = self.game;
+        let me = self.to_move;
+        let last = 1 - me;
+        if self.has_arrived(rules, me) {
+            return Some(if me == 0 && self.has_arrived(rules, 1) {
+                GameResult::draw(GameEnd::WinningArrival)
+            } else {
+                GameResult::won_by(g, GameEnd::WinningArrival, me)
+            });
+        }
+        if !self.has_arrived(rules, last) {
+            return None;
+        }
+        if me == 1 && !self.in_check() && self.can_arrive(rules, me) {
+            return None;
+        }
+        Some(GameResult::won_by(g, GameEnd::WinningArrival, last))
+    }
+
+    /// Does a piece of `player` stand on a goal of its kind?
+    fn has_arrived(&self, rules: &RuleEnds, player: usize) -> bool {
+        rules.reply_goals[player].iter().any(|(kind, cells)| {
+            self.occupied_by[player].iter().any(|c| {
+                cells.contains(c) && self.game.kind_of_code(self.board[c]) == *kind as usize
+            })
+        })
+    }
+
+    /// Has `player` (to move) a legal move that lands a piece on a goal of
+    /// its kind?
+    fn can_arrive(&mut self, rules: &RuleEnds, player: usize) -> bool {
+        let mut list = Vec::new();
+        self.moves_by_the_rules(&mut list);
+        list.iter().any(|mv| {
+            let kind = mv
+                .promotion()
+                .unwrap_or_else(|| self.game.kind_of_code(self.board[mv.from()]));
+            rules.reply_goals[player]
+                .iter()
+                .any(|(k, cells)| *k as usize == kind && cells.contains(mv.to()))
+        })
     }
 
     /// The outcome for `player` of the first extinction rule its material
