@@ -34,6 +34,30 @@ fn base(letter: char) -> Option<Vec<(i32, i32)>> {
     })
 }
 
+/// A Betza prefix the language does not read, and what it offers instead.
+fn unsupported_prefix(prefix: char) -> String {
+    let instead = match prefix {
+        'n' => {
+            "lame leapers (blocked by a piece on the way, as the xiangqi horse) are not in \
+                the language yet; a bent move of two equal steps through an empty cell is a \
+                `hook` (`hook (1,1) turn 90`)"
+        }
+        'p' | 'g' => {
+            "hoppers (`p`: capture by jumping a screen, `g`: land right behind it) \
+                      are not in the language yet"
+        }
+        'i' => "a first-move-only atom is `unmoved`: `leap (0,2) forward move-only unmoved`",
+        'l' | 'r' => "left and right are `sideways` (`s`), which keeps both",
+        'h' => "half-directions are not read: use `f`, `b`, `s`, `v` or a `leap` with filters",
+        'j' | 'z' | 'o' | 'a' | 'y' | 'x' | 't' | 'e' | 'u' | 'k' | 'd' | 'q' | 'w' => {
+            "the language reads the prefixes `m`, `c`, `f`, `b`, `s` and `v`; write the \
+             move as `leap`, `ride`, `hook` or `path` atoms"
+        }
+        _ => "the language reads the prefixes `m`, `c`, `f`, `b`, `s` and `v`",
+    };
+    format!("unsupported prefix '{prefix}': {instead}")
+}
+
 pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
     let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     if chars.is_empty() {
@@ -53,7 +77,7 @@ pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
                 'b' => dirs.push(Filter::Backward),
                 's' => dirs.push(Filter::Sideways),
                 'v' => dirs.push(Filter::Vertical),
-                other => return Err(format!("unsupported prefix '{other}'")),
+                other => return Err(unsupported_prefix(other)),
             }
             i += 1;
         }

@@ -117,9 +117,48 @@ fn describe(rule: Rule) -> String {
         Rule::cell => "a cell name".into(),
         Rule::vector => "a vector like (1,2)".into(),
         Rule::EOI => "end of file".into(),
-        // Any other rule reads well enough by its name (`square board`).
-        _ => name.trim_end_matches("_stmt").replace('_', " "),
+        _ => match in_user_words(rule) {
+            Some(words) => words.into(),
+            // Any other rule reads well enough by its name (`square board`).
+            None => name.trim_end_matches("_stmt").replace('_', " "),
+        },
     }
+}
+
+/// What the user may write where the grammar expected a rule that is a
+/// choice or a form, in the words of docs/LANGUAGE.md (a grammar rule's
+/// own name means nothing to a user: "expected orientation").
+fn in_user_words(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::orientation => "`identity`, `flip`, `mirror-files` or `rotate DEGREES`",
+        Rule::outcome => "`loss`, `win`, `draw` or `out`",
+        Rule::player_region => "a player's cells, as `white: rank 2`",
+        Rule::region_expr => "cells: `rank N`, `file X`, `{ a1 b2 }`, `a2..h2`, `all` or a region's name",
+        Rule::region_op => "`+` or `-` (joining cells to a region, or taking them off)",
+        Rule::atom => "a move: `leap (X,Y)`, `ride (X,Y)`, `hook ...`, `path ...` or a Betza text like \"WfF\"",
+        Rule::filter => {
+            "a direction: `all`, `exact`, `forward`, `backward`, `sideways`, `straight` or `oblique`"
+        }
+        Rule::modifier => {
+            "a move's condition: `move-only`, `capture-only`, `max N`, `min N`, `from REGION`, \
+             `to REGION`, `en-passant`, `unmoved`, `unattacked`, `becomes PIECE` or `fly-over`"
+        }
+        Rule::end_kind => "`checkmate`, `stalemate`, `draw` or `win PLAYER`",
+        Rule::count_what => "`attacks`, `moves` or `reaches`",
+        Rule::safe_part => "`origin`, `passed` or `destination`",
+        Rule::agreement_effect => "`switch` or `draw`",
+        Rule::playing_cond => "`playing PIECE` or `not playing PIECE`",
+        Rule::cells_at_least => "`cells >= N`",
+        Rule::condition => "`when AGREEMENT` or `unless AGREEMENT`",
+        Rule::triangle_shape => "`N` (a triangle of side N), `N point-down`, `W x H` or `hexagon N`",
+        Rule::hex_line => "a line of cells: `line NAME: (Q,R) .. (Q,R)`",
+        Rule::extinction_kinds => "`all`, or the pieces counted",
+        Rule::material => "the pieces of both sides, as `King Bishop vs King`",
+        Rule::piece_ref => "a piece's name",
+        Rule::region_ref => "a region's name",
+        Rule::setup_body => "the pieces in braces, as `{ King e1  Pawn a2..h2 }`",
+        _ => return None,
+    })
 }
 
 struct Builder<'s> {
