@@ -129,6 +129,8 @@ pub enum Stmt {
         trigger: Name,
         /// `after-reply`: the second player may answer the first's arrival.
         after_reply: bool,
+        /// `if-held`: the piece must still stand there at its owner's next turn.
+        if_held: bool,
         span: Span,
     },
     /// These pieces never end a move on, nor ride through, a cell of the
@@ -151,6 +153,8 @@ pub enum Stmt {
     CaptureForced(Span),
     /// `check forbidden`.
     CheckForbidden(Span),
+    /// `in-check capture-checker-only KINDS`.
+    CheckerCapturesOnly(Vec<Name>, Span),
     /// What a finished game shares out among the players.
     Points(i32, Span),
     /// A named group of statements; `import ... except NAME` leaves it out.

@@ -53,8 +53,7 @@ pub struct Model {
     /// the region's cells (per player).
     pub forbidden: Vec<(u8, usize)>,
     /// (kind, region): the kind's arrival on the region wins at once.
-    /// (kind, region, after-reply).
-    pub winning_arrivals: Vec<(u8, usize, bool)>,
+    pub winning_arrivals: Vec<ModelWin>,
     /// Teams of partners (`partners`), by player index.
     pub teams: Vec<Vec<usize>>,
     /// `en-passant until-owner-moves`.
@@ -63,6 +62,17 @@ pub struct Model {
     pub capture_forced: bool,
     /// `check forbidden`.
     pub check_forbidden: bool,
+    /// `in-check capture-checker-only KINDS`.
+    pub checker_captures_only: Vec<u8>,
+}
+
+/// `arrival KIND on REGION wins [after-reply | if-held]`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ModelWin {
+    pub kind: u8,
+    pub region: usize,
+    pub after_reply: bool,
+    pub if_held: bool,
 }
 
 impl Model {

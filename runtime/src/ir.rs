@@ -109,6 +109,11 @@ pub struct GameIr {
     /// attacked.
     #[serde(default)]
     pub check_forbidden: bool,
+    /// `in-check capture-checker-only`: while its player is in check, a
+    /// piece of these kinds may move only to take the one piece giving
+    /// check (makpong's king).
+    #[serde(default)]
+    pub checker_captures_only: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,6 +128,10 @@ pub struct WinningArrival {
     /// is next to move (racing kings, as Fairy-Stockfish plays it).
     #[serde(default)]
     pub after_reply: bool,
+    /// `if-held` (two players): the arrival wins if the piece still stands
+    /// on the region when its owner is next to move (jesonmor).
+    #[serde(default)]
+    pub if_held: bool,
 }
 
 /// What happens once every player has declared an agreement.

@@ -5,7 +5,7 @@
 use super::Checker;
 use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
-use crate::model::{Model, ModelArrival};
+use crate::model::{Model, ModelArrival, ModelWin};
 
 impl Checker {
     /// One `arrival` statement.
@@ -51,29 +51,38 @@ impl Checker {
         m: &mut Model,
         piece: &Name,
         trigger: &Name,
-        after_reply: bool,
+        (after_reply, if_held): (bool, bool),
         span: Span,
         piece_names: &[String],
     ) {
         let kind = self.piece(piece, piece_names);
         let trigger = self.region_ref(m, trigger);
-        if after_reply && m.players.len() != 2 {
+        if (after_reply || if_held) && m.players.len() != 2 {
             self.error(
                 Diagnostic::error(
                     Code::InconsistentEndRule,
                     format!(
-                        "a reply to an arrival needs a game of two players, not {}",
+                        "an arrival that waits for a reply needs a game of two players, not {}",
                         m.players.len()
                     ),
                     span,
-                    "`after-reply`",
+                    if after_reply {
+                        "`after-reply`"
+                    } else {
+                        "`if-held`"
+                    },
                 )
-                .with_hint("the second player answers the first player's arrival"),
+                .with_hint("the opponent answers the arrival; write `wins` alone to win at once"),
             );
             return;
         }
         if let (Some(kind), Some(trigger)) = (kind, trigger) {
-            m.winning_arrivals.push((kind as u8, trigger, after_reply));
+            m.winning_arrivals.push(ModelWin {
+                kind: kind as u8,
+                region: trigger,
+                after_reply,
+                if_held,
+            });
         }
     }
 }

@@ -171,6 +171,7 @@ impl Checker {
             en_passant_until_owner_moves: false,
             capture_forced: false,
             check_forbidden: false,
+            checker_captures_only: Vec::new(),
         })
     }
 

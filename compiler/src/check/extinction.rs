@@ -112,13 +112,20 @@ impl Checker {
         }
     }
 
-    /// `capture forced` and `check forbidden`, each said once.
-    pub(super) fn move_obligations(&mut self, m: &mut Model, stmts: &[Stmt]) {
-        let mut first: [Option<Span>; 2] = [None; 2];
+    /// `capture forced`, `check forbidden` and `in-check
+    /// capture-checker-only`, each said once.
+    pub(super) fn move_obligations(
+        &mut self,
+        m: &mut Model,
+        stmts: &[Stmt],
+        piece_names: &[String],
+    ) {
+        let mut first: [Option<Span>; 3] = [None; 3];
         for s in stmts {
             let (slot, text, span) = match s {
                 Stmt::CaptureForced(span) => (0, "capture forced", span),
                 Stmt::CheckForbidden(span) => (1, "check forbidden", span),
+                Stmt::CheckerCapturesOnly(_, span) => (2, "in-check capture-checker-only", span),
                 _ => continue,
             };
             if let Some(f) = first[slot] {
@@ -135,10 +142,17 @@ impl Checker {
                 continue;
             }
             first[slot] = Some(*span);
-            if slot == 0 {
-                m.capture_forced = true;
-            } else {
-                m.check_forbidden = true;
+            match s {
+                Stmt::CaptureForced(_) => m.capture_forced = true,
+                Stmt::CheckForbidden(_) => m.check_forbidden = true,
+                Stmt::CheckerCapturesOnly(kinds, _) => {
+                    for k in kinds {
+                        if let Some(kind) = self.piece(k, piece_names) {
+                            m.checker_captures_only.push(kind as u8);
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     }

@@ -151,9 +151,11 @@ impl Checker {
                     piece,
                     trigger,
                     after_reply,
+                    if_held,
                     span,
                 } => {
-                    self.winning_arrival(&mut m, piece, trigger, *after_reply, *span, &piece_names)
+                    let wait = (*after_reply, *if_held);
+                    self.winning_arrival(&mut m, piece, trigger, wait, *span, &piece_names)
                 }
                 Stmt::Forbid { pieces, region, .. } => {
                     self.forbid(&mut m, pieces, region, &piece_names)
@@ -186,7 +188,7 @@ impl Checker {
         self.end_rules(&mut m, stmts, &piece_names);
         self.teams(&mut m, stmts, &player_names);
         self.en_passant_lifetime(&mut m, stmts);
-        self.move_obligations(&mut m, stmts);
+        self.move_obligations(&mut m, stmts, &piece_names);
         self.royal_check(&m, &piece_asts, board);
         for s in stmts {
             if let Stmt::Claim(c) = s {

@@ -70,6 +70,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         en_passant_until_owner_moves: m.en_passant_until_owner_moves,
         capture_forced: m.capture_forced,
         check_forbidden: m.check_forbidden,
+        checker_captures_only: m.checker_captures_only.clone(),
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,
@@ -150,12 +151,13 @@ fn arrivals(m: &Model) -> Vec<ir::Arrival> {
 fn winning_arrivals(m: &Model) -> Vec<ir::WinningArrival> {
     m.winning_arrivals
         .iter()
-        .flat_map(|&(kind, r, after_reply)| {
+        .flat_map(|&w| {
             (0..m.players.len()).map(move |p| ir::WinningArrival {
                 player: p as u8,
-                kind,
-                cells: region_cells(m, r, p),
-                after_reply,
+                kind: w.kind,
+                cells: region_cells(m, w.region, p),
+                after_reply: w.after_reply,
+                if_held: w.if_held,
             })
         })
         .collect()

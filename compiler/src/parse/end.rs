@@ -82,6 +82,12 @@ impl Builder<'_> {
         Stmt::CheckForbidden(self.span(&p))
     }
 
+    /// `in-check capture-checker-only KINDS`.
+    pub(super) fn checker_captures_only(&self, p: P) -> Stmt {
+        let span = self.span(&p);
+        Stmt::CheckerCapturesOnly(Parts::of(p).map(|k| self.name(&k)).collect(), span)
+    }
+
     /// `insufficient MATERIAL`.
     pub(super) fn insufficient(&self, p: P) -> Stmt {
         Stmt::Insufficient {

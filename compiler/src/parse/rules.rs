@@ -281,7 +281,8 @@ impl Builder<'_> {
             Rule::arrival_wins => Stmt::WinningArrival {
                 piece,
                 trigger,
-                after_reply: Parts::of(next).next().is_some(),
+                after_reply: Parts::of(next.clone()).any(|p| p.as_rule() == Rule::after_reply),
+                if_held: Parts::of(next).any(|p| p.as_rule() == Rule::if_held),
                 span,
             },
             Rule::ident => {

@@ -144,6 +144,10 @@ pub enum LoadError {
     ExtinctionKind {
         kind: u8,
     },
+    /// `in-check capture-checker-only` naming a kind the game does not have.
+    ObligationKind {
+        kind: u8,
+    },
     /// `end checks N` beyond `MAX_CHECKS_TO_WIN`.
     ChecksToWin(u32),
     /// A castling whose `king_kind` is not a kind of the game.
@@ -272,6 +276,9 @@ impl std::fmt::Display for LoadError {
                 f,
                 "extinction and check counting need two players, not {players}"
             ),
+            ObligationKind { kind } => {
+                write!(f, "a rule on checks names kind {kind}, not in the game")
+            }
             ExtinctionKind { kind } => write!(f, "an extinction rule names kind {kind}, not in the game"),
             ChecksToWin(n) => write!(
                 f,

@@ -128,7 +128,11 @@ impl Landing {
             .map(|pk| !promotes[pk] && arrival[pk].is_none() && !changes_kind(pk))
             .collect();
         // Arrivals that wait for a reply are `rule_ends.rs`'s.
-        let at_once = || ir.winning_arrivals.iter().filter(|w| !w.after_reply);
+        let at_once = || {
+            ir.winning_arrivals
+                .iter()
+                .filter(|w| !w.after_reply && !w.if_held)
+        };
         let winning_cells = at_once().next().is_some().then(|| {
             let mut winning_cells = vec![CellSet::EMPTY; players * kinds];
             for w in at_once() {

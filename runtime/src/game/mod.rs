@@ -17,7 +17,8 @@
 //! | attack views | `attacks.rs` | reverse attack tables per player and others out |
 //! | keys | `keys.rs` | Zobrist keys, in a pinned order |
 //! | insufficient | `insufficient.rs` | `insufficient` declarations ready for matching |
-//! | rule ends | `rule_ends.rs` | extinction rules and check counting (absent: neither) |
+//! | rule ends | `rule_ends.rs` | extinction, check counting, arrivals answered or held (absent: none) |
+//! | obligations | `obligations.rs` | captures forced, checks forbidden, checkers to be taken |
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
 //! pays nothing for it. `error.rs` holds `LoadError`.
@@ -70,6 +71,7 @@ mod insufficient;
 mod keys;
 mod landing;
 mod moves;
+mod obligations;
 mod reach;
 mod rule_ends;
 mod shape;
@@ -89,6 +91,7 @@ pub use landing::ArrivalRule;
 pub(crate) use landing::Landing;
 pub(crate) use moves::MoveTables;
 pub use moves::PLAIN_RIDE;
+pub(crate) use obligations::Obligations;
 pub(crate) use rule_ends::RuleEnds;
 pub use rule_ends::MAX_CHECKS_TO_WIN;
 pub(crate) use shape::Shape;
@@ -116,6 +119,7 @@ pub struct Game {
     pub(crate) keys: Keys,
     pub(crate) insufficient: Insufficient,
     pub(crate) rule_ends: Option<RuleEnds>,
+    pub(crate) obligations: Obligations,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -154,6 +158,7 @@ impl Game {
         let unmoved = Unmoved::build(&ir, &shape);
         let attacks = Attacks::build(&ir, &shape, &sides)?;
         let rule_ends = RuleEnds::build(&ir, &shape)?;
+        let obligations = Obligations::build(&ir, &shape)?;
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
         Ok(Game {
@@ -170,6 +175,7 @@ impl Game {
             keys,
             insufficient,
             rule_ends,
+            obligations,
         })
     }
 

@@ -32,14 +32,19 @@ pub(crate) struct RuleEnds {
     /// Per player, the goals of its arrivals that wait for a reply: (kind,
     /// cells). Empty when the game has none.
     pub(crate) reply_goals: Vec<Vec<(u8, CellSet)>>,
+    /// Per player, the goals of its arrivals that must be held until its
+    /// next turn (`if-held`). Empty when the game has none.
+    pub(crate) held_goals: Vec<Vec<(u8, CellSet)>>,
 }
 
 impl RuleEnds {
     pub(crate) fn build(ir: &GameIr, shape: &Shape) -> Result<Option<RuleEnds>, LoadError> {
         let end = &ir.end;
-        let replies = ir.winning_arrivals.iter().filter(|w| w.after_reply);
-        if end.extinctions.is_empty() && end.checks_to_win == 0 && replies.clone().next().is_none()
-        {
+        let waiting = ir
+            .winning_arrivals
+            .iter()
+            .any(|w| w.after_reply || w.if_held);
+        if end.extinctions.is_empty() && end.checks_to_win == 0 && !waiting {
             return Ok(None);
         }
         check(shape.players == 2, || {
@@ -79,18 +84,24 @@ impl RuleEnds {
             });
         }
         // The loader checked the arrivals' players, kinds and cells (landing).
-        let mut reply_goals = vec![Vec::new(); 2];
-        for w in replies {
-            let cells = CellSet::from_cells(w.cells.iter().map(|&c| c as usize));
-            reply_goals[w.player as usize].push((w.kind, cells));
-        }
-        if reply_goals.iter().all(Vec::is_empty) {
-            reply_goals.clear();
-        }
+        let goals = |held: bool| {
+            let mut goals = vec![Vec::new(); 2];
+            for w in &ir.winning_arrivals {
+                if (w.after_reply || w.if_held) && w.if_held == held {
+                    let cells = CellSet::from_cells(w.cells.iter().map(|&c| c as usize));
+                    goals[w.player as usize].push((w.kind, cells));
+                }
+            }
+            if goals.iter().all(Vec::is_empty) {
+                goals.clear();
+            }
+            goals
+        };
         Ok(Some(RuleEnds {
             extinctions,
             checks_to_win: end.checks_to_win,
-            reply_goals,
+            reply_goals: goals(false),
+            held_goals: goals(true),
         }))
     }
 }

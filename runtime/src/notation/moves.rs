@@ -210,7 +210,8 @@ fn explain_refusal(pos: &Position, text: &str, matches: impl Fn(&Move) -> bool) 
     if let Some(&mv) = pseudo.iter().find(|m| matches(m)) {
         // Under `capture forced` a move that captures nothing is refused
         // while a capture is legal (every legal move then captures).
-        if game.ir.capture_forced && !pos.is_capture(mv) && pos.clone().has_legal_capture() {
+        if game.obligations.capture_forced && !pos.is_capture(mv) && pos.clone().has_legal_capture()
+        {
             return MoveError::CaptureRequired { text: owned() };
         }
         return MoveError::ExposesRoyal { text: owned() };

@@ -208,7 +208,7 @@ impl<'g> Position<'g> {
         if self.game.rule_ends.is_some() && self.decided_by_rule().is_some() {
             return 0;
         }
-        if self.game.ir.capture_forced || self.game.ir.check_forbidden {
+        if self.game.obligations.any {
             return self.count_with_obligations();
         }
         let me = self.to_move;
@@ -291,11 +291,17 @@ impl<'g> Position<'g> {
                 list.swap_remove(i);
             }
         }
-        if self.game.ir.check_forbidden {
-            self.drop_checking_moves(list);
-        }
-        if self.game.ir.capture_forced {
-            self.keep_captures_if_any(list);
+        let obligations = &self.game.obligations;
+        if obligations.any {
+            if !obligations.checker_captures_only.is_empty() {
+                self.keep_checker_captures(list);
+            }
+            if obligations.check_forbidden {
+                self.drop_checking_moves(list);
+            }
+            if obligations.capture_forced {
+                self.keep_captures_if_any(list);
+            }
         }
     }
 }

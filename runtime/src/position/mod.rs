@@ -21,6 +21,7 @@
 
 mod attacks;
 mod castling;
+mod check_evasion;
 mod declarations;
 pub mod describe;
 mod en_passant;

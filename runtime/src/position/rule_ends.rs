@@ -6,6 +6,7 @@
 //! stalemate.
 
 use super::Position;
+use crate::bitset::CellSet;
 use crate::game::RuleEnds;
 use crate::ir::Outcome;
 use crate::outcome::{GameEnd, GameResult};
@@ -34,6 +35,10 @@ impl Position<'_> {
                 return Some(result);
             }
         }
+        // `if-held`: the side to move's piece still stands where it arrived.
+        if !rules.held_goals.is_empty() && self.has_arrived(&rules.held_goals, me) {
+            return Some(GameResult::won_by(g, GameEnd::WinningArrival, me));
+        }
         if rules.checks_to_win > 0 {
             for p in [last, me] {
                 if self.checks[p] as u32 >= rules.checks_to_win {
@@ -52,14 +57,15 @@ impl Position<'_> {
         let g = self.game;
         let me = self.to_move;
         let last = 1 - me;
-        if self.has_arrived(rules, me) {
-            return Some(if me == 0 && self.has_arrived(rules, 1) {
+        let goals = &rules.reply_goals;
+        if self.has_arrived(goals, me) {
+            return Some(if me == 0 && self.has_arrived(goals, 1) {
                 GameResult::draw(GameEnd::WinningArrival)
             } else {
                 GameResult::won_by(g, GameEnd::WinningArrival, me)
             });
         }
-        if !self.has_arrived(rules, last) {
+        if !self.has_arrived(goals, last) {
             return None;
         }
         if me == 1 && !self.in_check() && self.can_arrive(rules, me) {
@@ -68,9 +74,9 @@ impl Position<'_> {
         Some(GameResult::won_by(g, GameEnd::WinningArrival, last))
     }
 
-    /// Does a piece of `player` stand on a goal of its kind?
-    fn has_arrived(&self, rules: &RuleEnds, player: usize) -> bool {
-        rules.reply_goals[player].iter().any(|(kind, cells)| {
+    /// Does a piece of `player` stand on one of its `goals` of its kind?
+    fn has_arrived(&self, goals: &[Vec<(u8, CellSet)>], player: usize) -> bool {
+        goals[player].iter().any(|(kind, cells)| {
             self.occupied_by[player].iter().any(|c| {
                 cells.contains(c) && self.game.kind_of_code(self.board[c]) == *kind as usize
             })

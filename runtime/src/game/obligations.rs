@@ -1,0 +1,43 @@
+//! What a move must do, as loaded: `capture forced` (a capture when one is
+//! legal), `check forbidden` (no move gives check) and `in-check
+//! capture-checker-only` (while in check, pieces of these kinds move only to
+//! take the one checking piece). `position/forced_capture.rs`,
+//! `position/no_check.rs` and `position/check_evasion.rs` apply them to the
+//! list of legal moves; a game with none pays one flag test per list.
+
+use super::error::{check, LoadError};
+use super::Shape;
+use crate::ir::GameIr;
+
+pub(crate) struct Obligations {
+    pub(crate) capture_forced: bool,
+    pub(crate) check_forbidden: bool,
+    /// Per piece code: may move only to take the checking piece while its
+    /// player is in check (empty: no such kind).
+    pub(crate) checker_captures_only: Vec<bool>,
+    /// Some obligation holds: counting builds the move list.
+    pub(crate) any: bool,
+}
+
+impl Obligations {
+    pub(crate) fn build(ir: &GameIr, shape: &Shape) -> Result<Obligations, LoadError> {
+        for &kind in &ir.checker_captures_only {
+            check((kind as usize) < shape.kinds, || {
+                LoadError::ObligationKind { kind }
+            })?;
+        }
+        let checker_captures_only = if ir.checker_captures_only.is_empty() {
+            Vec::new()
+        } else {
+            (0..shape.codes())
+                .map(|code| code != 0 && ir.checker_captures_only.contains(&shape.kind_of[code]))
+                .collect()
+        };
+        Ok(Obligations {
+            capture_forced: ir.capture_forced,
+            check_forbidden: ir.check_forbidden,
+            any: ir.capture_forced || ir.check_forbidden || !checker_captures_only.is_empty(),
+            checker_captures_only,
+        })
+    }
+}
