@@ -327,7 +327,7 @@ fn castling_to(
         partner_kinds: c.partners,
         // A king that is not royal is named by its kind (the runtime
         // otherwise takes the royal piece on `king_from`).
-        king_kind: (!m.pieces[c.king as usize].royal).then_some(c.king as u8),
+        king_kind: (!m.pieces[c.king as usize].royal).then_some(c.king),
         name,
         aliases,
     }
