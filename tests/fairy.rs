@@ -7,7 +7,9 @@
 #[path = "support/fsf_suite.rs"]
 mod fsf_suite;
 
-use fsf_suite::{fairy_dir, fairy_file, our_position, suite, variants, SuiteRow, QUICK_LIMIT};
+use fsf_suite::{
+    fairy_dir, fairy_file, known_different, our_position, suite, variants, SuiteRow, QUICK_LIMIT,
+};
 use std::path::{Path, PathBuf};
 
 fn fairy_files() -> Vec<PathBuf> {
@@ -43,21 +45,18 @@ fn perft_claims(file: &Path) -> Vec<(u32, u64, Option<String>)> {
 }
 
 /// The suite's rows of `variant` that the file claims, each claim matched
-/// to one row (panics on a claim that is no row of the suite).
+/// to one row. A file may claim more (other depths, its own positions):
+/// those are no rows of the suite and are not counted.
 fn claimed_rows(file: &Path, rows: &[SuiteRow]) -> Vec<SuiteRow> {
     let mut left: Vec<&SuiteRow> = rows.iter().collect();
     let mut out = Vec::new();
     for (depth, nodes, fen) in perft_claims(file) {
         let at = left
             .iter()
-            .position(|r| r.depth == depth && r.nodes == nodes && our_position(file, r) == fen)
-            .unwrap_or_else(|| {
-                panic!(
-                    "{}: `claim perft {depth} == {nodes}` {fen:?} is no row of the suite for it",
-                    file.display()
-                )
-            });
-        out.push(left.remove(at).clone());
+            .position(|r| r.depth == depth && r.nodes == nodes && our_position(file, r) == fen);
+        if let Some(at) = at {
+            out.push(left.remove(at).clone());
+        }
     }
     out
 }
@@ -94,7 +93,7 @@ fn every_file_names_its_variant_and_claims_every_quick_row() {
         );
         let rows: Vec<SuiteRow> = all.iter().filter(|r| r.variant == name).cloned().collect();
         let claimed = claimed_rows(&file, &rows);
-        for r in &rows {
+        for r in rows.iter().filter(|r| known_different(r).is_none()) {
             let is_claimed = claimed.contains(r);
             assert_eq!(
                 is_claimed,
@@ -151,10 +150,17 @@ fn readme_table_matches_the_suite_and_the_files() {
                     "{variant}: a file's status is exact or partial"
                 );
                 let text = std::fs::read_to_string(&path).unwrap();
+                let differs = suite_rows.iter().any(|r| known_different(r).is_some());
                 if status == "partial" {
                     assert!(!note.is_empty(), "{variant}: partial names the missing rule");
-                    assert!(text.contains("Status partial"), "{variant}: the file names its missing rule");
+                    // Files of the owner's that miss a rule only for an
+                    // unclaimed row are named by the README alone.
+                    assert!(
+                        text.contains("Status partial") || differs,
+                        "{variant}: the file names its missing rule"
+                    );
                 } else {
+                    assert!(!differs, "{variant}: a row it cannot play, yet exact");
                     assert!(!text.contains("Status partial"), "{variant}: exact, yet the file says partial");
                 }
                 let claimed = claimed_rows(&path, &suite_rows).len();

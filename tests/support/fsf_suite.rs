@@ -62,6 +62,26 @@ pub fn fairy_file(variant: &str) -> Option<PathBuf> {
     p.exists().then_some(p)
 }
 
+/// Suite rows of filed variants that our engine reads but counts
+/// differently, for a known reason (reported, not yet a rule the language
+/// states): their files do not claim them, and `tests/perft_tables.rs`
+/// checks that they still differ, so a fix makes it fail and be updated.
+pub const KNOWN_DIFFERENT: &[(&str, &str, &str)] = &[(
+    "extinction",
+    "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w AHah - 0 1",
+    "Fairy-Stockfish castles to fixed files (king to g or c, rook to f or d) from wherever \
+     the king stands: here the king on g1 castles `g1g1`, the rook h1 going to f1; the \
+     language's castling moves the king from its setup cell, yet our reader grants the \
+     rights `AHah` to a king on g1",
+)];
+
+pub fn known_different(row: &SuiteRow) -> Option<&'static str> {
+    KNOWN_DIFFERENT
+        .iter()
+        .find(|(v, fen, _)| row.variant == *v && row.position == *fen)
+        .map(|(_, _, why)| *why)
+}
+
 /// The comment a fairy file writes above a claim whose FEN our reader
 /// takes only in another form: the suite's FEN, then the claim's on the
 /// next line.
