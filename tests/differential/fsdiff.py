@@ -39,10 +39,12 @@ Exit status: 0 success, 1 mismatch / CLI failure / failed check, 2 setup error.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import random
 import shlex
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -481,8 +483,17 @@ REASONS = {
 REASON_ALIASES = {"clobber": {"stalemate": {"extinction"}}}
 
 
+PRINT_LOCK = threading.Lock()
+
+
 def report_fairy(sf, st: FairyStart, game_no: int, moves: list[str], fs: set[str],
                  ours: list[str], cmd: list[str], what: str) -> None:
+    with PRINT_LOCK:
+        _report_fairy(sf, st, game_no, moves, fs, ours, cmd, what)
+
+
+def _report_fairy(sf, st: FairyStart, game_no: int, moves: list[str], fs: set[str],
+                  ours: list[str], cmd: list[str], what: str) -> None:
     ours_set = set(ours)
     print(f"MISMATCH ({what}) in fairy variant '{st.variant}' ({st.file.name}), "
           f"start {st.label!r}, random game #{game_no + 1}, after {len(moves)} plies")
@@ -506,9 +517,10 @@ def run_fairy_start(sf, st: FairyStart, rng: random.Random, args, stats: dict) -
                 to_move = "white" if sf.get_fen(st.variant, st.fs_fen, moves).split()[1] == "w" else "black"
                 mine = our_verdict(line, to_move)
             except CliError as e:
-                print(f"fsdiff: fairy variant '{st.variant}', start {st.label!r}")
-                print(f"  moves: {' '.join(moves) if moves else '(none)'}")
-                print(str(e))
+                with PRINT_LOCK:
+                    print(f"fsdiff: fairy variant '{st.variant}', start {st.label!r}")
+                    print(f"  moves: {' '.join(moves) if moves else '(none)'}")
+                    print(str(e))
                 return 1
             stats["positions"] += 1
             if len(ours) != len(set(ours)) or set(ours) != fs:
@@ -533,6 +545,21 @@ def run_fairy_start(sf, st: FairyStart, rng: random.Random, args, stats: dict) -
     return 0
 
 
+def run_fairy_variant(sf, variant: str, sts: list[FairyStart], args) -> tuple[int, str]:
+    """Plays one variant's games; returns (status, summary line). Output of a
+    mismatch is printed at once (a lock keeps parallel variants apart)."""
+    t0 = time.perf_counter()
+    rng = random.Random(f"{args.seed}/{variant}")
+    stats = {"games": 0, "positions": 0, "plies": 0, "max_plies": 0, "ended": {}}
+    for st in sts:
+        if run_fairy_start(sf, st, rng, args, stats):
+            return 1, ""
+    ended = ", ".join(f"{n} {k or 'none'}" for k, n in sorted(stats["ended"].items())) or "none"
+    return 0, (f"{variant}: {len(sts)} start positions, {stats['games']} games, "
+               f"{stats['positions']} positions compared (moves and verdict), {stats['plies']} plies "
+               f"(ended: {ended}; {stats['max_plies']} ply limit) [{time.perf_counter() - t0:.1f}s]")
+
+
 def run_fairy(sf, args) -> int:
     starts = fairy_starts(sf, args.only)
     if not starts:
@@ -541,17 +568,19 @@ def run_fairy(sf, args) -> int:
     for st in starts:
         by_variant.setdefault(st.variant, []).append(st)
     total = time.perf_counter()
-    for variant, sts in by_variant.items():
-        t0 = time.perf_counter()
-        rng = random.Random(f"{args.seed}/{variant}")
-        stats = {"games": 0, "positions": 0, "plies": 0, "max_plies": 0, "ended": {}}
-        for st in sts:
-            if run_fairy_start(sf, st, rng, args, stats):
-                return 1
-        ended = ", ".join(f"{n} {k or 'none'}" for k, n in sorted(stats["ended"].items())) or "none"
-        print(f"{variant}: {len(sts)} start positions, {stats['games']} games, "
-              f"{stats['positions']} positions compared (moves and verdict), {stats['plies']} plies "
-              f"(ended: {ended}; {stats['max_plies']} ply limit) [{time.perf_counter() - t0:.1f}s]")
+    # Each variant's games depend only on its own generator (seeded by the
+    # variant's name), so running variants in parallel changes no game.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [pool.submit(run_fairy_variant, sf, v, sts, args) for v, sts in by_variant.items()]
+        failed = False
+        for fut in futures:
+            rc, line = fut.result()
+            if rc:
+                failed = True
+            elif line:
+                print(line, flush=True)
+        if failed:
+            return 1
     print(f"fairy: {len(by_variant)} variants, all positions agree [{time.perf_counter() - total:.1f}s]")
     return 0
 
@@ -565,6 +594,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0, help="random seed")
     ap.add_argument("--only", action="append",
                     help="run only this game kind (repeatable; with --fairy a suite variant name)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="with --fairy: variants played at once (our CLI calls run in parallel)")
     ap.add_argument("--fairy", action="store_true",
                     help="play the `exact` files of dsl-examples/fairy/ (legal moves and verdicts)")
     ap.add_argument("--root", default=str(REPO),
