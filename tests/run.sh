@@ -36,4 +36,5 @@ fi
 .venv/bin/python -c 'import pyffish' 2>/dev/null || .venv/bin/pip install --quiet pyffish
 .venv/bin/python tests/differential/fsdiff.py --check-config
 .venv/bin/python tests/differential/fsdiff.py --variant-bin target/ci/variant --games 10 --plies 80 --seed 7
+.venv/bin/python tests/differential/fsdiff.py --variant-bin target/ci/variant --fairy --games 2 --plies 40 --seed 7 --jobs 2
 echo "all tests passed"

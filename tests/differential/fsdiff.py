@@ -21,6 +21,17 @@ script exits 1.
 configuration in mirodol.ini and the built-in capablanca/chess variants) with
 perft against published Fairy-Stockfish numbers and with rule probes.
 
+With --fairy it plays instead every file of dsl-examples/fairy/ whose row in
+dsl-examples/fairy/README.md has status `exact`: random games from the start
+position and from each FEN of that variant in Fairy-Stockfish's perft suite
+(../shared/perft/fsf-perft-suite.tsv), comparing at every ply the legal-move
+set and the game's verdict (`variant moves ... --result` against pyffish's
+is_immediate_game_end, is_optional_game_end and game_result; see
+tests/differential/README.md for the mapping).
+
+    python3 tests/differential/fsdiff.py --variant-bin target/ci/variant \
+        --fairy --games 2 --plies 60 --seed 7
+
 Dependencies: Python >= 3.11, pyffish, the standard library.
 Exit status: 0 success, 1 mismatch / CLI failure / failed check, 2 setup error.
 """
@@ -28,10 +39,12 @@ Exit status: 0 success, 1 mismatch / CLI failure / failed check, 2 setup error.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import random
 import shlex
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -303,6 +316,275 @@ def run_game_kind(sf, g: Game, args) -> tuple[int, dict]:
     return 0, stats
 
 
+# --------------------------------------------------------------------------
+# --fairy: the files of dsl-examples/fairy/ with status `exact`
+
+FAIRY_DIR = REPO / "dsl-examples" / "fairy"
+SUITE = REPO.parent / "shared" / "perft" / "fsf-perft-suite.tsv"
+
+# Promotion letters where Fairy-Stockfish's UCI move differs from ours
+# (its last character): Wolf chess writes the pawn's promotion to the
+# elephant as a piece promotion, `h9h10+`; our file names the elephant, `h9h10e`.
+PROMOTION_LETTERS = {"wolf": {"+": "e"}}
+
+# Comment written by the fairy files above a claim whose FEN our reader takes
+# only in another form: the suite's FEN, then the claim's FEN on the next line.
+FEN_NOTE = 'The suite writes this position "'
+
+
+@dataclass(frozen=True)
+class FairyStart:
+    variant: str      # the suite's (pyffish's) variant name
+    file: Path        # our file
+    fs_fen: str       # the FEN given to pyffish
+    our_fen: str | None  # the FEN given to us; None: our file's own start position
+    label: str
+
+
+def fairy_table() -> list[tuple[str, str]]:
+    """(variant, file) of each README row with status `exact`."""
+    rows = []
+    readme = FAIRY_DIR / "README.md"
+    for line in readme.read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 4 or not line.startswith("|") or cells[0] in ("variant", "") or set(cells[0]) <= {"-"}:
+            continue
+        if cells[3] == "exact":
+            rows.append((cells[0], cells[1].strip("`")))
+    return rows
+
+
+def suite_fens(variant: str) -> list[str]:
+    fens = []
+    for line in SUITE.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        v, pos = line.split("\t")[:2]
+        if v == variant and pos != "startpos" and pos not in fens:
+            fens.append(pos)
+    return fens
+
+
+def fen_map(file: Path) -> dict[str, str]:
+    """The suite's FEN -> the FEN our file's claim uses instead (see FEN_NOTE)."""
+    out = {}
+    lines = file.read_text().splitlines()
+    for i, line in enumerate(lines):
+        if FEN_NOTE in line and i + 1 < len(lines):
+            suite = line.split(FEN_NOTE, 1)[1].split('"', 1)[0]
+            ours = lines[i + 1].split('position "', 1)[1].split('"', 1)[0]
+            out[suite] = ours
+    return out
+
+
+def fairy_starts(sf, only: list[str] | None) -> list[FairyStart]:
+    starts = []
+    available = set(sf.variants())
+    for variant, name in fairy_table():
+        if only and variant not in only:
+            continue
+        file = FAIRY_DIR / name
+        if variant not in available:
+            die(f"pyffish has no variant {variant!r} (README row of {name})")
+        starts.append(FairyStart(variant, file, sf.start_fen(variant), None, "start"))
+        mapping = fen_map(file)
+        for fen in suite_fens(variant):
+            starts.append(FairyStart(variant, file, fen, mapping.get(fen, fen), fen))
+    return starts
+
+
+def to_ours(variant: str, move: str) -> str:
+    letters = PROMOTION_LETTERS.get(variant, {})
+    if move and move[-1] in letters:
+        return move[:-1] + letters[move[-1]]
+    return move
+
+
+def our_position(variant_bin: str, st: FairyStart, moves: list[str], timeout: float):
+    """Our legal moves and verdict: (moves, verdict line, command)."""
+    cmd = [variant_bin, "moves", str(st.file)]
+    if st.our_fen is not None:
+        cmd += ["--fen", st.our_fen]
+    if moves:
+        cmd += ["--moves", *[to_ours(st.variant, m) for m in moves]]
+    cmd.append("--result")
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except FileNotFoundError:
+        raise CliError(f"cannot run {variant_bin!r}: not found")
+    except subprocess.TimeoutExpired:
+        raise CliError(f"timed out after {timeout}s:\n  {shlex.join(cmd)}")
+    if p.returncode != 0:
+        raise CliError(f"our CLI exited with status {p.returncode}:\n  {shlex.join(cmd)}\n"
+                       f"--- stderr ---\n{p.stderr.rstrip()}\n--- stdout ---\n{p.stdout.rstrip()}")
+    lines = [l.strip() for l in p.stdout.splitlines() if l.strip() and not l.startswith("#")]
+    if not lines or not lines[-1].startswith("result:"):
+        raise CliError(f"no `result:` line from\n  {shlex.join(cmd)}")
+    return lines[:-1], lines[-1], cmd
+
+
+def our_verdict(line: str, to_move: str) -> tuple[str, str]:
+    """`result: REASON win|loss PLAYER | REASON draw | none` -> (outcome, reason):
+    outcome `none`, `draw`, `white` or `black` (the winner)."""
+    words = line.split()[1:]
+    if words == ["none"]:
+        return "none", ""
+    reason = words[0]
+    if words[1:] == ["draw"]:
+        return "draw", reason
+    if len(words) == 3 and words[1] in ("win", "loss") and words[2] in ("white", "black"):
+        player = words[2]
+        other = "black" if player == "white" else "white"
+        return (player if words[1] == "win" else other), reason
+    raise CliError(f"cannot read our verdict {line!r}")
+
+
+def fs_verdict(sf, variant: str, fen: str, moves: list[str], fs_moves: set[str]) -> tuple[str, str, bool]:
+    """Fairy-Stockfish's verdict: (outcome, reason class, claimable).
+
+    Its values are from the side to move's point of view: > 0 a win for it,
+    < 0 a loss, 0 a draw. Order as its own game loop judges: a variant's
+    immediate end first, then no legal move (game_result: checkmate or
+    stalemate by the variant's values), then a claimable end
+    (is_optional_game_end: n-move rule, repetition), which our engine takes
+    at once."""
+    to_move = "white" if sf.get_fen(variant, fen, moves).split()[1] == "w" else "black"
+    other = "black" if to_move == "white" else "white"
+
+    def outcome(value: int) -> str:
+        return "draw" if value == 0 else (to_move if value > 0 else other)
+
+    end, value = sf.is_immediate_game_end(variant, fen, moves)
+    if end:
+        return outcome(value), "variant", False
+    if not fs_moves:
+        value = sf.game_result(variant, fen, moves)
+        in_check = sf.gives_check(variant, fen, moves)
+        return outcome(value), ("checkmate" if in_check else "stalemate"), False
+    end, value = sf.is_optional_game_end(variant, fen, moves)
+    if end:
+        return outcome(value), "claim", True
+    return "none", "", False
+
+
+# Our reasons that each of Fairy-Stockfish's reason classes may stand for.
+REASONS = {
+    "variant": {"winning_arrival", "extinction", "checks"},
+    "checkmate": {"checkmate"},
+    "stalemate": {"stalemate"},
+    "claim": {"repetition", "move_rule"},
+    "": {""},
+}
+
+# Where a file words a rule differently with the same result in every
+# position (said in the file): Clobber needs an end for a game without a
+# royal piece, so a player left with no stone loses by extinction there,
+# while Fairy-Stockfish sees that player, to move, without a move.
+REASON_ALIASES = {"clobber": {"stalemate": {"extinction"}}}
+
+
+PRINT_LOCK = threading.Lock()
+
+
+def report_fairy(sf, st: FairyStart, game_no: int, moves: list[str], fs: set[str],
+                 ours: list[str], cmd: list[str], what: str) -> None:
+    with PRINT_LOCK:
+        _report_fairy(sf, st, game_no, moves, fs, ours, cmd, what)
+
+
+def _report_fairy(sf, st: FairyStart, game_no: int, moves: list[str], fs: set[str],
+                  ours: list[str], cmd: list[str], what: str) -> None:
+    ours_set = set(ours)
+    print(f"MISMATCH ({what}) in fairy variant '{st.variant}' ({st.file.name}), "
+          f"start {st.label!r}, random game #{game_no + 1}, after {len(moves)} plies")
+    print(f"  start FEN : {st.fs_fen} (pyffish)" + ("" if st.our_fen in (None, st.fs_fen) else f", {st.our_fen} (ours)"))
+    print(f"  moves     : {' '.join(moves) if moves else '(none)'}")
+    print(f"  FEN now   : {sf.get_fen(st.variant, st.fs_fen, moves)} (pyffish)")
+    print(f"  only pyffish ({len(fs - ours_set)}): {' '.join(sorted(fs - ours_set)) or '-'}")
+    print(f"  only ours    ({len(ours_set - fs)}): {' '.join(sorted(ours_set - fs)) or '-'}")
+    print(f"  reproduce : {shlex.join(cmd)}")
+
+
+def run_fairy_start(sf, st: FairyStart, rng: random.Random, args, stats: dict) -> int:
+    for game_no in range(args.games):
+        moves: list[str] = []
+        stats["games"] += 1
+        while True:
+            fs_list = sf.legal_moves(st.variant, st.fs_fen, moves)
+            fs = {to_ours(st.variant, m) for m in fs_list}
+            try:
+                ours, line, cmd = our_position(args.variant_bin, st, moves, args.timeout)
+                to_move = "white" if sf.get_fen(st.variant, st.fs_fen, moves).split()[1] == "w" else "black"
+                mine = our_verdict(line, to_move)
+            except CliError as e:
+                with PRINT_LOCK:
+                    print(f"fsdiff: fairy variant '{st.variant}', start {st.label!r}")
+                    print(f"  moves: {' '.join(moves) if moves else '(none)'}")
+                    print(str(e))
+                return 1
+            stats["positions"] += 1
+            if len(ours) != len(set(ours)) or set(ours) != fs:
+                report_fairy(sf, st, game_no, moves, fs, ours, cmd, "legal moves")
+                return 1
+            theirs, reason, claimable = fs_verdict(sf, st.variant, st.fs_fen, moves, set(fs_list))
+            allowed = REASONS[reason] | REASON_ALIASES.get(st.variant, {}).get(reason, set())
+            if mine[0] != theirs or mine[1] not in allowed:
+                report_fairy(sf, st, game_no, moves, fs, ours, cmd,
+                             f"verdict: ours {line!r}, pyffish {theirs}"
+                             + (f" by {reason}" if reason else "")
+                             + (" (claimable)" if claimable else ""))
+                return 1
+            if theirs != "none":
+                stats["ended"][reason] = stats["ended"].get(reason, 0) + 1
+                break
+            if len(moves) >= args.plies:
+                stats["max_plies"] += 1
+                break
+            moves.append(rng.choice(sorted(fs_list)))
+            stats["plies"] += 1
+    return 0
+
+
+def run_fairy_variant(sf, variant: str, sts: list[FairyStart], args) -> tuple[int, str]:
+    """Plays one variant's games; returns (status, summary line). Output of a
+    mismatch is printed at once (a lock keeps parallel variants apart)."""
+    t0 = time.perf_counter()
+    rng = random.Random(f"{args.seed}/{variant}")
+    stats = {"games": 0, "positions": 0, "plies": 0, "max_plies": 0, "ended": {}}
+    for st in sts:
+        if run_fairy_start(sf, st, rng, args, stats):
+            return 1, ""
+    ended = ", ".join(f"{n} {k or 'none'}" for k, n in sorted(stats["ended"].items())) or "none"
+    return 0, (f"{variant}: {len(sts)} start positions, {stats['games']} games, "
+               f"{stats['positions']} positions compared (moves and verdict), {stats['plies']} plies "
+               f"(ended: {ended}; {stats['max_plies']} ply limit) [{time.perf_counter() - t0:.1f}s]")
+
+
+def run_fairy(sf, args) -> int:
+    starts = fairy_starts(sf, args.only)
+    if not starts:
+        die("no fairy variant selected (README rows with status `exact`)")
+    by_variant: dict[str, list[FairyStart]] = {}
+    for st in starts:
+        by_variant.setdefault(st.variant, []).append(st)
+    total = time.perf_counter()
+    # Each variant's games depend only on its own generator (seeded by the
+    # variant's name), so running variants in parallel changes no game.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [pool.submit(run_fairy_variant, sf, v, sts, args) for v, sts in by_variant.items()]
+        failed = False
+        for fut in futures:
+            rc, line = fut.result()
+            if rc:
+                failed = True
+            elif line:
+                print(line, flush=True)
+        if failed:
+            return 1
+    print(f"fairy: {len(by_variant)} variants, all positions agree [{time.perf_counter() - total:.1f}s]")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant-bin", default="target/release/variant",
@@ -310,8 +592,12 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=10, help="random games per game kind")
     ap.add_argument("--plies", type=int, default=60, help="maximum plies per random game")
     ap.add_argument("--seed", type=int, default=0, help="random seed")
-    ap.add_argument("--only", action="append", choices=[g.name for g in GAMES],
-                    help="run only this game kind (repeatable)")
+    ap.add_argument("--only", action="append",
+                    help="run only this game kind (repeatable; with --fairy a suite variant name)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="with --fairy: variants played at once (our CLI calls run in parallel)")
+    ap.add_argument("--fairy", action="store_true",
+                    help="play the `exact` files of dsl-examples/fairy/ (legal moves and verdicts)")
     ap.add_argument("--root", default=str(REPO),
                     help="directory our rules files are relative to (default: the repository root)")
     ap.add_argument("--timeout", type=float, default=60.0,
@@ -330,6 +616,10 @@ def main() -> int:
 
     if args.check_config:
         return check_config(sf, args.deep)
+    if args.fairy:
+        return run_fairy(sf, args)
+    if args.only and any(n not in GAME_BY_NAME for n in args.only):
+        ap.error(f"--only: choose from {', '.join(GAME_BY_NAME)} (or use --fairy)")
 
     games = [GAME_BY_NAME[n] for n in args.only] if args.only else GAMES
     summaries = []
