@@ -81,7 +81,11 @@ fn every_file_names_its_variant_and_claims_every_quick_row() {
     let names = variants(&all);
     for file in fairy_files() {
         let name = stem(&file);
-        assert!(names.contains(&name), "{}: no suite variant {name}", file.display());
+        assert!(
+            names.contains(&name),
+            "{}: no suite variant {name}",
+            file.display()
+        );
         let text = std::fs::read_to_string(&file).unwrap();
         // The leading comment ends with `// fairy-stockfish: NAME`.
         let head: Vec<&str> = text.lines().take_while(|l| l.starts_with("//")).collect();
@@ -139,12 +143,23 @@ fn readme_table_matches_the_suite_and_the_files() {
     );
     let statuses = ["exact", "partial", "blocked", "not chess-like"];
     for [variant, file, count, status, note] in &rows {
-        assert!(statuses.contains(&status.as_str()), "{variant}: status {status:?}");
-        let suite_rows: Vec<SuiteRow> = all.iter().filter(|r| &r.variant == variant).cloned().collect();
+        assert!(
+            statuses.contains(&status.as_str()),
+            "{variant}: status {status:?}"
+        );
+        let suite_rows: Vec<SuiteRow> = all
+            .iter()
+            .filter(|r| &r.variant == variant)
+            .cloned()
+            .collect();
         let deep = suite_rows.iter().filter(|r| r.nodes > QUICK_LIMIT).count();
         match fairy_file(variant) {
             Some(path) => {
-                assert_eq!(file, &format!("`{variant}.variant`"), "{variant}: file cell");
+                assert_eq!(
+                    file,
+                    &format!("`{variant}.variant`"),
+                    "{variant}: file cell"
+                );
                 assert!(
                     status == "exact" || status == "partial",
                     "{variant}: a file's status is exact or partial"
@@ -152,7 +167,10 @@ fn readme_table_matches_the_suite_and_the_files() {
                 let text = std::fs::read_to_string(&path).unwrap();
                 let differs = suite_rows.iter().any(|r| known_different(r).is_some());
                 if status == "partial" {
-                    assert!(!note.is_empty(), "{variant}: partial names the missing rule");
+                    assert!(
+                        !note.is_empty(),
+                        "{variant}: partial names the missing rule"
+                    );
                     // Files of the owner's that miss a rule only for an
                     // unclaimed row are named by the README alone.
                     assert!(
@@ -161,7 +179,10 @@ fn readme_table_matches_the_suite_and_the_files() {
                     );
                 } else {
                     assert!(!differs, "{variant}: a row it cannot play, yet exact");
-                    assert!(!text.contains("Status partial"), "{variant}: exact, yet the file says partial");
+                    assert!(
+                        !text.contains("Status partial"),
+                        "{variant}: exact, yet the file says partial"
+                    );
                 }
                 let claimed = claimed_rows(&path, &suite_rows).len();
                 let mut want = format!("{}: {claimed} claimed", suite_rows.len());
@@ -171,13 +192,20 @@ fn readme_table_matches_the_suite_and_the_files() {
                 assert_eq!(count, &want, "{variant}: rows cell");
             }
             None => {
-                assert_eq!(file, "-", "{variant}: the table names a file that does not exist");
+                assert_eq!(
+                    file, "-",
+                    "{variant}: the table names a file that does not exist"
+                );
                 assert!(
                     status == "blocked" || status == "not chess-like",
                     "{variant}: no file, so blocked or not chess-like"
                 );
                 assert!(!note.is_empty(), "{variant}: say what blocks it");
-                assert_eq!(count, &format!("{}: 0 claimed", suite_rows.len()), "{variant}: rows cell");
+                assert_eq!(
+                    count,
+                    &format!("{}: 0 claimed", suite_rows.len()),
+                    "{variant}: rows cell"
+                );
             }
         }
     }
@@ -185,7 +213,8 @@ fn readme_table_matches_the_suite_and_the_files() {
     for f in fairy_files() {
         let name = stem(&f);
         assert!(
-            rows.iter().any(|r| r[0] == name && r[1] == format!("`{name}.variant`")),
+            rows.iter()
+                .any(|r| r[0] == name && r[1] == format!("`{name}.variant`")),
             "{} is not in the README table",
             f.display()
         );

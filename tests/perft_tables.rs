@@ -95,10 +95,21 @@ fn check_rows(select: impl Fn(&Row) -> bool) {
     let skipped: Vec<String> = all
         .iter()
         .filter(|r| unreadable(r).is_some())
-        .map(|r| format!("{} {} {:?}: {}", r.table, r.name, r.fen, unreadable(r).unwrap()))
+        .map(|r| {
+            format!(
+                "{} {} {:?}: {}",
+                r.table,
+                r.name,
+                r.fen,
+                unreadable(r).unwrap()
+            )
+        })
         .collect();
     if !skipped.is_empty() {
-        eprintln!("skipped (our FEN reader refuses them):\n  {}", skipped.join("\n  "));
+        eprintln!(
+            "skipped (our FEN reader refuses them):\n  {}",
+            skipped.join("\n  ")
+        );
     }
     all.retain(|r| unreadable(r).is_none());
     // Rows our engine counts differently for a known reason: they must
@@ -162,10 +173,16 @@ fn known_differences_still_differ() {
             .into_iter()
             .find(|r| r.name == *variant && r.fen == *fen)
             .unwrap_or_else(|| panic!("{variant} {fen}: no such suite row with a file"));
-        let ir = compiler::compile_file(Path::new(&game_file(&row)), false).ir.unwrap();
+        let ir = compiler::compile_file(Path::new(&game_file(&row)), false)
+            .ir
+            .unwrap();
         let game = runtime::Game::load(ir).unwrap();
         let mut pos = runtime::notation::parse_position(&game, fen).unwrap();
-        assert_ne!(pos.perft(row.depth), row.nodes, "{variant} {fen} now agrees ({why})");
+        assert_ne!(
+            pos.perft(row.depth),
+            row.nodes,
+            "{variant} {fen} now agrees ({why})"
+        );
     }
 }
 
@@ -186,7 +203,10 @@ fn fsf_suite_rows_our_reader_refuses() {
         .iter()
         .map(|(v, f, e)| (v.to_string(), f.to_string(), e.to_string()))
         .collect();
-    assert_eq!(refused, known, "update FSF_UNREADABLE (and the files' claims)");
+    assert_eq!(
+        refused, known,
+        "update FSF_UNREADABLE (and the files' claims)"
+    );
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn base(letter: char) -> Option<Vec<(i32, i32)>> {
 fn unsupported_prefix(prefix: char) -> String {
     let instead = match prefix {
         'n' => {
-            "lame leapers (blocked by a piece on the way, as the xiangqi horse) are not in \
+            "lame leapers (blocked by a piece on the cell they pass) are not in \
                 the language yet; a bent move of two equal steps through an empty cell is a \
                 `hook` (`hook (1,1) turn 90`)"
         }
