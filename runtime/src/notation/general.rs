@@ -206,27 +206,7 @@ fn read_part(
             let player = player_in(game, name, Field::Won)?;
             pos.set_won_by_arrival(Some(player));
         }
-        ["castling", cells @ ..] => {
-            let mut granted = Vec::new();
-            for name in cells.iter().filter(|n| **n != "-") {
-                let cell = game.cell(name).ok_or_else(|| PositionError::UnknownCell {
-                    field: Field::Castling,
-                    name: name.to_string(),
-                })?;
-                if granted.contains(&cell) {
-                    return Err(PositionError::CastlingRightTwice {
-                        given: name.to_string(),
-                        cell: name.to_string(),
-                    });
-                }
-                granted.push(cell);
-                if !pos.grant_right(cell) {
-                    return Err(PositionError::NoCastlingUses {
-                        cell: name.to_string(),
-                    });
-                }
-            }
-        }
+        ["castling", cells @ ..] => grant_castling_rights(game, pos, cells)?,
         ["ep", cells, "victim", victim] => {
             let victim = game
                 .cell(victim)
@@ -286,20 +266,7 @@ fn read_part(
                 });
             }
         }
-        ["checks", player, n] => {
-            let p = player_in(game, player, Field::Checks)?;
-            let limit = game.rule_ends.as_ref().map_or(0, |r| r.checks_to_win);
-            let text = format!("checks {player} {n}");
-            if limit == 0 {
-                return Err(PositionError::ChecksNotCounted { text });
-            }
-            let n: u32 = n
-                .parse()
-                .ok()
-                .filter(|&n| n <= limit)
-                .ok_or(PositionError::BadChecks { text, limit })?;
-            pos.set_checks_given(p, n as u8);
-        }
+        ["checks", player, n] => read_checks_given(game, pos, player, n)?,
         ["clocks", h, f] => {
             pos.halfmove = clock(h)?;
             pos.fullmove = clock(f)?;
@@ -315,6 +282,56 @@ fn read_part(
             })
         }
     }
+    Ok(())
+}
+
+/// The `castling` part: the cells whose castlings are still allowed.
+fn grant_castling_rights(
+    game: &Game,
+    pos: &mut Position,
+    cells: &[&str],
+) -> Result<(), PositionError> {
+    let mut granted = Vec::new();
+    for name in cells.iter().filter(|n| **n != "-") {
+        let cell = game.cell(name).ok_or_else(|| PositionError::UnknownCell {
+            field: Field::Castling,
+            name: name.to_string(),
+        })?;
+        if granted.contains(&cell) {
+            return Err(PositionError::CastlingRightTwice {
+                given: name.to_string(),
+                cell: name.to_string(),
+            });
+        }
+        granted.push(cell);
+        if !pos.grant_right(cell) {
+            return Err(PositionError::NoCastlingUses {
+                cell: name.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The `checks PLAYER N` part: checks given so far where checks win.
+fn read_checks_given(
+    game: &Game,
+    pos: &mut Position,
+    player: &str,
+    n: &str,
+) -> Result<(), PositionError> {
+    let p = player_in(game, player, Field::Checks)?;
+    let limit = game.rule_ends.as_ref().map_or(0, |r| r.checks_to_win);
+    let text = format!("checks {player} {n}");
+    if limit == 0 {
+        return Err(PositionError::ChecksNotCounted { text });
+    }
+    let n: u32 = n
+        .parse()
+        .ok()
+        .filter(|&n| n <= limit)
+        .ok_or(PositionError::BadChecks { text, limit })?;
+    pos.set_checks_given(p, n as u8);
     Ok(())
 }
 

@@ -23,12 +23,14 @@
 mod error;
 mod fen;
 mod general;
+mod move_error;
 mod moves;
 mod record;
 
-pub use error::{DeclareError, Field, MoveError, PositionError, RecordError};
+pub use error::{DeclareError, Field, PositionError};
 pub use fen::{parse_fen, write_fen};
 pub use general::{parse_general, write_general};
+pub use move_error::{MoveError, RecordError};
 pub use moves::{move_aliases, move_to_string, parse_move};
 pub use record::{is_declaration, parse_recorded, play_record, recorded_to_string, RecordedMove};
 
