@@ -1,8 +1,16 @@
 //! `variant uci FILE`: the Universal Chess Interface for a two-player
 //! game, so that existing tools (GUIs, match runners) can drive the
 //! engine. Moves are written in the project's notation (`e2e4`, `e7e8q`,
-//! the game's castling forms). The search runs on its own thread, so
-//! `stop` and `quit` are heard while it thinks.
+//! the game's castling forms).
+//!
+//! Input is read on a thread of its own and handed over a channel, so the
+//! engine hears every command while it thinks (after `go infinite`, any
+//! command but `stop` or `quit` used to leave it deaf for ever): `isready`
+//! is answered at once, `stop` and `quit` end the search, and a command
+//! that changes what is searched (`position`, `ucinewgame`, `go`) ends the
+//! search first, as `stop` would (its `bestmove` comes out), then is
+//! obeyed. Lines are read with a bound (`MAX_UCI_LINE`): a longer one is
+//! skipped with an error line, never held whole.
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `position startpos|fen POS
 //! [moves M...]`, `go [depth N] [movetime MS] [nodes N] [wtime MS] [btime
@@ -10,17 +18,141 @@
 //! command that cannot be taken is answered with `info string error: ...`
 //! and changes nothing (the protocol has no other error channel).
 
+use crate::input::{read_line_max, Line, Overlong};
 use runtime::notation::{move_to_string, parse_move, parse_position};
 use runtime::search::{Engine, Info, Limits, Outcome, Score, MAX_SEARCH_DEPTH};
 use runtime::text::printable;
 use runtime::{Game, Position};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
+use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 /// The longest a `go` with clock times may think for one move.
 const MAX_MOVE_TIME: Duration = Duration::from_secs(3600);
+/// The longest command line read: a `position ... moves` line of a game of
+/// 200,000 plies fits (a move is a few bytes); a 7 GB line aborted the
+/// engine when it was read whole.
+pub const MAX_UCI_LINE: usize = 1 << 20;
+
+/// A line to standard output, flushed (the GUI waits for it).
+fn out(line: &str) {
+    let mut o = std::io::stdout().lock();
+    writeln!(o, "{line}").ok();
+    o.flush().ok();
+}
+
+/// Standard input's lines, read on a thread of their own; the channel
+/// closes at the end of the input or on a read error. The thread is not
+/// joined: it may be blocked in a read when `quit` ends the program.
+fn input_lines() -> Receiver<Line> {
+    let (send, lines) = channel();
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        while let Ok(Some(line)) = read_line_max(&mut stdin, MAX_UCI_LINE, Overlong::Skip) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+/// A search in progress: its stop flag and its thread, which gives the
+/// engine back.
+type Running<'s, 'g> = (Arc<AtomicBool>, ScopedJoinHandle<'s, Engine<'g>>);
+
+/// The engine's state between commands.
+struct Session<'s, 'g> {
+    game: &'g Game,
+    pos: Position<'g>,
+    /// The engine, when no search holds it.
+    searcher: Option<Engine<'g>>,
+    running: Option<Running<'s, 'g>>,
+}
+
+impl<'s, 'g: 's> Session<'s, 'g> {
+    /// Ends the search in progress, if any (its `bestmove` is printed by
+    /// its thread), and takes its engine back.
+    fn stop(&mut self) {
+        if let Some((flag, handle)) = self.running.take() {
+            flag.store(true, Ordering::Relaxed);
+            if let Ok(engine) = handle.join() {
+                self.searcher = Some(engine);
+            }
+        }
+    }
+
+    /// Takes back the engine of a search that ended by itself.
+    fn reap(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.1.is_finished()) {
+            self.stop();
+        }
+    }
+
+    /// Starts a search of the current position within `limits`.
+    fn go(&mut self, scope: &'s Scope<'s, '_>, mut limits: Limits) {
+        self.stop();
+        let game = self.game;
+        let flag = Arc::new(AtomicBool::new(false));
+        limits.stop = Some(flag.clone());
+        let mut engine = self.searcher.take().unwrap_or_else(|| Engine::new(game));
+        let mut at = self.pos.clone();
+        let handle = scope.spawn(move || {
+            let outcome = engine.search(&mut at, limits, |info| {
+                out(&info_line(game, info, uci_score(info.score)));
+            });
+            out(&bestmove(game, &outcome));
+            engine
+        });
+        self.running = Some((flag, handle));
+    }
+
+    /// Obeys one command; `false` for `quit`.
+    fn command(&mut self, scope: &'s Scope<'s, '_>, line: &str) -> bool {
+        let game = self.game;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            return true;
+        };
+        self.reap();
+        match command {
+            "uci" => {
+                out(&format!("id name variant ({})", printable(&game.ir().name)));
+                out("id author the variant project");
+                out("uciok");
+            }
+            "isready" => out("readyok"),
+            "ucinewgame" => {
+                self.stop();
+                self.searcher = Some(Engine::new(game));
+                self.pos = Position::start(game);
+            }
+            "position" => match position(game, &words[1..]) {
+                Ok(p) => {
+                    self.stop();
+                    self.pos = p;
+                }
+                Err(e) => out(&format!("info string error: {}", printable(&e))),
+            },
+            "go" => match limits(&words[1..], self.pos.to_move()) {
+                Ok(limits) => self.go(scope, limits),
+                Err(e) => out(&format!("info string error: {}", printable(&e))),
+            },
+            "stop" => self.stop(),
+            // No pondering: nothing to switch over.
+            "ponderhit" => {}
+            "quit" => return false,
+            _ => out(&format!(
+                "info string error: unknown command `{}`",
+                printable(command)
+            )),
+        }
+        true
+    }
+}
 
 pub fn run(game: &Game) -> Result<(), String> {
     if game.players() != 2 {
@@ -30,77 +162,36 @@ pub fn run(game: &Game) -> Result<(), String> {
             game.players()
         ));
     }
-    let stdin = std::io::stdin();
-    let mut pos = Position::start(game);
-    let mut searcher = Some(Engine::new(game));
-    let out = |line: &str| {
-        let mut o = std::io::stdout().lock();
-        writeln!(o, "{line}").ok();
-        o.flush().ok();
-    };
+    let lines = input_lines();
     std::thread::scope(|scope| {
-        let mut running: Option<(Arc<AtomicBool>, std::thread::ScopedJoinHandle<'_, Engine>)> =
-            None;
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let Some(&command) = words.first() else {
-                continue;
+        let mut session = Session {
+            game,
+            pos: Position::start(game),
+            searcher: Some(Engine::new(game)),
+            running: None,
+        };
+        // The end of the input reads as `quit`: the search is stopped and
+        // its answer given.
+        while let Ok(line) = lines.recv() {
+            let text = match line {
+                Line::Text(text) => text,
+                Line::TooLong { bytes } => {
+                    out(&format!(
+                        "info string error: a line of {bytes} bytes, more than the \
+                         {MAX_UCI_LINE} a command may have: skipped"
+                    ));
+                    continue;
+                }
+                Line::NotUtf8 => {
+                    out("info string error: a line that is not UTF-8: skipped");
+                    continue;
+                }
             };
-            // Any command but `isready` waits for a search in progress to end
-            // (`stop` and `quit` end it first).
-            if command != "isready" {
-                if let Some((flag, handle)) = running.take() {
-                    if command == "stop" || command == "quit" {
-                        flag.store(true, Ordering::Relaxed);
-                    }
-                    searcher = Some(handle.join().expect("the search thread"));
-                }
-            }
-            match command {
-                "uci" => {
-                    out(&format!("id name variant ({})", printable(&game.ir().name)));
-                    out("id author the variant project");
-                    out("uciok");
-                }
-                "isready" => out("readyok"),
-                "ucinewgame" => {
-                    searcher = Some(Engine::new(game));
-                    pos = Position::start(game);
-                }
-                "position" => match position(game, &words[1..]) {
-                    Ok(p) => pos = p,
-                    Err(e) => out(&format!("info string error: {}", printable(&e))),
-                },
-                "go" => match limits(&words[1..], pos.to_move()) {
-                    Ok(mut limits) => {
-                        let flag = Arc::new(AtomicBool::new(false));
-                        limits.stop = Some(flag.clone());
-                        let mut engine = searcher.take().unwrap_or_else(|| Engine::new(game));
-                        let mut at = pos.clone();
-                        let handle = scope.spawn(move || {
-                            let outcome = engine.search(&mut at, limits, |info| {
-                                out(&info_line(game, info, uci_score(info.score)));
-                            });
-                            out(&bestmove(game, &outcome));
-                            engine
-                        });
-                        running = Some((flag, handle));
-                    }
-                    Err(e) => out(&format!("info string error: {}", printable(&e))),
-                },
-                "stop" => {}
-                "quit" => break,
-                _ => out(&format!(
-                    "info string error: unknown command `{}`",
-                    printable(command)
-                )),
+            if !session.command(scope, &text) {
+                break;
             }
         }
-        if let Some((flag, handle)) = running.take() {
-            flag.store(true, Ordering::Relaxed);
-            handle.join().ok();
-        }
+        session.stop();
     });
     Ok(())
 }
