@@ -5,13 +5,25 @@
 use std::process::{Command, Output};
 
 // The arbiter of `variant match`, for its unit tests (the binary has no
-// test harness): they are in the file, and run here.
+// test harness): they are in the file, and run here (its reader needs
+// `input`, below).
 #[allow(dead_code)]
 #[path = "../src/arena.rs"]
 mod arena;
 #[allow(dead_code)]
 #[path = "../src/players.rs"]
 mod players;
+// Self-play and its merge, for the unit tests of `selfplay.rs` (the
+// tables' sizing, the reasons a merge accepts).
+#[allow(dead_code)]
+#[path = "../src/input.rs"]
+mod input;
+#[allow(dead_code)]
+#[path = "../src/records.rs"]
+mod records;
+#[allow(dead_code)]
+#[path = "../src/selfplay.rs"]
+mod selfplay;
 
 fn variant(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_variant"));
