@@ -45,8 +45,11 @@ pub const MAX_ENGINE_LINE: usize = 1 << 20;
 /// Lines read ahead of the arbiter at most (the engine waits beyond): an
 /// engine flooding `info` lines holds at most this many in memory.
 const QUEUED_LINES: usize = 64;
-/// How much of an engine's text a game's line quotes.
+/// How much of an engine's move a game's line quotes.
 const QUOTED: usize = 40;
+/// How much of the reason a move is refused a game's line gives (the
+/// notation's messages quote the move, which may be 1 MiB).
+const REASON: usize = 200;
 
 /// What a match plays.
 pub struct Match<'a> {
@@ -162,7 +165,7 @@ impl Outside {
             child,
             input,
             lines,
-            name: quoted(&command.join(" ")),
+            name: quoted(&command.join(" "), REASON),
         })
     }
 
@@ -229,8 +232,8 @@ impl Outside {
         parse_move(pos, text).map_err(|e| {
             format!(
                 "the engine played `{}`, not a legal move: {}",
-                quoted(text),
-                quoted(&e.to_string())
+                quoted(text, QUOTED),
+                quoted(&e.to_string(), REASON)
             )
         })
     }
@@ -411,11 +414,11 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<f64>, Option<String>)
     Ok((points, None))
 }
 
-/// `text` made printable and cut to `QUOTED` characters, its length said
+/// `text` made printable and cut to `most` characters, its length said
 /// when cut (a 10 MB `bestmove` was echoed whole in the game's line).
-fn quoted(text: &str) -> String {
+fn quoted(text: &str, most: usize) -> String {
     let shown = printable(text);
-    match shown.char_indices().nth(QUOTED) {
+    match shown.char_indices().nth(most) {
         Some((cut, _)) => format!("{}… ({} bytes)", &shown[..cut], text.len()),
         None => shown.into_owned(),
     }
