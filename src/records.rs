@@ -114,11 +114,11 @@ pub fn check_sense(said: &Said, total: &mut Option<f64>) -> Result<(), String> {
             reasons()
         ));
     }
-    if said.reason == crate::selfplay::PLY_CAP && (said.winner.is_some() || said.loser.is_some()) {
-        return Err("a game stopped by the ply cap has no winner and no loser".into());
-    }
     if said.winner.is_some() && said.winner == said.loser {
         return Err("the winner is also the loser".into());
+    }
+    if said.reason == crate::selfplay::PLY_CAP && (said.winner.is_some() || said.loser.is_some()) {
+        return Err("a game stopped by the ply cap has no winner and no loser".into());
     }
     // A game's points are a u32 (`ir::End::points`), shared out.
     let most = u32::MAX as f64;
