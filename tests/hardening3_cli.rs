@@ -307,6 +307,26 @@ fn f9_match_reads_engine_lines_with_a_bound() {
         "{text}"
     );
     assert!(text.contains("score of ours: 2 won"), "{text}");
+    // An endless line in answer to `uci` (it reached 2.4 GB in the 10 s
+    // wait for `uciok`): the match cannot start, and says why.
+    let dir = scratch("f9-handshake");
+    let engine = dir.join("endless.sh");
+    std::fs::write(&engine, "read -r line; exec cat /dev/zero\n").unwrap();
+    let out = shell(
+        &format!(
+            "ulimit -v 1000000; exec \"$VARIANT\" match {CHESS} --engine 'sh {}' --games 1",
+            path(&engine)
+        ),
+        30,
+    );
+    let text = said(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("awaiting its `uciok`, the engine `sh ")
+            && text.contains("sent a line of more than 1048576 bytes"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// F20: a 10 MB `bestmove` was echoed whole in the game's line (30 MB of
