@@ -8,9 +8,9 @@
 //! itself: lines to `variant uci`, an outside engine's lines to `variant
 //! match`, and records to `selfplay --merge`.
 //!
-//! Budget: `FUZZ_SECONDS` per target (default 8; the four targets run in
-//! parallel). `FUZZ_SEED` picks another sequence (default: fixed, so a run
-//! is reproducible). The corpus the mutations start from is kept in
+//! Budget: `FUZZ_SECONDS` per target (default 8; the seven targets run as
+//! many at once as the test harness runs, one per core). `FUZZ_SEED` picks
+//! another sequence (default: fixed, so a run is reproducible). The corpus the mutations start from is kept in
 //! `tests/fuzz/` (positions and moves) and is every shipped game file.
 
 #[path = "support/games.rs"]
