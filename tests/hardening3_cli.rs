@@ -1,7 +1,7 @@
 //! The third hardening report's cases in the command line's own commands
-//! (`../shared/hardening3/README.md`: F8, F9, F10, F15, F16, F20; F7, F12,
-//! F13 are in tests/hardening_regressions.rs, F12's sizing also a unit test
-//! of `src/selfplay.rs` run by tests/cli.rs). Each runs the `variant`
+//! (`../shared/hardening3/README.md`: F8, F9, F10, F11's UCI line, F12,
+//! F15, F16, F20; F7 and F13 are in tests/hardening_regressions.rs, F12's
+//! sizing also a unit test of `src/selfplay.rs` run by tests/cli.rs). Each runs the `variant`
 //! binary as the report did, under a deadline: a child still running at
 //! its deadline is killed and the test fails, so a hang is a failure, not
 //! a stuck suite. Memory is capped where the report's crash was an
@@ -642,5 +642,28 @@ fn f20_selfplay_names_every_computer_seat() {
         1,
         "selfplay seats are computers: random, greedy or engine",
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// F12: `selfplay --threads 256` gave every engine seat a table of 8 MiB,
+/// whatever the number playing at once (six seats: 12 GB, an abort under
+/// the report's 6 GB cap). The tables now shrink to fit 1 GiB together:
+/// 256 games of chess at once, 512 engines, run under a 4 GB address-space
+/// cap (with tables of 8 MiB they take 4 GiB alone and abort).
+#[test]
+fn f12_many_threads_of_engines_fit_in_memory() {
+    let dir = scratch("f12");
+    let out = dir.join("g.jsonl");
+    let run = shell(
+        &format!(
+            "ulimit -v 4000000; exec \"$VARIANT\" selfplay {CHESS} --games 256 --threads 256 \
+             --players engine:nodes=200 --max-plies 20 --out {}",
+            path(&out)
+        ),
+        60,
+    );
+    let text = said(&run);
+    assert!(run.status.success(), "{text}");
+    assert!(text.contains("Chess: 256 games"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
