@@ -28,7 +28,7 @@ use runtime::{Game, Position};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Sender};
+use std::sync::mpsc::{sync_channel, SyncSender};
 use std::sync::Arc;
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
@@ -44,6 +44,10 @@ pub const MAX_UCI_LINE: usize = 1 << 20;
 /// error line, so a client that sends on and on during `go infinite` does
 /// not grow the engine without end.
 const MAX_WAITING: usize = 8 * MAX_UCI_LINE;
+/// Events read ahead of the main loop at most (the reader waits beyond):
+/// input sent faster than commands are obeyed (a `position` of a long game
+/// takes a while) is not held without end.
+const QUEUED_EVENTS: usize = 64;
 
 /// A line to standard output, flushed (the GUI waits for it).
 fn out(line: &str) {
@@ -65,7 +69,7 @@ enum Event {
 /// Reads standard input's lines on a thread of their own, into `events`.
 /// The thread is not joined: it may be blocked in a read when `quit` ends
 /// the program.
-fn read_input(events: Sender<Event>) {
+fn read_input(events: SyncSender<Event>) {
     std::thread::spawn(move || {
         let mut stdin = std::io::stdin().lock();
         while let Ok(Some(line)) = read_line_max(&mut stdin, MAX_UCI_LINE, Overlong::Skip) {
@@ -101,7 +105,7 @@ struct Session<'s, 'g> {
     /// Searches started so far (numbers `Event::Ended`).
     searches: u64,
     /// Where a search says it ended.
-    events: Sender<Event>,
+    events: SyncSender<Event>,
 }
 
 impl<'s, 'g: 's> Session<'s, 'g> {
@@ -155,7 +159,9 @@ impl<'s, 'g: 's> Session<'s, 'g> {
             });
             finished.store(true, Ordering::Release);
             out(&bestmove(game, &outcome));
-            events.send(Event::Ended(n)).ok();
+            // Never waits: the main loop may be joining this thread. When
+            // the queue is full, the events in it find `done` set instead.
+            events.try_send(Event::Ended(n)).ok();
             engine
         });
         self.running = Some(Running {
@@ -270,7 +276,7 @@ pub fn run(game: &Game) -> Result<(), String> {
             game.players()
         ));
     }
-    let (events, inbox) = channel();
+    let (events, inbox) = sync_channel(QUEUED_EVENTS);
     read_input(events.clone());
     std::thread::scope(|scope| {
         let mut session = Session {
