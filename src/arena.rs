@@ -197,8 +197,7 @@ impl Outside {
         }
     }
 
-    /// `wait_for`, where silence ends the match: the message names the
-    /// engine's command.
+    /// `wait_for`, where silence ends the match.
     fn expect(&mut self, prefix: &'static str, wait: Duration) -> Result<String, String> {
         self.wait_for(prefix, wait).map_err(|e| e.to_string())
     }
