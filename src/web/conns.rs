@@ -1,8 +1,10 @@
 //! The open connections: at most `MAX_CONNECTIONS`. When they are all
-//! taken, the oldest one with no request being answered (idle, or still
-//! sending its request's head) is closed to make room, so that clients
-//! that connect and send nothing cannot keep the others out; only when
-//! every connection is busy is a new one refused.
+//! taken, the oldest one that is not busy (idle, or still sending its
+//! request: a client on this machine sends one in far less than a
+//! millisecond) is closed to make room, so that clients that connect and
+//! then dawdle cannot keep the others out; only when every connection has
+//! a request being answered (waiting for the state or an engine) is a new
+//! one refused.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -11,7 +13,8 @@ use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::AbortHandle;
 
-/// One connection's count of requests being answered.
+/// One connection's count of requests being answered: from the end of
+/// their reading to the reply.
 #[derive(Clone, Default)]
 pub struct Busy(Arc<AtomicUsize>);
 

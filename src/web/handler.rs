@@ -3,6 +3,7 @@
 //! thread under the state's lock, and an engine search run apart, without
 //! the lock, by one of a bounded number of workers.
 
+use super::conns::Busy;
 use super::{guard, BODY_TIMEOUT, ENGINE_QUEUE, ENGINE_WORKERS};
 use crate::serve::{EngineJob, Reply, State, Work, MAX_BODY};
 use axum::body::{Body, Bytes};
@@ -47,6 +48,9 @@ async fn answer(shared: Arc<Shared>, request: Request) -> Response {
         Ok(body) => body,
         Err(refused) => return respond(refused, true),
     };
+    // Read in full: the connection is now busy, not to be closed for
+    // another (`conns`).
+    let _answering = parts.extensions.get::<Busy>().map(Busy::start);
     let method = parts.method.as_str().to_string();
     let path = parts.uri.path_and_query().map_or("/", |p| p.as_str());
     let path = path.to_string();

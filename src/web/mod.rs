@@ -9,6 +9,8 @@ mod conns;
 mod guard;
 mod handler;
 
+use axum::http::Request;
+use hyper::body::Incoming;
 use runtime::Game;
 use std::io::Write;
 use std::time::Duration;
@@ -92,14 +94,11 @@ async fn run(
         let io = hyper_util::rt::TokioIo::new(Box::pin(io));
         let busy = conns::Busy::default();
         let (app, counted) = (app.clone(), busy.clone());
-        let service = hyper::service::service_fn(move |request| {
-            let answering = counted.start();
-            let app = app.clone();
-            async move {
-                let response = app.oneshot(request).await;
-                drop(answering);
-                response
-            }
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            // The handler marks the connection busy once the request is
+            // read (`conns`).
+            request.extensions_mut().insert(counted.clone());
+            app.clone().oneshot(request)
         });
         let connection = http.serve_connection(io, service);
         open.spawn(slot, busy, async move {
