@@ -91,7 +91,7 @@ struct Session<'g> {
 /// (`EngineJob::search`) and hand to `State::finish`.
 pub enum Work<'g> {
     Done(Reply),
-    Engine(EngineJob<'g>),
+    Engine(Box<EngineJob<'g>>),
 }
 
 /// A search asked for a session: the position then, the session's
@@ -154,7 +154,7 @@ impl<'g> State<'g> {
             Work::Done(reply) => reply,
             Work::Engine(job) => {
                 let found = job.search();
-                self.finish(job, found)
+                self.finish(*job, found)
             }
         }
     }
@@ -171,7 +171,7 @@ impl<'g> State<'g> {
                 Err(r) => return Work::Done(r),
             };
             return match self.engine_job(id, ms) {
-                Ok(job) => Work::Engine(job),
+                Ok(job) => Work::Engine(Box::new(job)),
                 Err(r) => Work::Done(r),
             };
         }

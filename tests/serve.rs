@@ -518,7 +518,7 @@ fn an_engine_move_found_for_a_changed_session_is_not_played() {
     let found = job.search();
     assert!(found.is_some());
     play(&mut state, &id, "e2e4");
-    let stale = state.finish(job, found);
+    let stale = state.finish(*job, found);
     assert_eq!(stale.status, 409, "{}", stale.body);
     let now = call(&mut state, "GET", &format!("/api/state/{id}"), "", 200);
     assert_eq!(now["moves"], serde_json::json!(["e2e4"]));
@@ -530,7 +530,7 @@ fn an_engine_move_found_for_a_changed_session_is_not_played() {
         new_chess(&mut state);
     }
     let found = job.search();
-    assert_eq!(state.finish(job, found).status, 404);
+    assert_eq!(state.finish(*job, found).status, 404);
     for (path, body) in [(engine.as_str(), r#"{"ms": 0}"#), ("/api/engine/s999", "")] {
         let Work::Done(reply) = state.begin("POST", path, body.as_bytes()) else {
             panic!("a search for {path} {body}");

@@ -4,6 +4,7 @@
 //! starts its own server and kills it at the end; every loop is bounded in
 //! count and time, and every timed assertion is a generous bound on a hang.
 
+#[allow(dead_code)]
 #[path = "support/server.rs"]
 mod server;
 

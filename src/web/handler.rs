@@ -57,7 +57,7 @@ async fn answer(shared: Arc<Shared>, request: Request) -> Response {
     let work = with_state(&shared, move |state| state.begin(&method, &path, &body)).await;
     let reply = match work {
         Ok(Work::Done(reply)) => reply,
-        Ok(Work::Engine(job)) => search(&shared, job).await,
+        Ok(Work::Engine(job)) => search(&shared, *job).await,
         Err(reply) => reply,
     };
     respond(reply, false)

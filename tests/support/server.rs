@@ -38,6 +38,10 @@ impl Server {
         Server { child, address }
     }
 
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn port(&self) -> u16 {
         self.address.rsplit(':').next().unwrap().parse().unwrap()
     }
