@@ -139,6 +139,38 @@ fn f3_a_slow_client_stalls_nobody_and_is_timed_out() {
     assert!(answers(&a, secs(5)));
 }
 
+/// F3 (the other way): a client that sends requests and stops reading the
+/// replies holds its connection only until the write time-out (10 s): of
+/// 3,000 pipelined requests for the page, those whose replies did not fit
+/// in the sockets' buffers are never answered.
+#[test]
+fn f3_a_client_that_stops_reading_is_closed() {
+    let mut server = Server::start(&[CHESS], &[]);
+    let a = server.address.clone();
+    const N: usize = 3000;
+    let mut s = connect(&a, secs(5));
+    let one = format!("GET / HTTP/1.1\r\nHost: {a}\r\n\r\n");
+    s.write_all(one.repeat(N).as_bytes()).unwrap();
+    std::thread::sleep(BODY_TIMEOUT_AND_MARGIN);
+    assert!(answers(&a, secs(5)), "the stalled reader kept others out");
+    let mut got = Vec::new();
+    let mut buf = vec![0u8; 1 << 16];
+    let t = Instant::now();
+    while t.elapsed() < secs(20) {
+        match std::io::Read::read(&mut s, &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&got);
+    let answered = text.matches("HTTP/1.1 200").count();
+    assert!(
+        answered < N,
+        "all {N} replies were kept for a client that did not read"
+    );
+    assert!(server.running());
+}
+
 /// F4: one header line without end (several at once) is cut off at the
 /// header limit (16 KiB): the sender finds the connection closed long
 /// before it has sent 48 MiB, and the server's memory does not follow.

@@ -163,7 +163,8 @@ pub fn request(address: &str, method: &str, path: &str, body: &str) -> (u16, Str
 /// A request's JSON reply, checking its status.
 pub fn json(address: &str, method: &str, path: &str, body: &str, status: u16) -> serde_json::Value {
     let (got, reply) = request(address, method, path, body);
-    assert_eq!(got, status, "{method} {path} {body}: {reply}");
+    let short: String = reply.chars().take(300).collect();
+    assert_eq!(got, status, "{method} {path} {body}: {short}");
     serde_json::from_str(&reply).unwrap_or_else(|e| panic!("{e}: {reply}"))
 }
 
