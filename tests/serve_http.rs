@@ -422,7 +422,7 @@ fn f18_the_engine_queue_is_bounded() {
                 let t = Instant::now();
                 let path = format!("/api/engine/{id}");
                 let (status, body) =
-                    request_with(&a, "POST", &path, &[], r#"{"ms": 1200}"#, secs(40));
+                    request_with(&a, "POST", &path, &[], r#"{"ms": 2500}"#, secs(40));
                 (status, body, t.elapsed())
             })
         })
