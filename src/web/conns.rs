@@ -14,7 +14,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::AbortHandle;
 
 /// One connection's count of requests being answered: from the end of
-/// their reading to the reply.
+/// their reading to the reply's handing to hyper (a reply still being
+/// written may then be cut off, only when the connections run out).
 #[derive(Clone, Default)]
 pub struct Busy(Arc<AtomicUsize>);
 
