@@ -96,6 +96,7 @@ pub(crate) fn reason(end: GameEnd) -> &'static str {
         GameEnd::LastInPlay => "last_in_play",
         GameEnd::Extinction => "extinction",
         GameEnd::Checks => "checks",
+        GameEnd::Counting => "counting",
     }
 }
 

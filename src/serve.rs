@@ -174,6 +174,7 @@ enum End {
     LastInPlay,
     Extinction,
     Checks,
+    Counting,
 }
 
 impl From<GameEnd> for End {
@@ -190,6 +191,7 @@ impl From<GameEnd> for End {
             GameEnd::LastInPlay => End::LastInPlay,
             GameEnd::Extinction => End::Extinction,
             GameEnd::Checks => End::Checks,
+            GameEnd::Counting => End::Counting,
         }
     }
 }

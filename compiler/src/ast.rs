@@ -454,6 +454,31 @@ pub enum EndRule {
     Extinction(Extinction),
     /// `end checks N OUTCOME`: for the player who gives its N-th check.
     Checks(i32, OutcomeWord),
+    /// `end counting OUTCOME { ... }`.
+    Counting(Counting),
+}
+
+/// A counting rule as written: `end counting draw { starts-without KINDS
+/// board-honour N  pieces-honour N [against KIND [at-least M]] ...
+/// count-from pieces|zero }`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counting {
+    pub outcome: OutcomeWord,
+    pub starts_without: Vec<Name>,
+    /// Every `board-honour N` line (one is allowed; the checker says so).
+    pub board_honour: Vec<(i32, Span)>,
+    pub pieces_honour: Vec<HonourLine>,
+    /// `count-from pieces` (true) or `zero`, each time it is said.
+    pub count_from: Vec<(bool, Span)>,
+}
+
+/// `pieces-honour N [against KIND [at-least M]]`.
+#[derive(Clone, Debug, Serialize)]
+pub struct HonourLine {
+    pub moves: i32,
+    pub against: Option<Name>,
+    pub at_least: Option<i32>,
+    pub span: Span,
 }
 
 /// An extinction rule as written.

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
 /// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 13;
+pub const FORMAT_VERSION: u32 = 14;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -493,6 +493,10 @@ pub struct EndRules {
     /// (0 = off; two players).
     #[serde(default)]
     pub checks_to_win: u32,
+    /// `end counting draw { ... }`: a count of moves that, run out, draws
+    /// (two players).
+    #[serde(default)]
+    pub counting: Option<Counting>,
 }
 
 /// `end extinction KINDS [at-most N] [opponent-at-least M] [bare-back] OUTCOME`:
@@ -510,6 +514,32 @@ pub struct Extinction {
     pub opponent_at_least: u32,
     pub bare_back: bool,
     pub outcome: Outcome,
+}
+
+/// A counting rule (Makruk's board-honour and pieces-honour counts, as
+/// Fairy-Stockfish plays them). A side may count while no piece of
+/// `starts_without` stands on the board and its opponent has more than one
+/// piece: with more than one piece itself, `board_honour` moves (0: it may
+/// not); alone, the `moves` of the first `pieces_honour` row its opponent's
+/// pieces meet (none met: it may not). The game is drawn when the count
+/// passes its limit. `from_pieces`: a lone side's count starts at the
+/// number of pieces on the board (and restarts when it takes the last
+/// piece of `starts_without`); otherwise at zero.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counting {
+    pub starts_without: Vec<u8>,
+    pub board_honour: u32,
+    pub pieces_honour: Vec<HonourRow>,
+    pub from_pieces: bool,
+}
+
+/// A row of the pieces'-honour table: met when the opponent holds at least
+/// `at_least` pieces of `against` (any position, when `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HonourRow {
+    pub against: Option<u8>,
+    pub at_least: u32,
+    pub moves: u32,
 }
 
 fn one_point() -> u32 {

@@ -156,6 +156,7 @@ impl Checker {
                 out_after_round: false,
                 extinctions: Vec::new(),
                 checks_to_win: 0,
+                counting: None,
             },
             insufficient: Vec::new(),
             claims: Vec::new(),

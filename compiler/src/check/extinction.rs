@@ -158,7 +158,7 @@ impl Checker {
     }
 
     /// Is the game for two players? Reports `what` otherwise.
-    fn two_players(&mut self, m: &Model, span: Span, what: &str) -> bool {
+    pub(super) fn two_players(&mut self, m: &Model, span: Span, what: &str) -> bool {
         if m.players.len() == 2 {
             return true;
         }

@@ -144,6 +144,18 @@ pub enum LoadError {
     ExtinctionKind {
         kind: u8,
     },
+    /// A counting rule naming a kind the game does not have.
+    CountingKind {
+        kind: u8,
+    },
+    /// A counting rule's count over `MAX_COUNT_MOVES`.
+    CountTooLong {
+        moves: u32,
+    },
+    /// A pieces-honour row asking for more pieces than the board has cells.
+    CountingAtLeast {
+        at_least: u32,
+    },
     /// `in-check capture-checker-only` naming a kind the game does not have.
     ObligationKind {
         kind: u8,
@@ -274,7 +286,19 @@ impl std::fmt::Display for LoadError {
             }
             MaterialRulesNeedTwoPlayers { players } => write!(
                 f,
-                "extinction and check counting need two players, not {players}"
+                "extinction, check counting and counting rules need two players, not {players}"
+            ),
+            CountingKind { kind } => {
+                write!(f, "the counting rule names kind {kind}, not in the game")
+            }
+            CountTooLong { moves } => write!(
+                f,
+                "the counting rule counts {moves} moves, over the limit of {}",
+                super::counting::MAX_COUNT_MOVES
+            ),
+            CountingAtLeast { at_least } => write!(
+                f,
+                "a pieces-honour row asks for {at_least} pieces, more than the board holds"
             ),
             ObligationKind { kind } => {
                 write!(f, "a rule on checks names kind {kind}, not in the game")

@@ -19,6 +19,7 @@
 //! | insufficient | `insufficient.rs` | `insufficient` declarations ready for matching |
 //! | rule ends | `rule_ends.rs` | extinction, check counting, arrivals answered or held (absent: none) |
 //! | obligations | `obligations.rs` | captures forced, checks forbidden, checkers to be taken |
+//! | counting | `counting.rs` | the counting rule's honour tables (absent: none) |
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
 //! pays nothing for it. `error.rs` holds `LoadError`.
@@ -64,6 +65,7 @@ use crate::unchecked;
 
 mod attacks;
 mod castling;
+mod counting;
 mod declarations;
 mod en_passant;
 mod error;
@@ -81,6 +83,8 @@ mod unmoved;
 
 pub(crate) use attacks::{AttackView, Attacks};
 pub(crate) use castling::Castling;
+pub(crate) use counting::Counting;
+pub use counting::MAX_COUNT_MOVES;
 pub(crate) use en_passant::EnPassantRules;
 pub use en_passant::{MAX_EN_PASSANT, MAX_LASTING_PASSINGS};
 pub use error::LoadError;
@@ -120,6 +124,7 @@ pub struct Game {
     pub(crate) insufficient: Insufficient,
     pub(crate) rule_ends: Option<RuleEnds>,
     pub(crate) obligations: Obligations,
+    pub(crate) counting: Option<Counting>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -159,6 +164,7 @@ impl Game {
         let attacks = Attacks::build(&ir, &shape, &sides)?;
         let rule_ends = RuleEnds::build(&ir, &shape)?;
         let obligations = Obligations::build(&ir, &shape)?;
+        let counting = Counting::build(&ir, &shape)?;
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
         Ok(Game {
@@ -176,6 +182,7 @@ impl Game {
             insufficient,
             rule_ends,
             obligations,
+            counting,
         })
     }
 

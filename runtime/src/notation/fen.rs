@@ -41,8 +41,13 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     // FEN cannot say which pieces moved: those on their setup cells have not.
     pos.mark_setup_pieces_unmoved();
     pos.grant_all_budgets();
+    // A running count stands in the en-passant field (Fairy-Stockfish's
+    // counting rules), its plies counted in the halfmove clock's.
+    let mut count_limit = 0;
     if let Some(ep) = fields.next() {
-        if ep != "-" {
+        if game.counting.is_some() && !ep.is_empty() && ep.bytes().all(|b| b.is_ascii_digit()) {
+            count_limit = read_count_limit(ep)?;
+        } else if ep != "-" {
             set_ep_from_cells(game, &mut pos, ep, None)?;
         }
     }
@@ -83,8 +88,25 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             text: extra.to_string(),
         });
     }
+    if count_limit > 0 {
+        let counted = std::mem::take(&mut pos.halfmove);
+        pos.set_counting(count_limit, counted);
+    }
+    pos.refresh_counting();
     check_reachable(&pos)?;
     Ok(pos)
+}
+
+/// A counting rule's limit in plies, as Fairy-Stockfish writes it.
+fn read_count_limit(text: &str) -> Result<u32, PositionError> {
+    let max = 2 * crate::game::MAX_COUNT_MOVES;
+    text.parse()
+        .ok()
+        .filter(|&n| n <= max)
+        .ok_or_else(|| PositionError::BadCount {
+            text: text.to_string(),
+            max,
+        })
 }
 
 /// A check counter: `R+R` (checks remaining, Fairy-Stockfish) or `+G+G`
@@ -330,7 +352,13 @@ pub fn write_fen(pos: &Position) -> Option<String> {
     out += if pos.to_move == 0 { " w " } else { " b " };
     out += &castling_field(pos);
     out.push(' ');
-    out += &ep_field(pos);
+    // Fairy-Stockfish writes a running count in place of the en-passant
+    // field (its limit) and of the halfmove clock (the plies counted).
+    let count = pos.counting();
+    match count {
+        Some((limit, _)) => out += &limit.to_string(),
+        None => out += &ep_field(pos),
+    }
     if let Some(limit) = game
         .rule_ends
         .as_ref()
@@ -340,7 +368,8 @@ pub fn write_fen(pos: &Position) -> Option<String> {
         let left = |p: usize| limit - pos.checks_given(p);
         out += &format!(" {}+{}", left(0), left(1));
     }
-    out += &format!(" {} {}", pos.halfmove, pos.fullmove);
+    let clock = count.map_or(pos.halfmove, |(_, ply)| ply);
+    out += &format!(" {} {}", clock, pos.fullmove);
     Some(out)
 }
 
