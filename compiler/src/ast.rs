@@ -155,6 +155,12 @@ pub enum Stmt {
     CheckForbidden(Span),
     /// `in-check capture-checker-only KINDS`.
     CheckerCapturesOnly(Vec<Name>, Span),
+    /// `first-move KIND lost when aimed by KINDS`.
+    FirstMoveLost {
+        piece: Name,
+        aimers: Vec<Name>,
+        span: Span,
+    },
     /// What a finished game shares out among the players.
     Points(i32, Span),
     /// A named group of statements; `import ... except NAME` leaves it out.
@@ -369,6 +375,8 @@ pub enum Modifier {
     EnPassant,
     /// Only while the piece has not moved.
     Unmoved,
+    /// Not while the piece's player is in check.
+    NotInCheck,
     /// The piece may not end the move on a cell the opponent attacks.
     Unattacked,
     /// The piece turns into this kind by the move.

@@ -6,6 +6,9 @@
 //! hexes except the optional drawing hints. The loader (`crate::game`) checks
 //! the format version and every index once, so the hot loop never re-checks.
 
+mod end_rules;
+pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow};
+
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the meaning or layout of the IR changes. Format 9: the
@@ -47,6 +50,9 @@ pub const SHARED_LANDING: u16 = 128;
 /// of a player out of the game, an obstacle to every line). It never
 /// captures, so attack tables ignore it.
 pub const FLY_OVER: u16 = 256;
+/// The atom is not used while its player is in check (`not-in-check`:
+/// cambodian's first-move leaps of the king).
+pub const NOT_IN_CHECK: u16 = 512;
 /// Atom flags are 16 bits wide; the runtime keeps the top bit for itself
 /// (`RESERVED_FLAGS`), so bits 8..=14 are free for new mechanisms.
 pub const RESERVED_FLAGS: u16 = 1 << 15;
@@ -109,6 +115,12 @@ pub struct GameIr {
     /// attacked.
     #[serde(default)]
     pub check_forbidden: bool,
+    /// `first-move KIND lost when aimed by KINDS`: a piece of `kind` loses
+    /// its unmoved status when an enemy piece of an `aimers` kind ends a
+    /// move on a cell from which it would attack the piece's cell on an
+    /// empty board.
+    #[serde(default)]
+    pub first_move_lost: Vec<FirstMoveLost>,
     /// `in-check capture-checker-only`: while its player is in check, a
     /// piece of these kinds may move only to take the one piece giving
     /// check (makpong's king).
@@ -497,49 +509,6 @@ pub struct EndRules {
     /// (two players).
     #[serde(default)]
     pub counting: Option<Counting>,
-}
-
-/// `end extinction KINDS [at-most N] [opponent-at-least M] [bare-back] OUTCOME`:
-/// a player holding at most `at_most` pieces of one of `kinds` (each kind
-/// counted on its own; all its pieces counted together when `kinds` is
-/// empty, `all`), while its opponent holds at least `opponent_at_least` of
-/// that count, gets `outcome` (`Loss`, `Win` or `Draw`) at once.
-/// `bare_back`: while that player is to move, the opponent must hold one
-/// more (so a bared side that can take back the opponent's last piece but
-/// one, baring it in turn, first gets its move).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Extinction {
-    pub kinds: Vec<u8>,
-    pub at_most: u32,
-    pub opponent_at_least: u32,
-    pub bare_back: bool,
-    pub outcome: Outcome,
-}
-
-/// A counting rule (Makruk's board-honour and pieces-honour counts, as
-/// Fairy-Stockfish plays them). A side may count while no piece of
-/// `starts_without` stands on the board and its opponent has more than one
-/// piece: with more than one piece itself, `board_honour` moves (0: it may
-/// not); alone, the `moves` of the first `pieces_honour` row its opponent's
-/// pieces meet (none met: it may not). The game is drawn when the count
-/// passes its limit. `from_pieces`: a lone side's count starts at the
-/// number of pieces on the board (and restarts when it takes the last
-/// piece of `starts_without`); otherwise at zero.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counting {
-    pub starts_without: Vec<u8>,
-    pub board_honour: u32,
-    pub pieces_honour: Vec<HonourRow>,
-    pub from_pieces: bool,
-}
-
-/// A row of the pieces'-honour table: met when the opponent holds at least
-/// `at_least` pieces of `against` (any position, when `None`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HonourRow {
-    pub against: Option<u8>,
-    pub at_least: u32,
-    pub moves: u32,
 }
 
 fn one_point() -> u32 {

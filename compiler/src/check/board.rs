@@ -173,6 +173,7 @@ impl Checker {
             capture_forced: false,
             check_forbidden: false,
             checker_captures_only: Vec::new(),
+            first_move_lost: Vec::new(),
         })
     }
 

@@ -131,6 +131,18 @@ impl Builder<'_> {
         Stmt::CheckForbidden(self.span(&p))
     }
 
+    /// `first-move KIND lost when aimed by KINDS`.
+    pub(super) fn first_move_lost(&self, p: P) -> Stmt {
+        let span = self.span(&p);
+        let mut names = Parts::of(p).map(|k| self.name(&k));
+        let piece = names.next().expect("grammar: `first-move` names a piece");
+        Stmt::FirstMoveLost {
+            piece,
+            aimers: names.collect(),
+            span,
+        }
+    }
+
     /// `in-check capture-checker-only KINDS`.
     pub(super) fn checker_captures_only(&self, p: P) -> Stmt {
         let span = self.span(&p);

@@ -416,6 +416,7 @@ impl Builder<'_> {
             Rule::capture_stmt => Ok(self.capture_forced(p)),
             Rule::check_stmt => Ok(self.check_forbidden(p)),
             Rule::in_check_stmt => Ok(self.checker_captures_only(p)),
+            Rule::first_move_stmt => Ok(self.first_move_lost(p)),
             Rule::insufficient_stmt => Ok(self.insufficient(p)),
             Rule::points_stmt => self.points(p),
             Rule::clock_stmt => self.clock(p),

@@ -144,6 +144,11 @@ pub enum LoadError {
     ExtinctionKind {
         kind: u8,
     },
+    /// A `first-move ... lost when aimed by ...` rule naming a kind the
+    /// game does not have.
+    FirstMoveLostKind {
+        kind: u8,
+    },
     /// A counting rule naming a kind the game does not have.
     CountingKind {
         kind: u8,
@@ -284,10 +289,41 @@ impl std::fmt::Display for LoadError {
             DuplicateCellName { cell } => {
                 write!(f, "cell {cell} has the name of another cell")
             }
+            MaterialRulesNeedTwoPlayers { .. }
+            | FirstMoveLostKind { .. }
+            | CountingKind { .. }
+            | CountTooLong { .. }
+            | CountingAtLeast { .. }
+            | ObligationKind { .. }
+            | ExtinctionKind { .. }
+            | ChecksToWin(_) => self.fmt_end_rules(f),
+            CastlingKingKind { castling } => {
+                write!(f, "castling {castling} names a king kind the game does not have")
+            }
+            DuplicatePlayerName { player } => {
+                write!(f, "player {player} has the name of another player")
+            }
+            InsufficientTooLarge { pieces } => write!(
+                f,
+                "an insufficient-material declaration lists {pieces} pieces for one side \
+                 (at most {MAX_DECLARED_PIECES})"
+            ),
+        }
+    }
+}
+
+impl LoadError {
+    /// The messages of the end rules' and move obligations' refusals.
+    fn fmt_end_rules(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use LoadError::*;
+        match self {
             MaterialRulesNeedTwoPlayers { players } => write!(
                 f,
                 "extinction, check counting and counting rules need two players, not {players}"
             ),
+            FirstMoveLostKind { kind } => {
+                write!(f, "a first-move rule names kind {kind}, not in the game")
+            }
             CountingKind { kind } => {
                 write!(f, "the counting rule names kind {kind}, not in the game")
             }
@@ -303,23 +339,16 @@ impl std::fmt::Display for LoadError {
             ObligationKind { kind } => {
                 write!(f, "a rule on checks names kind {kind}, not in the game")
             }
-            ExtinctionKind { kind } => write!(f, "an extinction rule names kind {kind}, not in the game"),
+            ExtinctionKind { kind } => {
+                write!(f, "an extinction rule names kind {kind}, not in the game")
+            }
             ChecksToWin(n) => write!(
                 f,
                 "a win by {n} checks (1..={} supported)",
                 super::rule_ends::MAX_CHECKS_TO_WIN
             ),
-            CastlingKingKind { castling } => {
-                write!(f, "castling {castling} names a king kind the game does not have")
-            }
-            DuplicatePlayerName { player } => {
-                write!(f, "player {player} has the name of another player")
-            }
-            InsufficientTooLarge { pieces } => write!(
-                f,
-                "an insufficient-material declaration lists {pieces} pieces for one side \
-                 (at most {MAX_DECLARED_PIECES})"
-            ),
+            // `fmt` calls this with the variants above only.
+            other => write!(f, "{other:?}"),
         }
     }
 }

@@ -103,6 +103,7 @@ pub use shape::MAX_CELL_NAME;
 pub use sides::MAX_ELIMINATION_PLAYERS;
 pub(crate) use sides::{others_of, Sides};
 pub(crate) use stacks::Stacks;
+pub(crate) use unmoved::FirstMoveLoss;
 pub(crate) use unmoved::Unmoved;
 
 /// A piece on the board: 0 is an empty cell, otherwise `1 + player * kinds + kind`.
@@ -125,6 +126,7 @@ pub struct Game {
     pub(crate) rule_ends: Option<RuleEnds>,
     pub(crate) obligations: Obligations,
     pub(crate) counting: Option<Counting>,
+    pub(crate) first_move_loss: Option<FirstMoveLoss>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -165,6 +167,7 @@ impl Game {
         let rule_ends = RuleEnds::build(&ir, &shape)?;
         let obligations = Obligations::build(&ir, &shape)?;
         let counting = Counting::build(&ir, &shape)?;
+        let first_move_loss = FirstMoveLoss::build(&ir, &shape)?;
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
         Ok(Game {
@@ -183,6 +186,7 @@ impl Game {
             rule_ends,
             obligations,
             counting,
+            first_move_loss,
         })
     }
 

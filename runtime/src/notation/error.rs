@@ -138,6 +138,9 @@ pub enum PositionError {
     /// A counting rule's count (its limit in plies, at most `max`) that
     /// does not read.
     BadCount { text: String, max: u32 },
+    /// A gate letter (Fairy-Stockfish's castling-field file of an unmoved
+    /// first-rank piece) naming no piece whose first move matters.
+    NoGatePiece { field: Field, letter: char },
     /// A running count given for a game without a counting rule.
     NoCountingRule { text: String },
     /// A player name the game does not have (`PieceList`, `Turn`, `Spent`,
@@ -240,7 +243,8 @@ impl fmt::Display for PositionError {
             | ChecksNotCounted { .. }
             | BadChecks { .. }
             | BadCount { .. }
-            | NoCountingRule { .. } => self.fen_message(f),
+            | NoCountingRule { .. }
+            | NoGatePiece { .. } => self.fen_message(f),
             NobodyGoesOut { .. }
             | TurnOfPlayerOut { .. }
             | OutAndPassed { .. }
@@ -357,6 +361,11 @@ impl PositionError {
                 f,
                 "count '{text}': a running count's limit is a number of plies from 1 to {max} \
                  (FEN: in the en-passant field; general notation: `counting LIMIT PLIES`)"
+            ),
+            NoGatePiece { letter, .. } => write!(
+                f,
+                "gate '{letter}': no piece whose first move matters stands on that file of its \
+                 player's first rank (uppercase: the first player's rank 1)"
             ),
             NoCountingRule { text } => write!(
                 f,

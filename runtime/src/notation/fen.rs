@@ -1,7 +1,8 @@
 //! FEN, for rectangular two-player boards, compatible with Fairy-Stockfish.
 
 use super::{
-    cell_at, check_reachable, ep_field, set_ep_from_cells, square_geometry, Field, PositionError,
+    cell_at, check_reachable, ep_field, gates, set_ep_from_cells, square_geometry, Field,
+    PositionError,
 };
 use crate::game::{Game, EMPTY};
 use crate::ir;
@@ -22,7 +23,9 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             })
         }
     }
-    if let Some(castling) = fields.next() {
+    let castling_field_text = fields.next();
+    let gates = castling_field_text.filter(|_| gates::uses_gates(game));
+    if let Some(castling) = castling_field_text.filter(|_| gates.is_none()) {
         if castling != "-" {
             let mut granted = Vec::new();
             for ch in castling.chars() {
@@ -38,8 +41,12 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             }
         }
     }
-    // FEN cannot say which pieces moved: those on their setup cells have not.
+    // FEN cannot say which pieces moved: those on their setup cells have not
+    // (but for the gates, where the game has them).
     pos.mark_setup_pieces_unmoved();
+    if let Some(gates) = gates {
+        gates::read_gates(game, &mut pos, gates)?;
+    }
     pos.grant_all_budgets();
     // A running count stands in the en-passant field (Fairy-Stockfish's
     // counting rules), its plies counted in the halfmove clock's.
@@ -47,6 +54,9 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     if let Some(ep) = fields.next() {
         if game.counting.is_some() && !ep.is_empty() && ep.bytes().all(|b| b.is_ascii_digit()) {
             count_limit = read_count_limit(ep)?;
+        } else if ep == "0" {
+            // Fairy-Stockfish's "no count running" in its counting variants
+            // (Cambodian chess, whose count the language does not state).
         } else if ep != "-" {
             set_ep_from_cells(game, &mut pos, ep, None)?;
         }
@@ -375,6 +385,9 @@ pub fn write_fen(pos: &Position) -> Option<String> {
 
 fn castling_field(pos: &Position) -> String {
     let game = pos.game;
+    if gates::uses_gates(game) {
+        return gates::write_gates(pos);
+    }
     let mut s = String::new();
     for player in 0..2 {
         for letter in ['K', 'Q'] {

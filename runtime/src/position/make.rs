@@ -88,6 +88,9 @@ impl<'g> Position<'g> {
         if let Some(rules) = &g.rule_ends {
             self.count_check(rules, me);
         }
+        if let Some(loss) = &g.first_move_loss {
+            self.lose_first_moves(loss, me, moved, to);
+        }
         if let Some(counting) = &g.counting {
             self.update_count(counting, me, undo.captured, mv.promotion != 0);
         }

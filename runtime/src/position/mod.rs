@@ -26,6 +26,7 @@ mod counting;
 mod declarations;
 pub mod describe;
 mod en_passant;
+mod first_move_loss;
 mod forced_capture;
 mod landing;
 mod legality;
