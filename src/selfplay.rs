@@ -86,7 +86,7 @@ pub struct Run<'a> {
 /// named in `reason` (the match is exhaustive) and listed here, or
 /// `--merge` refuses the records of games that end that way
 /// (`every_end_is_a_reason_a_merge_accepts`).
-pub const ENDS: [GameEnd; 11] = [
+pub const ENDS: [GameEnd; 12] = [
     GameEnd::Checkmate,
     GameEnd::Stalemate,
     GameEnd::Repetition,
@@ -98,6 +98,7 @@ pub const ENDS: [GameEnd; 11] = [
     GameEnd::LastInPlay,
     GameEnd::Extinction,
     GameEnd::Checks,
+    GameEnd::Counting,
 ];
 
 /// The reason of a game stopped by `--max-plies`.
@@ -117,6 +118,7 @@ pub(crate) fn reason(end: GameEnd) -> &'static str {
         GameEnd::LastInPlay => "last_in_play",
         GameEnd::Extinction => "extinction",
         GameEnd::Checks => "checks",
+        GameEnd::Counting => "counting",
     }
 }
 

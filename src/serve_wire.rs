@@ -117,6 +117,7 @@ pub(crate) enum End {
     LastInPlay,
     Extinction,
     Checks,
+    Counting,
 }
 
 impl From<GameEnd> for End {
@@ -133,6 +134,7 @@ impl From<GameEnd> for End {
             GameEnd::LastInPlay => End::LastInPlay,
             GameEnd::Extinction => End::Extinction,
             GameEnd::Checks => End::Checks,
+            GameEnd::Counting => End::Counting,
         }
     }
 }
