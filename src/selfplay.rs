@@ -590,7 +590,7 @@ mod sizing_tests {
         for (i, &end) in ENDS.iter().enumerate() {
             assert_eq!(end as usize, i, "{end:?}");
         }
-        assert_eq!(GameEnd::Checks as usize + 1, ENDS.len());
+        assert_eq!(GameEnd::Counting as usize + 1, ENDS.len());
     }
 
     /// Engines' tables shrink so that all of them fit in the budget: two
