@@ -43,6 +43,7 @@ pub mod endgame;
 pub mod game;
 pub mod ir;
 pub mod layout;
+pub mod limits;
 pub mod load_count;
 pub mod notation;
 pub mod outcome;

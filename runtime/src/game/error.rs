@@ -158,6 +158,53 @@ pub enum LoadError {
     DuplicatePlayerName {
         player: usize,
     },
+    /// A kind whose letter is not a Latin capital letter.
+    KindLetter {
+        kind: usize,
+    },
+    /// A kind's alias the notations cannot read as a piece (empty, with a
+    /// digit, white space or a character they use), or an alias of a stack.
+    KindAlias {
+        kind: usize,
+    },
+    /// A kind whose letter or alias already names another kind (or names
+    /// this one twice).
+    KindNameClash {
+        kind: usize,
+    },
+    /// A triangle geometry of more files than the language labels (or none).
+    TriangleGeometrySize {
+        files: usize,
+    },
+    /// A round geometry outside the rings and sectors a board may have.
+    RoundGeometrySize {
+        rings: u16,
+        sectors: u16,
+    },
+    /// A cell drawn at the point of an earlier cell.
+    TwoCellsAtOnePoint {
+        cell: usize,
+    },
+    /// A castling whose king lands where it stands.
+    CastlingKingStays {
+        castling: usize,
+    },
+    /// A ride of no cells.
+    EmptyRay,
+    /// A leap, hook or ride of the piece on `cell` that lands on (or passes)
+    /// `cell` itself.
+    AtomOntoItsOwnCell {
+        cell: u16,
+    },
+    /// Two atoms of the piece on `cell` that land on one cell and make the
+    /// same move twice (neither a merged leap nor marked `SHARED_LANDING`).
+    DuplicateLanding {
+        cell: u16,
+    },
+    /// `end repetition N` outside `limits::REPETITIONS` (0 is off).
+    RepetitionCount(u32),
+    /// `end move-rule N` outside `limits::MOVE_RULE` (0 is off).
+    MoveRuleCount(u32),
 }
 
 impl std::fmt::Display for LoadError {
@@ -183,7 +230,11 @@ impl std::fmt::Display for LoadError {
             SwapPartnerOffBoard => write!(f, "swap partner cell off the board"),
             SwapWithItself { cell } => write!(f, "a swap from cell {cell} with itself"),
             TooManyArrivals => write!(f, "more than 32 arrival rules"),
-            PointsRange(n) => write!(f, "{n} points per game (at most 1000000)"),
+            PointsRange(n) => write!(
+                f,
+                "{n} points per game ({:?})",
+                crate::limits::POINTS
+            ),
             ArrivalRange => write!(f, "arrival rule out of range"),
             MarkRange => write!(f, "a mark or colour names a cell out of range"),
             UnknownBecomes => write!(f, "an atom turns a piece into an unknown kind"),
@@ -291,6 +342,54 @@ impl std::fmt::Display for LoadError {
             DuplicatePlayerName { player } => {
                 write!(f, "player {player} has the name of another player")
             }
+            KindLetter { kind } => write!(f, "kind {kind}'s letter is not a Latin capital letter"),
+            KindAlias { kind } => write!(
+                f,
+                "kind {kind} has an alias the notations cannot read (empty, a digit, white space \
+                 or one of `{}`), or is a stack with an alias",
+                crate::limits::ALIAS_FORBIDDEN
+            ),
+            KindNameClash { kind } => write!(
+                f,
+                "kind {kind}'s letter or alias already names a kind (each names one piece only)"
+            ),
+            TriangleGeometrySize { files } => write!(
+                f,
+                "a triangle geometry of {files} files (1..={})",
+                crate::limits::MAX_FILES
+            ),
+            RoundGeometrySize { rings, sectors } => write!(
+                f,
+                "a round geometry of {rings} rings and {sectors} sectors (rings {:?}, an even number of sectors {:?})",
+                crate::limits::ROUND_RINGS,
+                crate::limits::ROUND_SECTORS
+            ),
+            TwoCellsAtOnePoint { cell } => {
+                write!(f, "cell {cell} is drawn at the point of another cell")
+            }
+            CastlingKingStays { castling } => {
+                write!(f, "castling {castling} leaves its king where it stands")
+            }
+            EmptyRay => write!(f, "a ride of no cells"),
+            AtomOntoItsOwnCell { cell } => write!(
+                f,
+                "a move of the piece on cell {cell} lands on or passes its own cell"
+            ),
+            DuplicateLanding { cell } => write!(
+                f,
+                "two moves of the piece on cell {cell} land on one cell without being marked shared \
+                 (the move would be made twice)"
+            ),
+            RepetitionCount(n) => write!(
+                f,
+                "a draw by {n} repetitions ({:?}, or 0 for none)",
+                crate::limits::REPETITIONS
+            ),
+            MoveRuleCount(n) => write!(
+                f,
+                "a move rule of {n} moves ({:?}, or 0 for none)",
+                crate::limits::MOVE_RULE
+            ),
             InsufficientTooLarge { pieces } => write!(
                 f,
                 "an insufficient-material declaration lists {pieces} pieces for one side \
