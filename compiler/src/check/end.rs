@@ -125,7 +125,7 @@ impl Checker {
                     EndRule::Stalemate(w, _) => m.end.stalemate = out(*w),
                     EndRule::Repetition(n) if !in_limits(*n, &limits::REPETITIONS) => {
                         self.error(count_out_of_limits(
-                            format!("a draw by {n} repetitions"),
+                            format!("`end repetition {n}`"),
                             *span,
                             &limits::REPETITIONS,
                             "a position seen that many times is drawn; `end repetition 3` is chess's rule",
@@ -133,7 +133,7 @@ impl Checker {
                     }
                     EndRule::MoveRule(n, _) if !in_limits(*n, &limits::MOVE_RULE) => {
                         self.error(count_out_of_limits(
-                            format!("a move rule of {n} moves"),
+                            format!("`end move-rule {n}`"),
                             *span,
                             &limits::MOVE_RULE,
                             "full moves without a capture or a resetting move; `end move-rule 50 reset Pawn` is chess's rule",

@@ -123,7 +123,7 @@ pub enum LoadError {
         labels: usize,
         width: u16,
     },
-    /// A board cell (not a side cell) outside its square geometry.
+    /// A board cell (not a side cell) outside its geometry.
     CellOutsideGeometry {
         cell: usize,
     },
@@ -314,7 +314,7 @@ impl std::fmt::Display for LoadError {
                 write!(f, "{labels} file labels for a geometry {width} wide")
             }
             CellOutsideGeometry { cell } => {
-                write!(f, "cell {cell} lies outside the square geometry")
+                write!(f, "cell {cell} lies outside its geometry")
             }
             CellNameLength { cell } => write!(
                 f,
