@@ -158,6 +158,15 @@ fn f19_names_name_one_thing_each() {
         LoadError::KindNameClash { .. }
     ));
 
+    // Names the notations would split: a cell `e 4`, a player `white:`.
+    let mut spaced = base.clone();
+    spaced.cells[3].name = "e 4".into();
+    assert_eq!(refusal(&spaced), LoadError::CellNameCharacters { cell: 3 });
+    binary_refuses(&spaced, "spaced", "name is not letters, digits and _");
+    let mut colon = base.clone();
+    colon.players[0].name = "white:".into();
+    assert_eq!(refusal(&colon), LoadError::PlayerName { player: 0 });
+
     let mut twins = base.clone();
     twins.players[1].name = "white".into();
     assert_eq!(
@@ -313,6 +322,12 @@ fn f19_cells_lie_inside_a_geometry_the_language_can_give() {
         refusal(&no_files),
         LoadError::TriangleGeometrySize { files: 0 }
     );
+    // -2^31: `abs` wrapped it to itself, which passed as near zero (found
+    // by the fuzz harness under overflow checks).
+    let mut far = base.clone();
+    far.cells[5].coord = (i32::MIN, 0);
+    assert_eq!(refusal(&far), LoadError::CoordinateRange { cell: 5 });
+    binary_refuses(&far, "far", "has a coordinate outside");
     let mut stacked = base.clone();
     stacked.cells[1].coord = stacked.cells[0].coord;
     assert!(matches!(

@@ -35,6 +35,17 @@ pub const POINTS: std::ops::RangeInclusive<u32> = 1..=1_000_000;
 /// alias of a piece may hold one.
 pub const ALIAS_FORBIDDEN: &str = "/ ( ) : ; @ + - # ,";
 
+/// A cell's or a player's name as the language writes it: a Latin letter
+/// or `_`, then letters, digits and `_` (the notations split cell lists,
+/// fields and moves at every other character).
+pub fn is_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// A piece's letter as the notations read it: one Latin capital letter
 /// (FEN writes it in the owner's case).
 pub fn is_piece_letter(letter: char) -> bool {

@@ -158,6 +158,16 @@ pub enum LoadError {
     DuplicatePlayerName {
         player: usize,
     },
+    /// A cell whose name is not letters, digits and `_` (leading with a
+    /// letter or `_`), as the language writes cell names.
+    CellNameCharacters {
+        cell: usize,
+    },
+    /// A player whose name is not letters, digits and `_` (leading with a
+    /// letter or `_`), as the language writes player names.
+    PlayerName {
+        player: usize,
+    },
     /// A kind whose letter is not a Latin capital letter.
     KindLetter {
         kind: usize,
@@ -342,6 +352,14 @@ impl std::fmt::Display for LoadError {
             DuplicatePlayerName { player } => {
                 write!(f, "player {player} has the name of another player")
             }
+            CellNameCharacters { cell } => write!(
+                f,
+                "cell {cell}'s name is not letters, digits and _ (leading with a letter or _)"
+            ),
+            PlayerName { player } => write!(
+                f,
+                "player {player}'s name is not letters, digits and _ (leading with a letter or _)"
+            ),
             KindLetter { kind } => write!(f, "kind {kind}'s letter is not a Latin capital letter"),
             KindAlias { kind } => write!(
                 f,

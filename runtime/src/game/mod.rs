@@ -28,9 +28,10 @@
 //!
 //! - at most `MAX_CELLS` cells, so every cell fits a `CellSet`; at most
 //!   `MAX_CODES` piece codes (shape: `CellCount`, `TooManyCodes`);
-//! - cells and players are named once each, a cell's name in at most
-//!   `MAX_CELL_NAME` bytes (shape: `DuplicateCellName`, `CellNameLength`,
-//!   `DuplicatePlayerName`);
+//! - cells and players are named once each, as the language writes names,
+//!   a cell's name in at most `MAX_CELL_NAME` bytes (shape:
+//!   `DuplicateCellName`, `CellNameLength`, `CellNameCharacters`,
+//!   `DuplicatePlayerName`, `PlayerName`);
 //! - every code that can stand on the board is a code of the game: setup
 //!   placements (shape: `PlacementRange`), kinds an atom turns into (move
 //!   tables: `UnknownBecomes`), promotion choices (landing:

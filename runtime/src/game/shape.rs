@@ -123,6 +123,7 @@ fn check_names(ir: &GameIr) -> Result<(), LoadError> {
         check(!name.is_empty() && name.len() <= MAX_CELL_NAME, || {
             CellNameLength { cell }
         })?;
+        check(crate::limits::is_name(name), || CellNameCharacters { cell })?;
     }
     cells.sort_unstable();
     for pair in cells.windows(2) {
@@ -131,6 +132,7 @@ fn check_names(ir: &GameIr) -> Result<(), LoadError> {
         })?;
     }
     for (player, info) in ir.players.iter().enumerate() {
+        check(crate::limits::is_name(&info.name), || PlayerName { player })?;
         check(
             ir.players[..player].iter().all(|p| p.name != info.name),
             || DuplicatePlayerName { player },
@@ -232,9 +234,12 @@ fn check_drawing(ir: &GameIr) -> Result<(), LoadError> {
     use LoadError::*;
     for (cell, info) in ir.cells.iter().enumerate() {
         let (x, y) = info.coord;
-        check(x.abs() <= MAX_COORD && y.abs() <= MAX_COORD, || {
-            CoordinateRange { cell }
-        })?;
+        // `unsigned_abs`: `i32::MIN.abs()` wraps to itself (a crafted
+        // coordinate of -2^31 passed as "near zero").
+        check(
+            x.unsigned_abs() <= MAX_COORD as u32 && y.unsigned_abs() <= MAX_COORD as u32,
+            || CoordinateRange { cell },
+        )?;
     }
     check_geometry(&ir.geometry)?;
     // A board cell lies inside its geometry (side cells are drawn beside it).
