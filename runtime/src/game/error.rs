@@ -316,6 +316,58 @@ impl std::fmt::Display for LoadError {
                 f,
                 "an insufficient-material declaration names region {region}"
             ),
+            MaterialRulesNeedTwoPlayers { players } => write!(
+                f,
+                "extinction and check counting need two players, not {players}"
+            ),
+            ObligationKind { kind } => {
+                write!(f, "a rule on checks names kind {kind}, not in the game")
+            }
+            ExtinctionKind { kind } => write!(f, "an extinction rule names kind {kind}, not in the game"),
+            ChecksToWin(n) => write!(
+                f,
+                "a win by {n} checks (1..={} supported)",
+                super::rule_ends::MAX_CHECKS_TO_WIN
+            ),
+            CastlingKingKind { castling } => {
+                write!(f, "castling {castling} names a king kind the game does not have")
+            }
+            CellNameCharacters { .. }
+            | GeometrySize { .. }
+            | FileLabels { .. }
+            | CellOutsideGeometry { .. }
+            | CellNameLength { .. }
+            | DuplicateCellName { .. }
+            | DuplicatePlayerName { .. }
+            | PlayerName { .. }
+            | KindLetter { .. }
+            | KindAlias { .. }
+            | KindNameClash { .. }
+            | TriangleGeometrySize { .. }
+            | RoundGeometrySize { .. }
+            | TwoCellsAtOnePoint { .. }
+            | CastlingKingStays { .. }
+            | EmptyRay
+            | AtomOntoItsOwnCell { .. }
+            | DuplicateLanding { .. }
+            | RepetitionCount(_)
+            | MoveRuleCount(_) => self.fmt_language_rule(f),
+            InsufficientTooLarge { pieces } => write!(
+                f,
+                "an insufficient-material declaration lists {pieces} pieces for one side \
+                 (at most {MAX_DECLARED_PIECES})"
+            ),
+        }
+    }
+}
+
+impl LoadError {
+    /// The messages of the refusals of what no source file can say: names
+    /// and letters the notations would misread, geometries and counts
+    /// outside the language's limits, moves made twice or going nowhere.
+    fn fmt_language_rule(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use LoadError::*;
+        match self {
             GeometrySize { width, height } => write!(
                 f,
                 "a square geometry of {width} x {height} cells (at most {MAX_CELLS})"
@@ -332,22 +384,6 @@ impl std::fmt::Display for LoadError {
             ),
             DuplicateCellName { cell } => {
                 write!(f, "cell {cell} has the name of another cell")
-            }
-            MaterialRulesNeedTwoPlayers { players } => write!(
-                f,
-                "extinction and check counting need two players, not {players}"
-            ),
-            ObligationKind { kind } => {
-                write!(f, "a rule on checks names kind {kind}, not in the game")
-            }
-            ExtinctionKind { kind } => write!(f, "an extinction rule names kind {kind}, not in the game"),
-            ChecksToWin(n) => write!(
-                f,
-                "a win by {n} checks (1..={} supported)",
-                super::rule_ends::MAX_CHECKS_TO_WIN
-            ),
-            CastlingKingKind { castling } => {
-                write!(f, "castling {castling} names a king kind the game does not have")
             }
             DuplicatePlayerName { player } => {
                 write!(f, "player {player} has the name of another player")
@@ -378,7 +414,8 @@ impl std::fmt::Display for LoadError {
             ),
             RoundGeometrySize { rings, sectors } => write!(
                 f,
-                "a round geometry of {rings} rings and {sectors} sectors (rings {:?}, an even number of sectors {:?})",
+                "a round geometry of {rings} rings and {sectors} sectors \
+                 (rings {:?}, an even number of sectors {:?})",
                 crate::limits::ROUND_RINGS,
                 crate::limits::ROUND_SECTORS
             ),
@@ -408,11 +445,7 @@ impl std::fmt::Display for LoadError {
                 "a move rule of {n} moves ({:?}, or 0 for none)",
                 crate::limits::MOVE_RULE
             ),
-            InsufficientTooLarge { pieces } => write!(
-                f,
-                "an insufficient-material declaration lists {pieces} pieces for one side \
-                 (at most {MAX_DECLARED_PIECES})"
-            ),
+            other => write!(f, "{other:?}"),
         }
     }
 }
