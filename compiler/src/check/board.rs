@@ -7,7 +7,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use crate::topology::{unit_and_count, Hex, Topology};
 use runtime::ir::{self, EndRules, Outcome};
-use runtime::limits::{MAX_CELLS, MAX_FILES, MAX_RANKS, ROUND_RINGS, ROUND_SECTORS};
+use runtime::limits::{MAX_CELLS, MAX_CELL_NAME, MAX_FILES, MAX_RANKS, ROUND_RINGS, ROUND_SECTORS};
 use std::collections::{HashMap, HashSet};
 
 impl Checker {
@@ -99,6 +99,10 @@ impl Checker {
                         )),
                     );
                     break;
+                }
+                if name.text.len() > MAX_CELL_NAME {
+                    self.error(long_cell_name(&name.text, *span));
+                    continue;
                 }
                 if names.contains(&name.text) || coords.contains(at) {
                     self.error(
@@ -312,6 +316,23 @@ impl Checker {
     }
 
     pub(super) fn board(&mut self, b: &Board) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
+        let span = match b {
+            Board::Square { span, .. }
+            | Board::Hex { span, .. }
+            | Board::Round { span, .. }
+            | Board::Triangle { span, .. } => *span,
+        };
+        let (geometry, cells) = self.board_cells(b)?;
+        // The runtime names cells in at most MAX_CELL_NAME bytes (long file
+        // labels or line names make long cell names).
+        if let Some(long) = cells.iter().find(|c| c.name.len() > MAX_CELL_NAME) {
+            self.error(long_cell_name(&long.name, span));
+            return None;
+        }
+        Some((geometry, cells))
+    }
+
+    fn board_cells(&mut self, b: &Board) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
         match b {
             Board::Square {
                 width,
@@ -612,6 +633,23 @@ impl Checker {
             cells,
         ))
     }
+}
+
+/// A cell name longer than the runtime takes (E017).
+fn long_cell_name(name: &str, span: Span) -> Diagnostic {
+    let shown: String = name.chars().take(24).collect();
+    Diagnostic::error(
+        Code::UnsupportedBoard,
+        format!(
+            "cell name `{shown}...` is {} bytes long, more than {MAX_CELL_NAME}",
+            name.len()
+        ),
+        span,
+        "names this cell",
+    )
+    .with_hint(format!(
+        "a cell's name is at most {MAX_CELL_NAME} bytes: shorten the file labels or line names"
+    ))
 }
 
 /// How many rows a triangular board's shape has, computed without
