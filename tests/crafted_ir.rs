@@ -386,3 +386,67 @@ fn every_compiled_game_passes_the_new_checks() {
     }
     assert!(loaded >= 80, "{loaded} games loaded");
 }
+
+/// Report 3, F6 and F20: the checker knows the runtime's limits (one
+/// definition, `runtime::limits`), so a board the checker passes always
+/// loads: no board size at or around the limits ends in the loader's
+/// refusal (E030; `board round 20 x 24` did, with 481 cells). Each is either
+/// refused by the checker (E017) or loads.
+#[test]
+fn the_checker_refuses_every_board_the_loader_would() {
+    use compiler::diag::Code;
+    let mut boards = Vec::new();
+    for rings in 0..=21 {
+        for sectors in 2..=26 {
+            boards.push(format!("round {rings} x {sectors}"));
+        }
+    }
+    for width in [1, 2, 13, 14, 25, 26, 27] {
+        for height in [1, 14, 15, 27, 28, 98, 99, 100] {
+            boards.push(format!("square {width} x {height}"));
+        }
+    }
+    for side in 1..=16 {
+        boards.push(format!("triangle {side}"));
+        boards.push(format!("triangle {side} point-down"));
+        boards.push(format!("triangle hexagon {side}"));
+    }
+    for (width, height) in [(26, 14), (26, 15), (27, 2), (3, 99), (3, 100), (4, 96)] {
+        boards.push(format!("triangle {width} x {height}"));
+    }
+    let dir = scratch();
+    let (mut refused, mut loaded) = (0, 0);
+    for board in &boards {
+        let black = if board.starts_with("square 1 ") {
+            "a2"
+        } else {
+            "b1"
+        };
+        let source = format!(
+            "game \"g\"\nboard {board}\nplayers white black\n\
+             piece King {{ letter K royal leap (1,0) }}\n\
+             setup white {{ King a1 }}\nsetup black {{ King {black} }}\nend checkmate loss\n"
+        );
+        let path = dir.join("board.variant");
+        let compiled =
+            compiler::compile_bytes_with(&path, source.into_bytes(), compiler::Verify::Nothing);
+        let codes: Vec<Code> = compiled.diagnostics.iter().map(|d| d.code).collect();
+        assert!(
+            !codes.contains(&Code::RulesNotLoadable),
+            "board {board}: the loader refused what the checker passed:\n{}",
+            compiled.rendered()
+        );
+        // Loaded: no error, or only the start position's (E016: the Kings
+        // side by side), which is judged after loading.
+        if codes.contains(&Code::UnsupportedBoard) {
+            refused += 1;
+        } else if codes.iter().all(|&c| c == Code::UnreachableSetup) {
+            loaded += 1;
+        }
+    }
+    // Both sides of the limits were reached.
+    assert!(
+        refused > 100 && loaded > 100,
+        "{refused} refused, {loaded} loaded"
+    );
+}
