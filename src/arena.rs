@@ -12,15 +12,24 @@
 //! the project's notation, which is UCI's for the games both know
 //! (`e2e4`, `e7e8q`, castling as the king's move).
 //!
+//! The engine's output is read with a bound: a line longer than
+//! `MAX_ENGINE_LINE` (an endless line of `/dev/zero` grew the arbiter until
+//! it aborted) fails the engine, naming it, and at most `QUEUED_LINES` lines
+//! wait unread. Before each move the arbiter asks `isready` and drops every
+//! line before the `readyok`, so a stale or doubled `bestmove` is never
+//! taken as the answer to the next position; a move it refuses is quoted
+//! cut to `QUOTED` characters.
+//!
 //! The binary builds no test harness (`test = false`), so the unit tests
 //! at the bottom run in `tests/cli.rs`, which includes this file.
 
+use crate::input::{read_line_max, Line, Overlong};
 use crate::players::{EngineLimit, Rng};
 use runtime::notation::{move_to_string, parse_move, write_fen};
 use runtime::search::Engine;
 use runtime::text::printable;
 use runtime::{Game, GameResult, Position};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
@@ -30,6 +39,17 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 /// Time beyond twice the move time before a missing `bestmove` loses the
 /// game; also how long its answer to `stop` is then awaited.
 const GRACE: Duration = Duration::from_secs(1);
+/// The longest line the outside engine may send: `info` lines with long
+/// principal variations are a few kilobytes.
+pub const MAX_ENGINE_LINE: usize = 1 << 20;
+/// Lines read ahead of the arbiter at most (the engine waits beyond): an
+/// engine flooding `info` lines holds at most this many in memory.
+const QUEUED_LINES: usize = 64;
+/// How much of an engine's move a game's line quotes.
+const QUOTED: usize = 40;
+/// How much of the reason a move is refused a game's line gives (the
+/// notation's messages quote the move, which may be 1 MiB).
+const REASON: usize = 200;
 
 /// What a match plays.
 pub struct Match<'a> {
@@ -66,6 +86,14 @@ enum Silence {
     Ended {
         prefix: &'static str,
     },
+    /// The engine sent a line longer than `MAX_ENGINE_LINE` (reading
+    /// stopped after `bytes`).
+    Overlong {
+        prefix: &'static str,
+        bytes: usize,
+        /// The engine's command, as `--engine` gave it.
+        engine: String,
+    },
 }
 
 impl std::fmt::Display for Silence {
@@ -79,6 +107,15 @@ impl std::fmt::Display for Silence {
                 )
             }
             Silence::Ended { prefix } => write!(f, "the engine ended before its `{prefix}`"),
+            Silence::Overlong {
+                prefix,
+                bytes,
+                engine,
+            } => write!(
+                f,
+                "awaiting its `{prefix}`, the engine `{engine}` sent a line of more than \
+                 {MAX_ENGINE_LINE} bytes ({bytes} read, the rest not)"
+            ),
         }
     }
 }
@@ -88,7 +125,10 @@ impl std::fmt::Display for Silence {
 struct Outside {
     child: Child,
     input: ChildStdin,
-    lines: Receiver<String>,
+    /// The engine's lines; a `TooLong` is the last (reading stops there).
+    lines: Receiver<Line>,
+    /// Its command line, printable and cut, for messages.
+    name: String,
 }
 
 impl Outside {
@@ -111,11 +151,12 @@ impl Outside {
             .stdout
             .take()
             .ok_or("the engine's output is not a pipe")?;
-        let (send, lines) = std::sync::mpsc::channel();
+        let (send, lines) = std::sync::mpsc::sync_channel(QUEUED_LINES);
         std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if send.send(line).is_err() {
+            let mut output = BufReader::new(output);
+            while let Ok(Some(line)) = read_line_max(&mut output, MAX_ENGINE_LINE, Overlong::Stop) {
+                let last = matches!(line, Line::TooLong { .. });
+                if send.send(line).is_err() || last {
                     break;
                 }
             }
@@ -124,6 +165,7 @@ impl Outside {
             child,
             input,
             lines,
+            name: quoted(&command.join(" "), REASON),
         })
     }
 
@@ -139,7 +181,15 @@ impl Outside {
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(line) if line.trim_start().starts_with(prefix) => return Ok(line),
+                Ok(Line::Text(line)) if line.trim_start().starts_with(prefix) => return Ok(line),
+                Ok(Line::TooLong { bytes }) => {
+                    return Err(Silence::Overlong {
+                        prefix,
+                        bytes,
+                        engine: self.name.clone(),
+                    })
+                }
+                // Not UTF-8, or not the line awaited: passed over.
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => return Err(Silence::Late { prefix, wait }),
                 Err(RecvTimeoutError::Disconnected) => return Err(Silence::Ended { prefix }),
@@ -150,6 +200,41 @@ impl Outside {
     /// `wait_for`, where silence ends the match.
     fn expect(&mut self, prefix: &'static str, wait: Duration) -> Result<String, String> {
         self.wait_for(prefix, wait).map_err(|e| e.to_string())
+    }
+
+    /// The outside engine's move in `pos`, which it is told as `position`
+    /// (the start and the moves since); or why it has none, its game lost.
+    fn best_move(
+        &mut self,
+        pos: &mut Position,
+        position: &str,
+        go: &str,
+        wait: Duration,
+    ) -> Result<runtime::Move, String> {
+        // Every line before `readyok` answers an earlier question: a stale
+        // or doubled `bestmove` is dropped here, not read as this move.
+        self.ready()
+            .and_then(|_| self.send(position))
+            .and_then(|_| self.send(go))
+            .map_err(|e| format!("the engine failed: {e}"))?;
+        let line = match self.wait_for("bestmove", wait) {
+            Ok(line) => line,
+            Err(e @ Silence::Late { .. }) => {
+                // Its late answer must not be read as the next game's.
+                self.send("stop").ok();
+                self.wait_for("bestmove", GRACE).ok();
+                return Err(format!("the engine lost on time: {e}"));
+            }
+            Err(e) => return Err(format!("the engine failed: {e}")),
+        };
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        parse_move(pos, text).map_err(|e| {
+            format!(
+                "the engine played `{}`, not a legal move: {}",
+                quoted(text, QUOTED),
+                quoted(&e.to_string(), REASON)
+            )
+        })
     }
 
     fn ready(&mut self) -> Result<(), String> {
@@ -218,7 +303,8 @@ pub fn report(points: &[f64]) -> String {
     };
     let interval = format!("95%: {} to {}", bound(centre - half), bound(centre + half));
     s += &match elo(p) {
-        Some(e) => format!("Elo difference: {e:+.0} ({interval})\n"),
+        // `+ 0.0`: an even score is +0, not -0.
+        Some(e) => format!("Elo difference: {:+.0} ({interval})\n", e + 0.0),
         None => format!(
             "Elo difference: {} (every game {}; {interval})\n",
             if p >= 1.0 { "+inf" } else { "-inf" },
@@ -297,32 +383,10 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<f64>, Option<String>)
                 } else {
                     format!("position fen {start_fen} moves {}", moves.join(" "))
                 };
-                if let Err(e) = outside.send(&position).and_then(|_| outside.send(&go)) {
-                    break (Points::Win, format!("the engine failed: {e}"));
-                }
                 let wait = Duration::from_millis(2 * m.movetime_ms) + GRACE;
-                let line = match outside.wait_for("bestmove", wait) {
-                    Ok(line) => line,
-                    Err(e @ Silence::Late { .. }) => {
-                        // Its late answer must not be read as the next game's.
-                        outside.send("stop").ok();
-                        outside.wait_for("bestmove", GRACE).ok();
-                        break (Points::Win, format!("the engine lost on time: {e}"));
-                    }
-                    Err(e) => break (Points::Win, format!("the engine failed: {e}")),
-                };
-                let text = line.split_whitespace().nth(1).unwrap_or("");
-                match parse_move(&mut pos, text) {
+                match outside.best_move(&mut pos, &position, &go, wait) {
                     Ok(mv) => mv,
-                    Err(e) => {
-                        break (
-                            Points::Win,
-                            format!(
-                                "the engine played `{}`, not a legal move: {e}",
-                                printable(text)
-                            ),
-                        )
-                    }
+                    Err(why) => break (Points::Win, why),
                 }
             };
             moves.push(move_to_string(game, mv));
@@ -347,6 +411,16 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<f64>, Option<String>)
         out.flush().ok();
     }
     Ok((points, None))
+}
+
+/// `text` made printable and cut to `most` characters, its length said
+/// when cut (a 10 MB `bestmove` was echoed whole in the game's line).
+fn quoted(text: &str, most: usize) -> String {
+    let shown = printable(text);
+    match shown.char_indices().nth(most) {
+        Some((cut, _)) => format!("{}… ({} bytes)", &shown[..cut], text.len()),
+        None => shown.into_owned(),
+    }
 }
 
 fn points_of(game: &Game, r: &GameResult, ours: usize) -> Points {

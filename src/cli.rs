@@ -247,6 +247,10 @@ pub struct ServeArgs {
     /// The address to listen on (only this machine by default).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// A host name that requests may address the server by, besides its
+    /// address (and `localhost` on a loopback or every address); repeatable.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_host: Vec<String>,
 }
 
 /// `variant bench`.

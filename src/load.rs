@@ -44,11 +44,39 @@ pub fn read_game_file(path: &Path) -> Result<Vec<u8>, Unreadable> {
     Ok(bytes)
 }
 
-/// Do both paths name one existing file?
+/// Do both paths name one existing file? The same path after symbolic
+/// links and `..`, or (on Unix) the same file under two names, a hard link.
 pub fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
+        (Ok(a), Ok(b)) if a == b => true,
+        #[cfg(unix)]
+        (Ok(a), Ok(b)) => {
+            use std::os::unix::fs::MetadataExt;
+            match (std::fs::metadata(a), std::fs::metadata(b)) {
+                (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+                _ => false,
+            }
+        }
         _ => false,
+    }
+}
+
+/// Refuses `output` when it is one of the files a game was read from
+/// beside the game file itself (its imports: `draw -o stdlib/pieces.variant`
+/// would have put a picture over the piece library). `what` is what would
+/// be written, `option` the option naming it.
+pub fn refuse_overwriting_imports(
+    output: &Path,
+    read: &[std::path::PathBuf],
+    what: &str,
+    option: &str,
+) -> Result<(), String> {
+    match read.iter().find(|r| same_file(r, output)) {
+        Some(import) => Err(format!(
+            "refusing to write {what} over {}, a file the game imports: give another {option}",
+            import.display()
+        )),
+        None => Ok(()),
     }
 }
 
@@ -64,6 +92,12 @@ pub fn compile_source(path: &Path, verify: Verify) -> Compiled {
 /// Loads a game from source (`.variant`) or compiled IR (binary or
 /// `.json`): one read of the file, one `Game::load`.
 pub fn load_game(path: &Path) -> Result<Game, String> {
+    load_game_reading(path).map(|(game, _)| game)
+}
+
+/// `load_game`, with the files read: the game file and, for a source, every
+/// file it imports (a command writing a file checks it is none of them).
+pub fn load_game_reading(path: &Path) -> Result<(Game, Vec<std::path::PathBuf>), String> {
     let bytes = read_game_file(path)
         .map_err(|Unreadable(why)| format!("cannot read {}: {why}", path.display()))?;
     let ir = if bytes.starts_with(runtime::ir::MAGIC) {
@@ -73,11 +107,13 @@ pub fn load_game(path: &Path) -> Result<Game, String> {
     } else {
         // A source: the compiler loads the game (once) to verify it.
         let compiled = compiler::compile_bytes_with(path, bytes, Verify::Nothing);
-        return compiled_game(path, compiled);
+        let read = compiled.sources.paths.clone();
+        return compiled_game(path, compiled).map(|game| (game, read));
     };
     let ir = ir.map_err(|e| format!("{}: {e}", path.display()))?;
     // The path is named: `serve` loads several games.
-    Game::load(ir).map_err(|e| format!("{}: {e}", path.display()))
+    let game = Game::load(ir).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((game, vec![path.to_path_buf()]))
 }
 
 /// The game a compilation loaded, or why there is none (its diagnostics

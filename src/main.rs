@@ -15,7 +15,9 @@ mod recorded;
 mod records;
 mod selfplay;
 mod serve;
+mod serve_wire;
 mod uci;
+mod web;
 
 use clap::Parser;
 use cli::{Cli, Command};

@@ -82,6 +82,28 @@ pub struct Run<'a> {
     pub threads: usize,
 }
 
+/// Every way a game ends, as `reason` names them: a new `GameEnd` must be
+/// named in `reason` (the match is exhaustive) and listed here, or
+/// `--merge` refuses the records of games that end that way
+/// (`every_end_is_a_reason_a_merge_accepts`).
+pub const ENDS: [GameEnd; 12] = [
+    GameEnd::Checkmate,
+    GameEnd::Stalemate,
+    GameEnd::Repetition,
+    GameEnd::MoveRule,
+    GameEnd::InsufficientMaterial,
+    GameEnd::Agreement,
+    GameEnd::Time,
+    GameEnd::WinningArrival,
+    GameEnd::LastInPlay,
+    GameEnd::Extinction,
+    GameEnd::Checks,
+    GameEnd::Counting,
+];
+
+/// The reason of a game stopped by `--max-plies`.
+pub const PLY_CAP: &str = "ply_cap";
+
 /// A reason's name in the records.
 pub(crate) fn reason(end: GameEnd) -> &'static str {
     match end {
@@ -96,6 +118,7 @@ pub(crate) fn reason(end: GameEnd) -> &'static str {
         GameEnd::LastInPlay => "last_in_play",
         GameEnd::Extinction => "extinction",
         GameEnd::Checks => "checks",
+        GameEnd::Counting => "counting",
     }
 }
 
@@ -154,7 +177,7 @@ fn play_one(run: &Run, info: &RunInfo, start: &Position, index: u64) -> Record {
             let scores = (0..game.players())
                 .map(|p| if pos.in_play(p) { share } else { 0.0 })
                 .collect();
-            ("ply_cap", None, None, scores)
+            (PLY_CAP, None, None, scores)
         }
     };
     Record {
@@ -325,6 +348,7 @@ pub fn merge(
     // Per game: its tally and where its line is (file, offset, length).
     let mut games: Vec<(Tally, usize, u64, usize)> = Vec::new();
     let mut total = None;
+    records::check_total_size(files)?;
     for (index, file) in files.iter().enumerate() {
         let file = file.as_ref();
         let f = records::open_regular(file)?;
@@ -346,6 +370,9 @@ pub fn merge(
             let r: Line = serde_json::from_str(&line)
                 .map_err(|e| format!("{}: not a selfplay record: {e}", at()))?;
             let seats = r.info.seats.len();
+            if seats == 0 {
+                return Err(format!("{}: a record of a game without seats", at()));
+            }
             if r.scores.len() != seats || r.info.players.len() != seats {
                 return Err(format!(
                     "{}: a score and a player for every seat are needed",
@@ -393,6 +420,14 @@ pub fn merge(
             };
             records::check_sense(&said, &mut total)
                 .map_err(|e| format!("{}: game {}: {e}", at(), tally.game))?;
+            // Game numbers are below MAX_GAMES and each comes once, so more
+            // records than that are duplicates: refused before they are kept.
+            if games.len() as u64 >= MAX_GAMES {
+                return Err(format!(
+                    "{}: more than {MAX_GAMES} records, the most a run plays",
+                    at()
+                ));
+            }
             games.push((tally, index, start, read));
         }
     }
@@ -532,9 +567,31 @@ pub fn summary(info: &RunInfo, games: &[Tally]) -> String {
     s
 }
 
+// Run by `cargo test --test cli` (tests/cli.rs includes this file: the
+// binary builds no test harness).
 #[cfg(test)]
 mod sizing_tests {
     use super::*;
+
+    /// Every ending of `GameEnd` is in `ENDS` once, and a merge takes its
+    /// name (extinction and checks games were refused, their names missing
+    /// from the merge's list).
+    #[test]
+    fn every_end_is_a_reason_a_merge_accepts() {
+        let names: Vec<&str> = ENDS.iter().map(|&e| reason(e)).collect();
+        for (i, name) in names.iter().enumerate() {
+            assert!(records::is_reason(name), "{name}");
+            assert!(!names[..i].contains(name), "{name} twice");
+        }
+        assert!(records::is_reason(PLY_CAP));
+        assert!(!records::is_reason("not_a_reason"));
+        // The list in the enum's order, ending at its last variant (one
+        // added at the end fails here until it is listed).
+        for (i, &end) in ENDS.iter().enumerate() {
+            assert_eq!(end as usize, i, "{end:?}");
+        }
+        assert_eq!(GameEnd::Checks as usize + 1, ENDS.len());
+    }
 
     /// Engines' tables shrink so that all of them fit in the budget: two
     /// threads of chess keep 2^18 entries, 256 threads of six seats get 2^14.

@@ -3,32 +3,40 @@
 //!
 //! `State::handle` is the whole server as a pure function from (method,
 //! path, body) to a `Reply` over the games and the sessions in memory, so
-//! it is tested without sockets; `serve` is the thin socket loop around it
-//! (`tiny_http`). Nothing a request names reaches the file system.
+//! it is tested without sockets; the HTTP server around it is `crate::web`.
+//! An engine search is split out of it (`State::begin` gives an
+//! `EngineJob`, `State::finish` plays its move) so that the server can run
+//! searches without holding the state. Nothing a request names reaches the
+//! file system.
 
 use crate::players::Rng;
 use crate::recorded::{play_recorded, Refused};
+use crate::serve_wire::{
+    legal_move, player_names, result_reply, EngineRequest, ErrorReply, GameChoice, GameEntry,
+    GamesReply, LegalMove, Millis, MoveRequest, NewRequest, StateReply, Text,
+};
 use runtime::notation::{
-    move_aliases, move_to_string, parse_position, recorded_to_string, write_fen, write_general,
-    RecordedMove,
+    parse_position, recorded_to_string, write_fen, write_general, RecordedMove,
 };
 use runtime::picture;
-use runtime::position::describe::MoveSort;
 use runtime::search::{Engine, Limits};
-use runtime::{Game, GameEnd, GameResult, Move, Position};
-use serde::de::{DeserializeOwned, IgnoredAny};
-use serde::{Deserialize, Serialize};
+use runtime::{Game, GameResult, Move, Position};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::io::{Read, Write};
 
 /// Request bodies longer than this are refused (413).
 pub const MAX_BODY: usize = 64 * 1024;
-/// Sessions kept at once; a new one past this drops the oldest.
+/// Sessions kept at once; a new one past this drops the one least
+/// recently used.
 pub const MAX_SESSIONS: usize = 64;
+/// Plies a session keeps: a move past them is refused (409). A game with
+/// no end rule would otherwise grow its session, and every reply, for ever.
+pub const MAX_PLIES: usize = 1000;
 
 /// The engine's thinking time per move when a request names none, and
-/// the most a request may ask (the server answers one request at a time).
+/// the most a request may ask.
 pub const DEFAULT_ENGINE_MS: u64 = 500;
 pub const MAX_ENGINE_MS: u64 = 10_000;
 
@@ -56,7 +64,7 @@ impl Reply {
         }
     }
 
-    fn error(status: u16, message: impl Into<String>) -> Reply {
+    pub fn error(status: u16, message: impl Into<String>) -> Reply {
         Reply::json(
             status,
             &ErrorReply {
@@ -64,180 +72,6 @@ impl Reply {
             },
         )
     }
-}
-
-/// What a refused request gets.
-#[derive(Serialize)]
-struct ErrorReply {
-    error: String,
-}
-
-/// `GET /api/games`.
-#[derive(Serialize)]
-struct GamesReply<'a> {
-    games: Vec<GameEntry<'a>>,
-}
-
-#[derive(Serialize)]
-struct GameEntry<'a> {
-    index: usize,
-    name: &'a str,
-    players: Vec<String>,
-}
-
-/// A session's state: everything the page shows.
-#[derive(Serialize)]
-struct StateReply<'a> {
-    id: &'a str,
-    game: usize,
-    name: &'a str,
-    players: Vec<String>,
-    to_move: String,
-    in_check: bool,
-    position: String,
-    fen: Option<String>,
-    start: String,
-    moves: Vec<String>,
-    legal: Vec<LegalMove>,
-    result: Option<ResultReply>,
-    svg: String,
-}
-
-/// A legal move as the page offers it.
-#[derive(Serialize)]
-struct LegalMove {
-    text: String,
-    /// `None` for a move of the turn alone (no piece to click).
-    from: Option<String>,
-    to: Option<String>,
-    kind: Sort,
-    capture: bool,
-    /// The promoted-to kind's letter, lower case.
-    promotion: Option<String>,
-    aliases: Vec<String>,
-}
-
-/// A move's sort on the wire.
-#[derive(Serialize)]
-#[serde(rename_all = "lowercase")]
-enum Sort {
-    Pass,
-    Out,
-    Castling,
-    Stack,
-    Promotion,
-    Capture,
-    Plain,
-}
-
-impl From<MoveSort> for Sort {
-    fn from(sort: MoveSort) -> Sort {
-        match sort {
-            MoveSort::Pass => Sort::Pass,
-            MoveSort::Out => Sort::Out,
-            MoveSort::Castling => Sort::Castling,
-            MoveSort::Stack => Sort::Stack,
-            MoveSort::Promotion => Sort::Promotion,
-            MoveSort::Capture => Sort::Capture,
-            MoveSort::Plain => Sort::Plain,
-        }
-    }
-}
-
-/// How a finished game ended.
-#[derive(Serialize)]
-struct ResultReply {
-    end: End,
-    winner: Option<String>,
-    loser: Option<String>,
-    scores: Vec<ScoreEntry>,
-}
-
-#[derive(Serialize)]
-struct ScoreEntry {
-    player: String,
-    score: f64,
-}
-
-/// Why a game ended, on the wire: the names the page shows (`Checkmate`),
-/// written out here so that renaming a runtime variant cannot change them.
-#[derive(Serialize)]
-enum End {
-    Checkmate,
-    Stalemate,
-    Repetition,
-    MoveRule,
-    InsufficientMaterial,
-    Agreement,
-    Time,
-    WinningArrival,
-    LastInPlay,
-    Extinction,
-    Checks,
-}
-
-impl From<GameEnd> for End {
-    fn from(end: GameEnd) -> End {
-        match end {
-            GameEnd::Checkmate => End::Checkmate,
-            GameEnd::Stalemate => End::Stalemate,
-            GameEnd::Repetition => End::Repetition,
-            GameEnd::MoveRule => End::MoveRule,
-            GameEnd::InsufficientMaterial => End::InsufficientMaterial,
-            GameEnd::Agreement => End::Agreement,
-            GameEnd::Time => End::Time,
-            GameEnd::WinningArrival => End::WinningArrival,
-            GameEnd::LastInPlay => End::LastInPlay,
-            GameEnd::Extinction => End::Extinction,
-            GameEnd::Checks => End::Checks,
-        }
-    }
-}
-
-/// `POST /api/new`: `{"game": number or name, "position": text}`, both
-/// optional. A field of another type is kept as `Other` and refused with
-/// a message naming the field.
-#[derive(Deserialize, Default)]
-struct NewRequest {
-    game: Option<GameChoice>,
-    position: Option<Text>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum GameChoice {
-    /// Any number: one that is not a game's index is "no game number".
-    Number(serde_json::Number),
-    Name(String),
-    Other(IgnoredAny),
-}
-
-/// A field that should be text.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Text {
-    Text(String),
-    Other(IgnoredAny),
-}
-
-/// `POST /api/move/ID`: `{"move": "e2e4 +draw"}`.
-#[derive(Deserialize, Default)]
-struct MoveRequest {
-    #[serde(rename = "move")]
-    played: Option<Text>,
-}
-
-/// `POST /api/engine/ID`: `{"ms": N}`, optional.
-#[derive(Deserialize, Default)]
-struct EngineRequest {
-    ms: Option<Millis>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Millis {
-    Whole(u64),
-    Other(IgnoredAny),
 }
 
 /// One game being played: where it started, the moves since, and the
@@ -248,6 +82,42 @@ struct Session<'g> {
     start: Position<'g>,
     moves: Vec<RecordedMove>,
     position: Position<'g>,
+    /// Counts the changes of `moves`: an engine's move found for an older
+    /// version is not played.
+    version: u64,
+}
+
+/// What `State::begin` leaves to do: the answer, or a search to run
+/// (`EngineJob::search`) and hand to `State::finish`.
+pub enum Work<'g> {
+    Done(Reply),
+    Engine(Box<EngineJob<'g>>),
+}
+
+/// A search asked for a session: the position then, the session's
+/// version then, and the time allowed.
+pub struct EngineJob<'g> {
+    id: String,
+    version: u64,
+    position: Position<'g>,
+    ms: u64,
+}
+
+impl EngineJob<'_> {
+    /// The engine's move in the job's position, found in its time (the
+    /// position has a legal move: `State::begin` checked).
+    pub fn search(&self) -> Option<Move> {
+        let mut pos = self.position.clone();
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        let mut engine = Engine::with_table_bits(pos.game(), 18);
+        let limits = Limits {
+            time: Some(std::time::Duration::from_millis(self.ms)),
+            ..Limits::default()
+        };
+        let best = engine.search(&mut pos, limits, |_| {}).best;
+        best.or(list.first().copied())
+    }
 }
 
 /// The games served and the sessions in play.
@@ -275,12 +145,84 @@ impl<'g> State<'g> {
         }
     }
 
-    /// Answers one request. Never panics on any input; a refused request
-    /// changes nothing.
+    /// Answers one request, searching in place for `/api/engine`. Never
+    /// panics on any input; a refused request changes nothing. (The tests'
+    /// way in; the server searches apart, with `begin` and `finish`.)
+    #[allow(dead_code)]
     pub fn handle(&mut self, method: &str, path: &str, body: &[u8]) -> Reply {
-        if body.len() > MAX_BODY {
-            return Reply::error(413, format!("the request body is over {MAX_BODY} bytes"));
+        match self.begin(method, path, body) {
+            Work::Done(reply) => reply,
+            Work::Engine(job) => {
+                let found = job.search();
+                self.finish(*job, found)
+            }
         }
+    }
+
+    /// Answers one request, or for `/api/engine` gives the search to run.
+    pub fn begin(&mut self, method: &str, path: &str, body: &[u8]) -> Work<'g> {
+        if body.len() > MAX_BODY {
+            let too_long = format!("the request body is over {MAX_BODY} bytes");
+            return Work::Done(Reply::error(413, too_long));
+        }
+        if let ("POST", Some(id)) = (method, engine_route(path)) {
+            let ms = match engine_time(body) {
+                Ok(ms) => ms,
+                Err(r) => return Work::Done(r),
+            };
+            return match self.engine_job(id, ms) {
+                Ok(job) => Work::Engine(Box::new(job)),
+                Err(r) => Work::Done(r),
+            };
+        }
+        Work::Done(self.answer(method, path, body))
+    }
+
+    /// Plays the move a search found for `job`, unless the session has
+    /// changed since (409) or is gone (404).
+    pub fn finish(&mut self, job: EngineJob<'g>, found: Option<Move>) -> Reply {
+        self.with_session(&job.id, |s, _| {
+            if s.version != job.version {
+                return Err(Reply::error(
+                    409,
+                    "the game changed while the engine was thinking: ask again",
+                ));
+            }
+            let Some(mv) = found else {
+                return Err(Reply::error(409, "no legal move"));
+            };
+            let mut pos = s.position.clone();
+            pos.make(mv);
+            s.keep(
+                pos,
+                RecordedMove {
+                    mv,
+                    declarations: Vec::new(),
+                },
+            );
+            Ok(())
+        })
+    }
+
+    /// A search for the session `id`, if it may move.
+    fn engine_job(&mut self, id: &str, ms: u64) -> Result<EngineJob<'g>, Reply> {
+        let session = self.touch(id)?;
+        session.may_move()?;
+        let mut list = Vec::new();
+        session.position.clone().legal_moves(&mut list);
+        if list.is_empty() {
+            return Err(Reply::error(409, "no legal move"));
+        }
+        Ok(EngineJob {
+            id: session.id.clone(),
+            version: session.version,
+            position: session.position.clone(),
+            ms,
+        })
+    }
+
+    /// Every route but `/api/engine`'s search.
+    fn answer(&mut self, method: &str, path: &str, body: &[u8]) -> Reply {
         let path = path.split(['?', '#']).next().unwrap_or("");
         let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
         let route = (method, parts.as_slice());
@@ -305,13 +247,6 @@ impl<'g> State<'g> {
             }
             ("POST", ["api", "undo", id]) => self.with_session(id, |s, _| s.undo()),
             ("POST", ["api", "random", id]) => self.with_session(id, |s, rng| s.random(rng)),
-            ("POST", ["api", "engine", id]) => {
-                let ms = match engine_time(body) {
-                    Ok(ms) => ms,
-                    Err(r) => return r,
-                };
-                self.with_session(id, |s, _| s.engine(ms))
-            }
             (_, ["api", "games" | "new"])
             | (_, ["api", "state" | "move" | "undo" | "random" | "engine", _])
             | (_, [""]) => Reply::error(405, format!("{method} is not allowed on {path}")),
@@ -382,9 +317,30 @@ impl<'g> State<'g> {
             position: start.clone(),
             start,
             moves: Vec::new(),
+            version: 0,
         });
         let session = self.sessions.back().expect("just pushed");
         Reply::json(200, &session.state())
+    }
+
+    /// The session `id`, now the most recently used (the last to be
+    /// dropped), or a 404.
+    fn touch(&mut self, id: &str) -> Result<&mut Session<'g>, Reply> {
+        let last = self.touch_at(id)?;
+        Ok(&mut self.sessions[last])
+    }
+
+    /// `touch`, giving the session's index (the last).
+    fn touch_at(&mut self, id: &str) -> Result<usize, Reply> {
+        let Some(at) = self.sessions.iter().position(|s| s.id == id) else {
+            return Err(Reply::error(
+                404,
+                format!("no session `{id}` (it may have expired)"),
+            ));
+        };
+        let session = self.sessions.remove(at).expect("found above");
+        self.sessions.push_back(session);
+        Ok(self.sessions.len() - 1)
     }
 
     /// Runs `f` on the session `id`: its state on success, its error reply
@@ -394,9 +350,11 @@ impl<'g> State<'g> {
         id: &str,
         f: impl FnOnce(&mut Session<'g>, &mut Rng) -> Result<(), Reply>,
     ) -> Reply {
-        let Some(session) = self.sessions.iter_mut().find(|s| s.id == id) else {
-            return Reply::error(404, format!("no session `{id}` (it may have expired)"));
+        let last = match self.touch_at(id) {
+            Ok(at) => at,
+            Err(r) => return r,
         };
+        let session = &mut self.sessions[last];
         match f(session, &mut self.rng) {
             Ok(()) => Reply::json(200, &session.state()),
             Err(r) => r,
@@ -413,10 +371,26 @@ impl<'g> Session<'g> {
         self.position.clone().result()
     }
 
-    fn play(&mut self, text: &str) -> Result<(), Reply> {
+    /// Whether a move may be added: the game goes on and the session is
+    /// under its ply cap.
+    fn may_move(&self) -> Result<(), Reply> {
         if self.over().is_some() {
             return Err(Reply::error(409, "the game is over"));
         }
+        if self.moves.len() >= MAX_PLIES {
+            return Err(Reply::error(
+                409,
+                format!(
+                    "this session has {MAX_PLIES} plies, the most one keeps: \
+                     start a new game from its position"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), Reply> {
+        self.may_move()?;
         let mut pos = self.position.clone();
         let entry = play_recorded(&mut pos, text.trim()).map_err(|e| match e {
             Refused::Unread(e) => Reply::error(400, format!("`{}`: {e}", text.trim())),
@@ -430,6 +404,7 @@ impl<'g> Session<'g> {
     fn keep(&mut self, pos: Position<'g>, entry: RecordedMove) {
         self.position = pos;
         self.moves.push(entry);
+        self.version += 1;
     }
 
     fn undo(&mut self) -> Result<(), Reply> {
@@ -443,6 +418,7 @@ impl<'g> Session<'g> {
         }
         self.moves.pop();
         self.position = pos;
+        self.version += 1;
         Ok(())
     }
 
@@ -452,9 +428,7 @@ impl<'g> Session<'g> {
         &mut self,
         choose: impl FnOnce(&mut Position<'g>, &[Move]) -> Move,
     ) -> Result<(), Reply> {
-        if self.over().is_some() {
-            return Err(Reply::error(409, "the game is over"));
-        }
+        self.may_move()?;
         let mut pos = self.position.clone();
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
@@ -471,19 +445,6 @@ impl<'g> Session<'g> {
             },
         );
         Ok(())
-    }
-
-    /// The engine's move for the side to move, found in `ms` milliseconds.
-    fn engine(&mut self, ms: u64) -> Result<(), Reply> {
-        let game = self.game();
-        self.computer_move(|pos, list| {
-            let mut engine = Engine::with_table_bits(game, 18);
-            let limits = Limits {
-                time: Some(std::time::Duration::from_millis(ms)),
-                ..Limits::default()
-            };
-            engine.search(pos, limits, |_| {}).best.unwrap_or(list[0])
-        })
     }
 
     fn random(&mut self, rng: &mut Rng) -> Result<(), Reply> {
@@ -529,51 +490,6 @@ impl<'g> Session<'g> {
     }
 }
 
-/// A legal move of `pos` as the page offers it.
-fn legal_move(pos: &Position, mv: Move) -> LegalMove {
-    let game = pos.game();
-    // A pass or going out moves no piece: its cells (the royal
-    // piece's, internally) are nothing to click, so none are named.
-    let (from, to) = if mv.kind().is_turn_only() {
-        (None, None)
-    } else {
-        (
-            Some(game.cell_name(mv.from()).to_string()),
-            Some(game.cell_name(mv.to()).to_string()),
-        )
-    };
-    LegalMove {
-        text: move_to_string(game, mv),
-        from,
-        to,
-        kind: pos.move_sort(mv).into(),
-        capture: pos.is_capture(mv),
-        promotion: mv
-            .promotion()
-            .map(|k| game.ir().kinds[k].letter.to_ascii_lowercase().to_string()),
-        aliases: move_aliases(game, mv).to_vec(),
-    }
-}
-
-/// A finished game's end, winner, loser and every player's score.
-fn result_reply(game: &Game, names: &[String], r: &GameResult) -> ResultReply {
-    ResultReply {
-        end: r.end.into(),
-        winner: r.winner.map(|p| names[p].clone()),
-        loser: r.loser.map(|p| names[p].clone()),
-        scores: (0..game.players())
-            .map(|p| ScoreEntry {
-                player: names[p].clone(),
-                score: r.score(game, p),
-            })
-            .collect(),
-    }
-}
-
-fn player_names(game: &Game) -> Vec<String> {
-    game.ir().players.iter().map(|p| p.name.clone()).collect()
-}
-
 /// The engine's thinking time from a request body: `{"ms": N}` with N in
 /// 1..=MAX_ENGINE_MS, or an empty body for `DEFAULT_ENGINE_MS`.
 fn engine_time(body: &[u8]) -> Result<u64, Reply> {
@@ -601,47 +517,11 @@ fn request<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, Reply> {
     }
 }
 
-/// Serves the games on `host:port` until the process is stopped. Prints
-/// `listening on http://ADDRESS/` (the port chosen, for port 0) first.
-pub fn serve(games: &[Game], host: &str, port: u16) -> Result<(), String> {
-    let server = tiny_http::Server::http((host, port))
-        .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
-    let address = server
-        .server_addr()
-        .to_ip()
-        .map_or_else(|| format!("{host}:{port}"), |a| a.to_string());
-    println!("listening on http://{address}/");
-    std::io::stdout().flush().ok();
-    let mut state = State::new(games);
-    for mut request in server.incoming_requests() {
-        let too_long = request.body_length().is_some_and(|n| n > MAX_BODY);
-        let mut body = Vec::new();
-        let reply = if too_long {
-            Reply::error(413, format!("the request body is over {MAX_BODY} bytes"))
-        } else {
-            match request
-                .as_reader()
-                .take(MAX_BODY as u64 + 1)
-                .read_to_end(&mut body)
-            {
-                Ok(_) => {
-                    let method = request.method().as_str().to_string();
-                    state.handle(&method, request.url(), &body)
-                }
-                Err(e) => Reply::error(400, format!("cannot read the request: {e}")),
-            }
-        };
-        let header = tiny_http::Header::from_bytes("Content-Type", reply.content_type)
-            .expect("a valid header");
-        let no_store =
-            tiny_http::Header::from_bytes("Cache-Control", "no-store").expect("a valid header");
-        let response = tiny_http::Response::from_string(reply.body)
-            .with_status_code(reply.status)
-            .with_header(header)
-            .with_header(no_store);
-        if let Err(e) = request.respond(response) {
-            eprintln!("could not answer a request: {e}");
-        }
+/// The session id of a path `/api/engine/ID` (a query ignored).
+fn engine_route(path: &str) -> Option<&str> {
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    match path.strip_prefix("/api/engine/") {
+        Some(id) if !id.contains('/') => Some(id),
+        _ => None,
     }
-    Ok(())
 }

@@ -1,8 +1,18 @@
 //! `variant uci FILE`: the Universal Chess Interface for a two-player
 //! game, so that existing tools (GUIs, match runners) can drive the
 //! engine. Moves are written in the project's notation (`e2e4`, `e7e8q`,
-//! the game's castling forms). The search runs on its own thread, so
-//! `stop` and `quit` are heard while it thinks.
+//! the game's castling forms).
+//!
+//! Input is read on a thread of its own and handed over a channel, so the
+//! engine hears every command while it thinks (after `go infinite`, any
+//! command but `stop` or `quit` used to leave it deaf for ever). While a
+//! search runs, `isready` is answered at once, `stop` ends the search,
+//! `quit` (and the end of the input) ends it and the program; every other
+//! command waits, in order, for the search to end (a bounded search by
+//! itself, `go infinite` by `stop`), as the protocol has a GUI stop a
+//! search before it changes the position. Lines are read with a bound
+//! (`MAX_UCI_LINE`): a longer one is skipped with an error line, never
+//! held whole.
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `position startpos|fen POS
 //! [moves M...]`, `go [depth N] [movetime MS] [nodes N] [wtime MS] [btime
@@ -10,17 +20,253 @@
 //! command that cannot be taken is answered with `info string error: ...`
 //! and changes nothing (the protocol has no other error channel).
 
+use crate::input::{read_line_max, Line, Overlong};
 use runtime::notation::{move_to_string, parse_move, parse_position};
 use runtime::search::{Engine, Info, Limits, Outcome, Score, MAX_SEARCH_DEPTH};
 use runtime::text::printable;
 use runtime::{Game, Position};
-use std::io::{BufRead, Write};
+use std::collections::VecDeque;
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, SyncSender};
 use std::sync::Arc;
+use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 /// The longest a `go` with clock times may think for one move.
 const MAX_MOVE_TIME: Duration = Duration::from_secs(3600);
+/// The longest command line read: a `position ... moves` line of a game of
+/// 200,000 plies fits (a move is a few bytes); a 7 GB line aborted the
+/// engine when it was read whole.
+pub const MAX_UCI_LINE: usize = 1 << 20;
+/// The most bytes of commands that wait for a search to end (each counted
+/// with 64 bytes more, its keeping): past it a command is refused with an
+/// error line, so a client that sends on and on during `go infinite` does
+/// not grow the engine without end.
+const MAX_WAITING: usize = 8 * MAX_UCI_LINE;
+/// Events read ahead of the main loop at most (the reader waits beyond):
+/// input sent faster than commands are obeyed (a `position` of a long game
+/// takes a while) is not held without end.
+const QUEUED_EVENTS: usize = 64;
+
+/// A line to standard output, flushed (the GUI waits for it).
+fn out(line: &str) {
+    let mut o = std::io::stdout().lock();
+    writeln!(o, "{line}").ok();
+    o.flush().ok();
+}
+
+/// What the main loop waits for.
+enum Event {
+    /// A line of input.
+    Input(Line),
+    /// The end of the input (or a read error).
+    End,
+    /// Search number `n` ended (its `bestmove` printed).
+    Ended(u64),
+}
+
+/// Reads standard input's lines on a thread of their own, into `events`.
+/// The thread is not joined: it may be blocked in a read when `quit` ends
+/// the program.
+fn read_input(events: SyncSender<Event>) {
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        while let Ok(Some(line)) = read_line_max(&mut stdin, MAX_UCI_LINE, Overlong::Skip) {
+            if events.send(Event::Input(line)).is_err() {
+                return;
+            }
+        }
+        events.send(Event::End).ok();
+    });
+}
+
+/// A search in progress.
+struct Running<'s, 'g> {
+    /// Its number, as `Event::Ended` gives it.
+    n: u64,
+    /// Set to stop it.
+    stop: Arc<AtomicBool>,
+    /// Set by the search before it prints its `bestmove`: a command read
+    /// after that line never waits for it (the thread may not have said
+    /// `Ended` yet).
+    done: Arc<AtomicBool>,
+    /// Gives the engine back.
+    thread: ScopedJoinHandle<'s, Engine<'g>>,
+}
+
+/// The engine's state between commands.
+struct Session<'s, 'g> {
+    game: &'g Game,
+    pos: Position<'g>,
+    /// The engine, when no search holds it.
+    searcher: Option<Engine<'g>>,
+    running: Option<Running<'s, 'g>>,
+    /// Searches started so far (numbers `Event::Ended`).
+    searches: u64,
+    /// Where a search says it ended.
+    events: SyncSender<Event>,
+}
+
+impl<'s, 'g: 's> Session<'s, 'g> {
+    /// Ends the search in progress, if any (its `bestmove` is printed by
+    /// its thread), and takes its engine back.
+    fn stop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop.store(true, Ordering::Relaxed);
+            if let Ok(engine) = running.thread.join() {
+                self.searcher = Some(engine);
+            }
+        }
+    }
+
+    /// Search `n` ended by itself: its engine is taken back (a number of a
+    /// search already stopped is stale, and ignored).
+    fn ended(&mut self, n: u64) {
+        if self.running.as_ref().is_some_and(|r| r.n == n) {
+            self.stop();
+        }
+    }
+
+    /// Is a search running (not one that has given its answer)?
+    fn searching(&mut self) -> bool {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.done.load(Ordering::Acquire))
+        {
+            self.stop();
+        }
+        self.running.is_some()
+    }
+
+    /// Starts a search of the current position within `limits`.
+    fn go(&mut self, scope: &'s Scope<'s, '_>, mut limits: Limits) {
+        self.stop();
+        let game = self.game;
+        let (stop, done) = (
+            Arc::new(AtomicBool::new(false)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        limits.stop = Some(stop.clone());
+        let mut engine = self.searcher.take().unwrap_or_else(|| Engine::new(game));
+        let mut at = self.pos.clone();
+        self.searches += 1;
+        let (n, events, finished) = (self.searches, self.events.clone(), done.clone());
+        let thread = scope.spawn(move || {
+            let outcome = engine.search(&mut at, limits, |info| {
+                out(&info_line(game, info, uci_score(info.score)));
+            });
+            finished.store(true, Ordering::Release);
+            out(&bestmove(game, &outcome));
+            // Never waits: the main loop may be joining this thread. When
+            // the queue is full, the events in it find `done` set instead.
+            events.try_send(Event::Ended(n)).ok();
+            engine
+        });
+        self.running = Some(Running {
+            n,
+            stop,
+            done,
+            thread,
+        });
+    }
+
+    /// Obeys one command, no search running; `false` for `quit`.
+    fn command(&mut self, scope: &'s Scope<'s, '_>, line: &str) -> bool {
+        let game = self.game;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            return true;
+        };
+        match command {
+            "uci" => {
+                out(&format!("id name variant ({})", printable(&game.ir().name)));
+                out("id author the variant project");
+                out("uciok");
+            }
+            "isready" => out("readyok"),
+            "ucinewgame" => {
+                self.searcher = Some(Engine::new(game));
+                self.pos = Position::start(game);
+            }
+            "position" => match position(game, &words[1..]) {
+                Ok(p) => self.pos = p,
+                Err(e) => out(&format!("info string error: {}", printable(&e))),
+            },
+            "go" => match limits(&words[1..], self.pos.to_move()) {
+                Ok(limits) => self.go(scope, limits),
+                Err(e) => out(&format!("info string error: {}", printable(&e))),
+            },
+            // No pondering: nothing to switch over.
+            "stop" | "ponderhit" => {}
+            "quit" => return false,
+            _ => out(&format!(
+                "info string error: unknown command `{}`",
+                printable(command)
+            )),
+        }
+        true
+    }
+
+    /// A line read while a search runs: `isready`, `stop`, `quit` and
+    /// `ponderhit` are obeyed at once (`false` for `quit`); any other
+    /// command waits in `waiting` for the search to end.
+    fn during_search(&mut self, line: String, waiting: &mut Waiting) -> bool {
+        match line.split_whitespace().next() {
+            Some("isready") => out("readyok"),
+            Some("stop") => self.stop(),
+            Some("quit") => return false,
+            Some("ponderhit") | None => {}
+            Some(command) => {
+                if waiting.bytes + line.len() + 64 > MAX_WAITING {
+                    out(&format!(
+                        "info string error: `{}` refused: {MAX_WAITING} bytes of commands \
+                         already wait for the search to end (send stop)",
+                        printable(command)
+                    ));
+                } else {
+                    waiting.bytes += line.len() + 64;
+                    waiting.lines.push_back(line);
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The commands waiting for a search to end, in order, and their size.
+#[derive(Default)]
+struct Waiting {
+    lines: VecDeque<String>,
+    bytes: usize,
+}
+
+impl Waiting {
+    fn pop(&mut self) -> Option<String> {
+        let line = self.lines.pop_front()?;
+        self.bytes -= line.len() + 64;
+        Some(line)
+    }
+}
+
+/// An input line's text, or the error line it is answered with.
+fn text_of(line: Line) -> Option<String> {
+    match line {
+        Line::Text(text) => Some(text),
+        Line::TooLong { bytes } => {
+            out(&format!(
+                "info string error: a line of {bytes} bytes, more than the \
+                 {MAX_UCI_LINE} a command may have: skipped"
+            ));
+            None
+        }
+        Line::NotUtf8 => {
+            out("info string error: a line that is not UTF-8: skipped");
+            None
+        }
+    }
+}
 
 pub fn run(game: &Game) -> Result<(), String> {
     if game.players() != 2 {
@@ -30,77 +276,47 @@ pub fn run(game: &Game) -> Result<(), String> {
             game.players()
         ));
     }
-    let stdin = std::io::stdin();
-    let mut pos = Position::start(game);
-    let mut searcher = Some(Engine::new(game));
-    let out = |line: &str| {
-        let mut o = std::io::stdout().lock();
-        writeln!(o, "{line}").ok();
-        o.flush().ok();
-    };
+    let (events, inbox) = sync_channel(QUEUED_EVENTS);
+    read_input(events.clone());
     std::thread::scope(|scope| {
-        let mut running: Option<(Arc<AtomicBool>, std::thread::ScopedJoinHandle<'_, Engine>)> =
-            None;
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let Some(&command) = words.first() else {
-                continue;
-            };
-            // Any command but `isready` waits for a search in progress to end
-            // (`stop` and `quit` end it first).
-            if command != "isready" {
-                if let Some((flag, handle)) = running.take() {
-                    if command == "stop" || command == "quit" {
-                        flag.store(true, Ordering::Relaxed);
+        let mut session = Session {
+            game,
+            pos: Position::start(game),
+            searcher: Some(Engine::new(game)),
+            running: None,
+            searches: 0,
+            events,
+        };
+        let mut waiting = Waiting::default();
+        'session: while let Ok(event) = inbox.recv() {
+            match event {
+                Event::Input(line) => {
+                    let Some(text) = text_of(line) else { continue };
+                    if session.searching() {
+                        if !session.during_search(text, &mut waiting) {
+                            break;
+                        }
+                    } else {
+                        waiting.bytes += text.len() + 64;
+                        waiting.lines.push_back(text);
                     }
-                    searcher = Some(handle.join().expect("the search thread"));
+                }
+                // The end of the input reads as `quit`: the search is
+                // stopped and its answer given.
+                Event::End => break,
+                Event::Ended(n) => session.ended(n),
+            }
+            // The commands that waited, until one starts a search.
+            while session.running.is_none() {
+                let Some(text) = waiting.pop() else {
+                    break;
+                };
+                if !session.command(scope, &text) {
+                    break 'session;
                 }
             }
-            match command {
-                "uci" => {
-                    out(&format!("id name variant ({})", printable(&game.ir().name)));
-                    out("id author the variant project");
-                    out("uciok");
-                }
-                "isready" => out("readyok"),
-                "ucinewgame" => {
-                    searcher = Some(Engine::new(game));
-                    pos = Position::start(game);
-                }
-                "position" => match position(game, &words[1..]) {
-                    Ok(p) => pos = p,
-                    Err(e) => out(&format!("info string error: {}", printable(&e))),
-                },
-                "go" => match limits(&words[1..], pos.to_move()) {
-                    Ok(mut limits) => {
-                        let flag = Arc::new(AtomicBool::new(false));
-                        limits.stop = Some(flag.clone());
-                        let mut engine = searcher.take().unwrap_or_else(|| Engine::new(game));
-                        let mut at = pos.clone();
-                        let handle = scope.spawn(move || {
-                            let outcome = engine.search(&mut at, limits, |info| {
-                                out(&info_line(game, info, uci_score(info.score)));
-                            });
-                            out(&bestmove(game, &outcome));
-                            engine
-                        });
-                        running = Some((flag, handle));
-                    }
-                    Err(e) => out(&format!("info string error: {}", printable(&e))),
-                },
-                "stop" => {}
-                "quit" => break,
-                _ => out(&format!(
-                    "info string error: unknown command `{}`",
-                    printable(command)
-                )),
-            }
         }
-        if let Some((flag, handle)) = running.take() {
-            flag.store(true, Ordering::Relaxed);
-            handle.join().ok();
-        }
+        session.stop();
     });
     Ok(())
 }

@@ -5,13 +5,25 @@
 use std::process::{Command, Output};
 
 // The arbiter of `variant match`, for its unit tests (the binary has no
-// test harness): they are in the file, and run here.
+// test harness): they are in the file, and run here (its reader needs
+// `input`, below).
 #[allow(dead_code)]
 #[path = "../src/arena.rs"]
 mod arena;
 #[allow(dead_code)]
 #[path = "../src/players.rs"]
 mod players;
+// Self-play and its merge, for the unit tests of `selfplay.rs` (the
+// tables' sizing, the reasons a merge accepts).
+#[allow(dead_code)]
+#[path = "../src/input.rs"]
+mod input;
+#[allow(dead_code)]
+#[path = "../src/records.rs"]
+mod records;
+#[allow(dead_code)]
+#[path = "../src/selfplay.rs"]
+mod selfplay;
 
 fn variant(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_variant"));
@@ -1174,26 +1186,58 @@ fn greedy_seats_mate_and_best_reply_search_runs() {
     );
 }
 
-/// `uci` answers the handshake, searches a position given with moves
-/// (a command other than `isready`, `stop` or `quit` waits for the search),
+/// `uci` answers the handshake, searches a position given with moves,
 /// refuses an illegal move without losing the position, and refuses a
-/// game of three players.
+/// game of three players. Each `go` is awaited before the next commands
+/// (as a GUI does): a `quit` read during a search ends it at once.
 #[test]
 fn uci_session() {
-    let input = "uci\nisready\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n\
-                 position startpos moves e2e5\nisready\ngo depth 2\nucinewgame\nquit\n";
-    let out = variant(&["uci", "dsl-examples/chess.variant"], Some(input));
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
-    let lines: Vec<&str> = stdout.lines().collect();
+    use std::io::{BufRead, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variant"))
+        .args(["uci", "dsl-examples/chess.variant"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (send, lines) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            send.send(line).ok();
+        }
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    let mut said: Vec<String> = Vec::new();
+    let mut exchange = |input: &str| {
+        stdin.write_all(input.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        loop {
+            let line = lines
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .unwrap_or_else(|e| panic!("no bestmove within 10 s ({e}): {said:?}"));
+            said.push(line);
+            if said.last().unwrap().starts_with("bestmove") {
+                break;
+            }
+        }
+    };
+    exchange("uci\nisready\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n");
+    exchange("position startpos moves e2e5\nisready\ngo depth 2\n");
+    stdin.write_all(b"ucinewgame\nquit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
     assert_eq!(
-        lines[..3],
+        said[..3],
         [
             "id name variant (Chess)",
             "id author the variant project",
             "uciok"
         ]
     );
+    let stdout = said.join("\n");
     assert!(stdout.contains("readyok"), "{stdout}");
     assert!(stdout.contains("score mate 1 "), "{stdout}");
     assert!(

@@ -4,15 +4,21 @@
 //! must end in a value or a typed error: a panic anywhere (the loader, the
 //! compiler, the hot loop trusting the loader) fails the test and prints the
 //! case's seed and mutation, so it can be replayed and turned into a
-//! regression test.
+//! regression test. Three more targets (`fuzz/cli.rs`) drive the binary
+//! itself: lines to `variant uci`, an outside engine's lines to `variant
+//! match`, and records to `selfplay --merge`.
 //!
-//! Budget: `FUZZ_SECONDS` per target (default 8; the four targets run in
-//! parallel). `FUZZ_SEED` picks another sequence (default: fixed, so a run
-//! is reproducible). The corpus the mutations start from is kept in
+//! Budget: `FUZZ_SECONDS` per target (default 8; the seven targets run as
+//! many at once as the test harness runs, one per core). `FUZZ_SEED` picks
+//! another sequence (default: fixed, so a run is reproducible). The corpus the mutations start from is kept in
 //! `tests/fuzz/` (positions and moves) and is every shipped game file.
 
 #[path = "support/games.rs"]
 mod games;
+// The command line's inputs (UCI lines, a match's engine lines, merged
+// records), through the binary.
+#[path = "fuzz/cli.rs"]
+mod cli;
 
 use runtime::ir::GameIr;
 use runtime::notation::{parse_move, parse_position, write_general};

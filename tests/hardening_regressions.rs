@@ -351,7 +351,9 @@ fn f6_long_inputs_are_refused_in_linear_time() {
         .collect();
     let many = dir.join("regions.variant");
     std::fs::write(&many, format!("{}{regions}", chess_source())).unwrap();
-    expect_within(&["check", path(&many)], 0, "ok", 5);
+    // About 1 s on an idle machine; the bound is for a hang or a quadratic
+    // check (minutes), not a speed claim: a loaded machine took 5.2 s.
+    expect_within(&["check", path(&many)], 0, "ok", 30);
     std::fs::remove_dir_all(&dir).ok();
 }
 

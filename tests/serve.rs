@@ -13,11 +13,14 @@ mod recorded;
 #[allow(dead_code)]
 #[path = "../src/serve.rs"]
 mod serve;
+#[allow(dead_code)]
+#[path = "../src/serve_wire.rs"]
+mod serve_wire;
 
 use games::{load, Claims};
 use runtime::Game;
 use serde_json::Value;
-use serve::{Reply, State, MAX_BODY, MAX_SESSIONS};
+use serve::{Reply, State, Work, MAX_BODY, MAX_PLIES, MAX_SESSIONS};
 
 fn chess_and_glinski() -> Vec<Game> {
     vec![
@@ -448,6 +451,92 @@ fn sessions_are_bounded_oldest_dropped() {
     call(&mut state, "GET", &format!("/api/state/{first}"), "", 404);
     call(&mut state, "GET", &format!("/api/state/{second}"), "", 200);
     call(&mut state, "GET", &format!("/api/state/{last}"), "", 200);
+}
+
+#[test]
+fn the_session_dropped_is_the_least_recently_used() {
+    let games = chess_and_glinski();
+    let mut state = State::new(&games);
+    let (first, _) = new_chess(&mut state);
+    let (second, _) = new_chess(&mut state);
+    for _ in 0..MAX_SESSIONS - 2 {
+        new_chess(&mut state);
+    }
+    // Full: using the first makes the second the one to go.
+    call(&mut state, "GET", &format!("/api/state/{first}"), "", 200);
+    new_chess(&mut state);
+    call(&mut state, "GET", &format!("/api/state/{second}"), "", 404);
+    call(&mut state, "GET", &format!("/api/state/{first}"), "", 200);
+}
+
+/// A game with no end rule: a session stops taking moves at `MAX_PLIES`.
+#[test]
+fn a_session_takes_at_most_max_plies() {
+    let games = vec![load("dsl-examples/side-cells.variant", Claims::Skipped)];
+    let mut state = State::new(&games);
+    let v = call(&mut state, "POST", "/api/new", "", 200);
+    let id = v["id"].as_str().unwrap().to_string();
+    let random = format!("/api/random/{id}");
+    for _ in 0..MAX_PLIES {
+        call(&mut state, "POST", &random, "", 200);
+    }
+    let full = call(&mut state, "GET", &format!("/api/state/{id}"), "", 200);
+    assert_eq!(full["moves"].as_array().unwrap().len(), MAX_PLIES);
+    let legal = full["legal"][0]["text"].as_str().unwrap().to_string();
+    for (path, body) in [
+        (random.clone(), String::new()),
+        (format!("/api/engine/{id}"), r#"{"ms": 10}"#.to_string()),
+        (
+            format!("/api/move/{id}"),
+            serde_json::json!({ "move": legal }).to_string(),
+        ),
+    ] {
+        let refused = call(&mut state, "POST", &path, &body, 409);
+        let error = refused["error"].as_str().unwrap();
+        assert!(error.contains(&format!("{MAX_PLIES} plies")), "{error}");
+    }
+    assert_eq!(
+        call(&mut state, "GET", &format!("/api/state/{id}"), "", 200),
+        full
+    );
+    // Undo makes room for one.
+    call(&mut state, "POST", &format!("/api/undo/{id}"), "", 200);
+    call(&mut state, "POST", &random, "", 200);
+}
+
+/// The server runs a search apart from the state: its move is played only
+/// on the session as it was when the search began.
+#[test]
+fn an_engine_move_found_for_a_changed_session_is_not_played() {
+    let games = chess_and_glinski();
+    let mut state = State::new(&games);
+    let (id, _) = new_chess(&mut state);
+    let engine = format!("/api/engine/{id}");
+    let Work::Engine(job) = state.begin("POST", &engine, br#"{"ms": 20}"#) else {
+        panic!("no search for {engine}");
+    };
+    let found = job.search();
+    assert!(found.is_some());
+    play(&mut state, &id, "e2e4");
+    let stale = state.finish(*job, found);
+    assert_eq!(stale.status, 409, "{}", stale.body);
+    let now = call(&mut state, "GET", &format!("/api/state/{id}"), "", 200);
+    assert_eq!(now["moves"], serde_json::json!(["e2e4"]));
+    // A session dropped during the search is a 404; refusals need no search.
+    let Work::Engine(job) = state.begin("POST", &engine, b"") else {
+        panic!("no search for {engine}");
+    };
+    for _ in 0..MAX_SESSIONS {
+        new_chess(&mut state);
+    }
+    let found = job.search();
+    assert_eq!(state.finish(*job, found).status, 404);
+    for (path, body) in [(engine.as_str(), r#"{"ms": 0}"#), ("/api/engine/s999", "")] {
+        let Work::Done(reply) = state.begin("POST", path, body.as_bytes()) else {
+            panic!("a search for {path} {body}");
+        };
+        assert!(reply.status >= 400, "{}", reply.body);
+    }
 }
 
 /// One HTTP/1.1 request on a fresh connection: the status and the body.

@@ -155,6 +155,12 @@ pub enum Stmt {
     CheckForbidden(Span),
     /// `in-check capture-checker-only KINDS`.
     CheckerCapturesOnly(Vec<Name>, Span),
+    /// `first-move KIND lost when aimed by KINDS`.
+    FirstMoveLost {
+        piece: Name,
+        aimers: Vec<Name>,
+        span: Span,
+    },
     /// What a finished game shares out among the players.
     Points(i32, Span),
     /// A named group of statements; `import ... except NAME` leaves it out.
@@ -369,6 +375,8 @@ pub enum Modifier {
     EnPassant,
     /// Only while the piece has not moved.
     Unmoved,
+    /// Not while the piece's player is in check.
+    NotInCheck,
     /// The piece may not end the move on a cell the opponent attacks.
     Unattacked,
     /// The piece turns into this kind by the move.
@@ -454,6 +462,31 @@ pub enum EndRule {
     Extinction(Extinction),
     /// `end checks N OUTCOME`: for the player who gives its N-th check.
     Checks(i32, OutcomeWord),
+    /// `end counting OUTCOME { ... }`.
+    Counting(Counting),
+}
+
+/// A counting rule as written: `end counting draw { starts-without KINDS
+/// board-honour N  pieces-honour N [against KIND [at-least M]] ...
+/// count-from pieces|zero }`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counting {
+    pub outcome: OutcomeWord,
+    pub starts_without: Vec<Name>,
+    /// Every `board-honour N` line (one is allowed; the checker says so).
+    pub board_honour: Vec<(i32, Span)>,
+    pub pieces_honour: Vec<HonourLine>,
+    /// `count-from pieces` (true) or `zero`, each time it is said.
+    pub count_from: Vec<(bool, Span)>,
+}
+
+/// `pieces-honour N [against KIND [at-least M]]`.
+#[derive(Clone, Debug, Serialize)]
+pub struct HonourLine {
+    pub moves: i32,
+    pub against: Option<Name>,
+    pub at_least: Option<i32>,
+    pub span: Span,
 }
 
 /// An extinction rule as written.

@@ -64,6 +64,8 @@ pub struct Model {
     pub check_forbidden: bool,
     /// `in-check capture-checker-only KINDS`.
     pub checker_captures_only: Vec<u8>,
+    /// `first-move KIND lost when aimed by KINDS`.
+    pub first_move_lost: Vec<ir::FirstMoveLost>,
 }
 
 /// `arrival KIND on REGION wins [after-reply | if-held]`.

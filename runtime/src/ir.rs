@@ -6,6 +6,9 @@
 //! hexes except the optional drawing hints. The loader (`crate::game`) checks
 //! the format version and every index once, so the hot loop never re-checks.
 
+mod end_rules;
+pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow};
+
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the meaning or layout of the IR changes. Format 9: the
@@ -17,7 +20,7 @@ use serde::{Deserialize, Serialize};
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
 /// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 13;
+pub const FORMAT_VERSION: u32 = 14;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -47,6 +50,9 @@ pub const SHARED_LANDING: u16 = 128;
 /// of a player out of the game, an obstacle to every line). It never
 /// captures, so attack tables ignore it.
 pub const FLY_OVER: u16 = 256;
+/// The atom is not used while its player is in check (`not-in-check`:
+/// cambodian's first-move leaps of the king).
+pub const NOT_IN_CHECK: u16 = 512;
 /// Atom flags are 16 bits wide; the runtime keeps the top bit for itself
 /// (`RESERVED_FLAGS`), so bits 8..=14 are free for new mechanisms.
 pub const RESERVED_FLAGS: u16 = 1 << 15;
@@ -109,6 +115,12 @@ pub struct GameIr {
     /// attacked.
     #[serde(default)]
     pub check_forbidden: bool,
+    /// `first-move KIND lost when aimed by KINDS`: a piece of `kind` loses
+    /// its unmoved status when an enemy piece of an `aimers` kind ends a
+    /// move on a cell from which it would attack the piece's cell on an
+    /// empty board.
+    #[serde(default)]
+    pub first_move_lost: Vec<FirstMoveLost>,
     /// `in-check capture-checker-only`: while its player is in check, a
     /// piece of these kinds may move only to take the one piece giving
     /// check (makpong's king).
@@ -493,23 +505,10 @@ pub struct EndRules {
     /// (0 = off; two players).
     #[serde(default)]
     pub checks_to_win: u32,
-}
-
-/// `end extinction KINDS [at-most N] [opponent-at-least M] [bare-back] OUTCOME`:
-/// a player holding at most `at_most` pieces of one of `kinds` (each kind
-/// counted on its own; all its pieces counted together when `kinds` is
-/// empty, `all`), while its opponent holds at least `opponent_at_least` of
-/// that count, gets `outcome` (`Loss`, `Win` or `Draw`) at once.
-/// `bare_back`: while that player is to move, the opponent must hold one
-/// more (so a bared side that can take back the opponent's last piece but
-/// one, baring it in turn, first gets its move).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Extinction {
-    pub kinds: Vec<u8>,
-    pub at_most: u32,
-    pub opponent_at_least: u32,
-    pub bare_back: bool,
-    pub outcome: Outcome,
+    /// `end counting draw { ... }`: a count of moves that, run out, draws
+    /// (two players).
+    #[serde(default)]
+    pub counting: Option<Counting>,
 }
 
 fn one_point() -> u32 {

@@ -29,6 +29,8 @@ pub enum GameEnd {
     Extinction,
     /// A player gave the number of checks that wins (`end checks N win`).
     Checks,
+    /// A counting rule's count ran out (`end counting draw`).
+    Counting,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -305,6 +307,9 @@ impl Position<'_> {
         }
         if end.move_rule > 0 && self.halfmove >= end.move_rule * g.shape.players as u32 {
             return Some(GameResult::draw(GameEnd::MoveRule));
+        }
+        if g.counting.is_some() && self.count_ran_out() {
+            return Some(GameResult::draw(GameEnd::Counting));
         }
         if g.insufficient.declarations.is_empty() {
             return None;

@@ -2,7 +2,7 @@
 //! has loaded it (so a file written is one the runtime takes).
 
 use crate::cli::CompileArgs;
-use crate::load::{load_game, same_file};
+use crate::load::{load_game_reading, refuse_overwriting_imports, same_file};
 use runtime::text::printable;
 use std::process::ExitCode;
 
@@ -15,7 +15,8 @@ pub fn run(args: CompileArgs) -> Result<ExitCode, String> {
             output.display()
         ));
     }
-    let game = load_game(&file)?;
+    let (game, read) = load_game_reading(&file)?;
+    refuse_overwriting_imports(&output, &read, "the IR", "--output")?;
     let ir = game.ir();
     let bytes = if output.extension().is_some_and(|e| e == "json") {
         ir.to_json().into_bytes()

@@ -2,7 +2,7 @@
 //! cells outlined and arrows.
 
 use crate::cli::DrawArgs;
-use crate::load::{load_game, same_file};
+use crate::load::{load_game_reading, refuse_overwriting_imports, same_file};
 use crate::recorded::position_and_last;
 use runtime::picture;
 use std::io::Write;
@@ -24,7 +24,10 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, String> {
             file.display()
         ));
     }
-    let game = load_game(&file)?;
+    let (game, read) = load_game_reading(&file)?;
+    if output != Path::new("-") {
+        refuse_overwriting_imports(&output, &read, "the picture", "-o")?;
+    }
     let (pos, last_move) = position_and_last(&game, &fen, &moves)?;
     let mut options = picture::Options {
         last_move,

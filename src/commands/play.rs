@@ -7,7 +7,7 @@ use crate::cli::PlayArgs;
 use crate::display;
 use crate::draw_offer::{Answer, DrawOffer};
 use crate::input;
-use crate::load::{load_game, same_file};
+use crate::load::{load_game_reading, refuse_overwriting_imports, same_file};
 use crate::players::{Computers, Player};
 use crate::recorded::{play_recorded, position};
 use runtime::notation::{move_to_string, recorded_to_string, write_fen, write_general};
@@ -34,7 +34,10 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
             file.display()
         ));
     }
-    let game = load_game(&file)?;
+    let (game, read) = load_game_reading(&file)?;
+    if let Some(record) = &record {
+        refuse_overwriting_imports(record, &read, "the record", "--record")?;
+    }
     if players.len() > game.players() {
         return Err(format!(
             "--players names {} players, but {} has {}",

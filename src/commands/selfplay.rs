@@ -2,7 +2,7 @@
 //! a JSON line each, then a summary; or the merge of several runs.
 
 use crate::cli::SelfplayArgs;
-use crate::load::{load_game, same_file};
+use crate::load::{load_game_reading, refuse_overwriting_imports, same_file};
 use crate::players::Player;
 use crate::recorded::position;
 use crate::selfplay;
@@ -57,7 +57,8 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode, String> {
             file.display()
         ));
     }
-    let game = load_game(&file)?;
+    let (game, read) = load_game_reading(&file)?;
+    refuse_overwriting_imports(&out, &read, "the games", "--out")?;
     let players = match players.len() {
         1 => vec![players[0]; game.players()],
         n if n == game.players() => players,
@@ -71,7 +72,8 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode, String> {
     };
     if players.contains(&Player::Human) {
         return Err(
-            "selfplay seats are computers: random or engine[:depth=N|:nodes=N|:ms=N]".into(),
+            "selfplay seats are computers: random, greedy or engine[:depth=N|:nodes=N|:ms=N]"
+                .into(),
         );
     }
     let start = position(&game, &fen, &[])?;

@@ -1,12 +1,17 @@
 //! `variant serve`: load every game, then serve the web board
-//! (`crate::serve`) until the process is stopped.
+//! (`crate::web`) until the process is stopped.
 
 use crate::cli::ServeArgs;
 use crate::load::load_game;
 use std::process::ExitCode;
 
 pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
-    let ServeArgs { files, port, host } = args;
+    let ServeArgs {
+        files,
+        port,
+        host,
+        allow_host,
+    } = args;
     let games = files
         .iter()
         .map(|f| load_game(f))
@@ -18,6 +23,6 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
     }
-    crate::serve::serve(&games, &host, port)?;
+    crate::web::serve(games, &host, port, &allow_host)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -472,7 +472,7 @@ REASONS = {
     "variant": {"winning_arrival", "extinction", "checks"},
     "checkmate": {"checkmate"},
     "stalemate": {"stalemate"},
-    "claim": {"repetition", "move_rule"},
+    "claim": {"repetition", "move_rule", "counting"},
     "": {""},
 }
 

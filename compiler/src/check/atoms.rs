@@ -61,8 +61,9 @@ impl Checker {
         let mut fly_over = false;
         for md in &a.modifiers {
             match md {
-                Modifier::MoveOnly => flags = ir::MOVE,
-                Modifier::CaptureOnly => flags = ir::CAPTURE,
+                // Only the move/capture bits: conditions said before stay.
+                Modifier::MoveOnly => flags = flags & !(ir::MOVE | ir::CAPTURE) | ir::MOVE,
+                Modifier::CaptureOnly => flags = flags & !(ir::MOVE | ir::CAPTURE) | ir::CAPTURE,
                 Modifier::Max(n) => {
                     if *n < 1 {
                         self.error(Diagnostic::error(
@@ -78,6 +79,7 @@ impl Checker {
                 Modifier::To(r) => to_region = self.region_ref(m, r),
                 Modifier::EnPassant => ep = true,
                 Modifier::Unmoved => flags |= ir::UNMOVED_ONLY,
+                Modifier::NotInCheck => flags |= ir::NOT_IN_CHECK,
                 Modifier::FlyOver => fly_over = true,
                 Modifier::Unattacked => flags |= ir::UNATTACKED_LANDING,
                 Modifier::Becomes(n) => {
@@ -130,6 +132,17 @@ impl Checker {
                     "`unmoved` without `move-only`",
                 )
                 .with_hint("attacks may not depend on whether a piece has moved: add `move-only`"),
+            );
+        }
+        if flags & ir::NOT_IN_CHECK != 0 && flags & ir::CAPTURE != 0 {
+            self.error(
+                Diagnostic::error(
+                    Code::ConflictingModifiers,
+                    "a move barred while in check cannot capture",
+                    a.span,
+                    "`not-in-check` without `move-only`",
+                )
+                .with_hint("attacks may not depend on whether a side is in check: add `move-only`"),
             );
         }
     }

@@ -160,6 +160,7 @@ impl Checker {
                 out_after_round: false,
                 extinctions: Vec::new(),
                 checks_to_win: 0,
+                counting: None,
             },
             insufficient: Vec::new(),
             claims: Vec::new(),
@@ -176,6 +177,7 @@ impl Checker {
             capture_forced: false,
             check_forbidden: false,
             checker_captures_only: Vec::new(),
+            first_move_lost: Vec::new(),
         })
     }
 

@@ -142,6 +142,7 @@ impl Checker {
                     EndRule::Repetition(n) => m.end.repetition = *n as u32,
                     EndRule::Extinction(rule) => self.extinction(m, rule, *span, piece_names),
                     EndRule::Checks(n, w) => self.checks_to_win(m, *n, *w, *span),
+                    EndRule::Counting(rule) => self.counting(m, rule, *span, piece_names),
                     EndRule::MoveRule(n, kinds) => {
                         m.end.move_rule = *n as u32;
                         for k in kinds {
@@ -191,7 +192,7 @@ impl Checker {
     /// Each end rule, `points` and `clock` is said at most once: a second
     /// one would silently replace the first (E004 instead, both shown).
     fn end_rules_given_once(&mut self, stmts: &[Stmt]) {
-        let mut first: [Option<Span>; 7] = [None; 7];
+        let mut first: [Option<Span>; 8] = [None; 8];
         for s in stmts {
             let (slot, what, span) = match s {
                 Stmt::End(EndRule::Checkmate(..), span) => (0, "how a checkmate ends", span),
@@ -201,6 +202,7 @@ impl Checker {
                 Stmt::Points(_, span) => (4, "the points a game shares out", span),
                 Stmt::Clock { span, .. } => (5, "the clock", span),
                 Stmt::End(EndRule::Checks(..), span) => (6, "the checks that win", span),
+                Stmt::End(EndRule::Counting(..), span) => (7, "the counting rule", span),
                 _ => continue,
             };
             match first[slot] {

@@ -126,6 +126,10 @@ impl Checker {
                 Stmt::CaptureForced(span) => (0, "capture forced", span),
                 Stmt::CheckForbidden(span) => (1, "check forbidden", span),
                 Stmt::CheckerCapturesOnly(_, span) => (2, "in-check capture-checker-only", span),
+                Stmt::FirstMoveLost { piece, aimers, .. } => {
+                    self.first_move_lost(m, piece, aimers, piece_names);
+                    continue;
+                }
                 _ => continue,
             };
             if let Some(f) = first[slot] {
@@ -152,13 +156,35 @@ impl Checker {
                         }
                     }
                 }
+                Stmt::FirstMoveLost { .. } => {}
                 _ => {}
             }
         }
     }
 
+    /// `first-move KIND lost when aimed by KINDS`.
+    fn first_move_lost(
+        &mut self,
+        m: &mut Model,
+        piece: &ast::Name,
+        aimers: &[ast::Name],
+        names: &[String],
+    ) {
+        let kind = self.piece(piece, names);
+        let aimers: Vec<u8> = aimers
+            .iter()
+            .filter_map(|a| self.piece(a, names).map(|k| k as u8))
+            .collect();
+        if let Some(kind) = kind {
+            m.first_move_lost.push(runtime::ir::FirstMoveLost {
+                kind: kind as u8,
+                aimers,
+            });
+        }
+    }
+
     /// Is the game for two players? Reports `what` otherwise.
-    fn two_players(&mut self, m: &Model, span: Span, what: &str) -> bool {
+    pub(super) fn two_players(&mut self, m: &Model, span: Span, what: &str) -> bool {
         if m.players.len() == 2 {
             return true;
         }

@@ -13,6 +13,7 @@ mod atoms;
 mod board;
 mod castling;
 mod cells;
+mod counting;
 mod end;
 mod extinction;
 mod forbid;

@@ -71,6 +71,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         capture_forced: m.capture_forced,
         check_forbidden: m.check_forbidden,
         checker_captures_only: m.checker_captures_only.clone(),
+        first_move_lost: m.first_move_lost.clone(),
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

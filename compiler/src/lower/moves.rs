@@ -8,7 +8,7 @@ use runtime::ir::{self, Hook, Leap, MoveSet, Ray, Swap};
 use std::collections::HashMap;
 
 /// Atom flags that restrict when a move may be made.
-const CONDITIONS: u16 = ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING;
+const CONDITIONS: u16 = ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING | ir::NOT_IN_CHECK;
 
 /// The rights a move gives, without its conditions.
 fn plain(flags: u16) -> u16 {

@@ -40,6 +40,7 @@ impl Builder<'_> {
                 let n = self.int(&parts.required())?;
                 EndRule::Checks(n, outcome(parts.required()))
             }
+            Rule::end_counting => EndRule::Counting(self.counting(e)?),
             _ => unexpected(Rule::end_stmt, &e),
         };
         Ok(Stmt::End(end, span))
@@ -72,6 +73,54 @@ impl Builder<'_> {
         Ok(rule)
     }
 
+    /// `counting OUTCOME { LINE* }`.
+    fn counting(&self, e: P) -> Result<Counting, Diagnostic> {
+        let mut parts = Parts::of(e);
+        let mut rule = Counting {
+            outcome: outcome(parts.required()),
+            starts_without: Vec::new(),
+            board_honour: Vec::new(),
+            pieces_honour: Vec::new(),
+            count_from: Vec::new(),
+        };
+        for line in parts {
+            let item = sole_part(line);
+            let span = self.span(&item);
+            match item.as_rule() {
+                Rule::counting_starts => rule
+                    .starts_without
+                    .extend(Parts::of(item).map(|k| self.name(&sole_part(k)))),
+                Rule::counting_board => rule.board_honour.push((self.int(&sole_part(item))?, span)),
+                Rule::counting_pieces => {
+                    let mut bits = Parts::of(item);
+                    let moves = self.int(&bits.required())?;
+                    let (against, at_least) = match bits.next() {
+                        Some(a) => {
+                            let mut a = Parts::of(a);
+                            let kind = self.name(&a.required());
+                            let n = a.next().map(|n| self.int(&n)).transpose()?;
+                            (Some(kind), n)
+                        }
+                        None => (None, None),
+                    };
+                    rule.pieces_honour.push(HonourLine {
+                        moves,
+                        against,
+                        at_least,
+                        span,
+                    });
+                }
+                Rule::counting_from => {
+                    // The word after `count-from` is a keyword token itself.
+                    let word = item.clone().into_inner().last().map(|w| w.as_rule());
+                    rule.count_from.push((word == Some(Rule::kw_pieces), span));
+                }
+                _ => unexpected(Rule::counting_line, &item),
+            }
+        }
+        Ok(rule)
+    }
+
     /// `capture forced`.
     pub(super) fn capture_forced(&self, p: P) -> Stmt {
         Stmt::CaptureForced(self.span(&p))
@@ -80,6 +129,18 @@ impl Builder<'_> {
     /// `check forbidden`.
     pub(super) fn check_forbidden(&self, p: P) -> Stmt {
         Stmt::CheckForbidden(self.span(&p))
+    }
+
+    /// `first-move KIND lost when aimed by KINDS`.
+    pub(super) fn first_move_lost(&self, p: P) -> Stmt {
+        let span = self.span(&p);
+        let mut names = Parts::of(p).map(|k| self.name(&k));
+        let piece = names.next().expect("grammar: `first-move` names a piece");
+        Stmt::FirstMoveLost {
+            piece,
+            aimers: names.collect(),
+            span,
+        }
     }
 
     /// `in-check capture-checker-only KINDS`.

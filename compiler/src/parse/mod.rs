@@ -153,6 +153,10 @@ fn in_user_words(rule: Rule) -> Option<&'static str> {
         Rule::triangle_shape => "`N` (a triangle of side N), `N point-down`, `W x H` or `hexagon N`",
         Rule::hex_line => "a line of cells: `line NAME: (Q,R) .. (Q,R)`",
         Rule::extinction_kinds => "`all`, or the pieces counted",
+        Rule::counting_line => {
+            "a counting line: `starts-without PIECES`, `board-honour N`, \
+             `pieces-honour N [against PIECE [at-least M]]` or `count-from pieces|zero`"
+        }
         Rule::material => "the pieces of both sides, as `King Bishop vs King`",
         Rule::piece_ref => "a piece's name",
         Rule::region_ref => "a region's name",
@@ -412,6 +416,7 @@ impl Builder<'_> {
             Rule::capture_stmt => Ok(self.capture_forced(p)),
             Rule::check_stmt => Ok(self.check_forbidden(p)),
             Rule::in_check_stmt => Ok(self.checker_captures_only(p)),
+            Rule::first_move_stmt => Ok(self.first_move_lost(p)),
             Rule::insufficient_stmt => Ok(self.insufficient(p)),
             Rule::points_stmt => self.points(p),
             Rule::clock_stmt => self.clock(p),

@@ -89,6 +89,7 @@ impl Builder<'_> {
             Rule::from_region => Modifier::From(self.name(&sole_part(m))),
             Rule::to_region => Modifier::To(self.name(&sole_part(m))),
             Rule::unmoved => Modifier::Unmoved,
+            Rule::not_in_check => Modifier::NotInCheck,
             Rule::unattacked => Modifier::Unattacked,
             Rule::becomes => Modifier::Becomes(self.name(&sole_part(m))),
             Rule::min_range => Modifier::Min(self.int(&sole_part(m))?),

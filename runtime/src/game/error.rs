@@ -144,6 +144,23 @@ pub enum LoadError {
     ExtinctionKind {
         kind: u8,
     },
+    /// A `first-move ... lost when aimed by ...` rule naming a kind the
+    /// game does not have.
+    FirstMoveLostKind {
+        kind: u8,
+    },
+    /// A counting rule naming a kind the game does not have.
+    CountingKind {
+        kind: u8,
+    },
+    /// A counting rule's count over `MAX_COUNT_MOVES`.
+    CountTooLong {
+        moves: u32,
+    },
+    /// A pieces-honour row asking for more pieces than the board has cells.
+    CountingAtLeast {
+        at_least: u32,
+    },
     /// `in-check capture-checker-only` naming a kind the game does not have.
     ObligationKind {
         kind: u8,
@@ -316,19 +333,14 @@ impl std::fmt::Display for LoadError {
                 f,
                 "an insufficient-material declaration names region {region}"
             ),
-            MaterialRulesNeedTwoPlayers { players } => write!(
-                f,
-                "extinction and check counting need two players, not {players}"
-            ),
-            ObligationKind { kind } => {
-                write!(f, "a rule on checks names kind {kind}, not in the game")
-            }
-            ExtinctionKind { kind } => write!(f, "an extinction rule names kind {kind}, not in the game"),
-            ChecksToWin(n) => write!(
-                f,
-                "a win by {n} checks (1..={} supported)",
-                super::rule_ends::MAX_CHECKS_TO_WIN
-            ),
+            MaterialRulesNeedTwoPlayers { .. }
+            | FirstMoveLostKind { .. }
+            | CountingKind { .. }
+            | CountTooLong { .. }
+            | CountingAtLeast { .. }
+            | ObligationKind { .. }
+            | ExtinctionKind { .. }
+            | ChecksToWin(_) => self.fmt_end_rules(f),
             CastlingKingKind { castling } => {
                 write!(f, "castling {castling} names a king kind the game does not have")
             }
@@ -445,6 +457,45 @@ impl LoadError {
                 "a move rule of {n} moves ({:?}, or 0 for none)",
                 crate::limits::MOVE_RULE
             ),
+            other => write!(f, "{other:?}"),
+        }
+    }
+
+    /// The messages of the end rules' and move obligations' refusals.
+    fn fmt_end_rules(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use LoadError::*;
+        match self {
+            MaterialRulesNeedTwoPlayers { players } => write!(
+                f,
+                "extinction, check counting and counting rules need two players, not {players}"
+            ),
+            FirstMoveLostKind { kind } => {
+                write!(f, "a first-move rule names kind {kind}, not in the game")
+            }
+            CountingKind { kind } => {
+                write!(f, "the counting rule names kind {kind}, not in the game")
+            }
+            CountTooLong { moves } => write!(
+                f,
+                "the counting rule counts {moves} moves, over the limit of {}",
+                super::counting::MAX_COUNT_MOVES
+            ),
+            CountingAtLeast { at_least } => write!(
+                f,
+                "a pieces-honour row asks for {at_least} pieces, more than the board holds"
+            ),
+            ObligationKind { kind } => {
+                write!(f, "a rule on checks names kind {kind}, not in the game")
+            }
+            ExtinctionKind { kind } => {
+                write!(f, "an extinction rule names kind {kind}, not in the game")
+            }
+            ChecksToWin(n) => write!(
+                f,
+                "a win by {n} checks (1..={} supported)",
+                super::rule_ends::MAX_CHECKS_TO_WIN
+            ),
+            // `fmt` calls this with the variants above only.
             other => write!(f, "{other:?}"),
         }
     }

@@ -19,6 +19,7 @@
 //! | insufficient | `insufficient.rs` | `insufficient` declarations ready for matching |
 //! | rule ends | `rule_ends.rs` | extinction, check counting, arrivals answered or held (absent: none) |
 //! | obligations | `obligations.rs` | captures forced, checks forbidden, checkers to be taken |
+//! | counting | `counting.rs` | the counting rule's honour tables (absent: none) |
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
 //! pays nothing for it. `error.rs` holds `LoadError`.
@@ -90,6 +91,7 @@ use crate::unchecked;
 
 mod attacks;
 mod castling;
+mod counting;
 mod declarations;
 mod en_passant;
 mod error;
@@ -107,6 +109,8 @@ mod unmoved;
 
 pub(crate) use attacks::{AttackView, Attacks};
 pub(crate) use castling::Castling;
+pub(crate) use counting::Counting;
+pub use counting::MAX_COUNT_MOVES;
 pub(crate) use en_passant::EnPassantRules;
 pub use en_passant::{MAX_EN_PASSANT, MAX_LASTING_PASSINGS};
 pub use error::LoadError;
@@ -125,6 +129,7 @@ pub use shape::MAX_CELL_NAME;
 pub use sides::MAX_ELIMINATION_PLAYERS;
 pub(crate) use sides::{others_of, Sides};
 pub(crate) use stacks::Stacks;
+pub(crate) use unmoved::FirstMoveLoss;
 pub(crate) use unmoved::Unmoved;
 
 /// A piece on the board: 0 is an empty cell, otherwise `1 + player * kinds + kind`.
@@ -146,6 +151,8 @@ pub struct Game {
     pub(crate) insufficient: Insufficient,
     pub(crate) rule_ends: Option<RuleEnds>,
     pub(crate) obligations: Obligations,
+    pub(crate) counting: Option<Counting>,
+    pub(crate) first_move_loss: Option<FirstMoveLoss>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -185,6 +192,8 @@ impl Game {
         let attacks = Attacks::build(&ir, &shape, &sides)?;
         let rule_ends = RuleEnds::build(&ir, &shape)?;
         let obligations = Obligations::build(&ir, &shape)?;
+        let counting = Counting::build(&ir, &shape)?;
+        let first_move_loss = FirstMoveLoss::build(&ir, &shape)?;
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
         Ok(Game {
@@ -202,6 +211,8 @@ impl Game {
             insufficient,
             rule_ends,
             obligations,
+            counting,
+            first_move_loss,
         })
     }
 

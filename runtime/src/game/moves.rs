@@ -28,6 +28,8 @@ pub(crate) struct MoveTables {
     /// royal, never turning into a royal kind, and no atom of its kind must
     /// land unattacked.
     pub(crate) free_codes: CodeSet,
+    /// Some atom is barred while its side is in check (`not-in-check`).
+    pub(crate) not_in_check: bool,
     /// Unmoved-only atoms, hooks or swaps exist: the move generator must
     /// look for them.
     pub(crate) full_generator: bool,
@@ -86,6 +88,9 @@ impl MoveTables {
                 }
             })
             .collect();
+        let not_in_check = ir.leaps.iter().any(|l| l.flags & ir::NOT_IN_CHECK != 0)
+            || ir.rays.iter().any(|r| r.flags & ir::NOT_IN_CHECK != 0)
+            || ir.hooks.iter().any(|h| h.flags & ir::NOT_IN_CHECK != 0);
         Ok(MoveTables {
             movesets: ir.moves.clone(),
             leaps: ir.leaps.clone(),
@@ -96,8 +101,10 @@ impl MoveTables {
             swaps: ir.swaps.clone(),
             free_codes,
             full_generator: super::unmoved::tracked(ir)
+                || not_in_check
                 || !ir.hooks.is_empty()
                 || !ir.swaps.is_empty(),
+            not_in_check,
             resets_move_rule,
         })
     }

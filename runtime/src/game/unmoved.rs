@@ -4,6 +4,7 @@
 //! then only for the codes it matters to. A game with no such rule has no
 //! part: its positions neither track nor hash who has moved.
 
+use super::error::{check, LoadError};
 use super::{atoms_of, Shape};
 use crate::ir::{self, GameIr};
 use crate::unchecked;
@@ -46,5 +47,42 @@ impl Unmoved {
     #[inline(always)]
     pub(crate) fn matters(&self, code: u8) -> bool {
         *unchecked::get(&self.matters, code as usize)
+    }
+}
+
+/// `first-move KIND lost when aimed by KINDS`: a piece of `kind` that has
+/// not moved loses that status (its first-move atoms) when an enemy piece
+/// of an aiming kind ends a move on a cell from which its own capturing
+/// moves would reach the piece on an empty board (Cambodian chess: the
+/// king's leap is lost when a rook lands on its line).
+pub(crate) struct FirstMoveLoss {
+    /// (the kind that loses its first move, per kind: does it aim).
+    pub(crate) rules: Vec<(u8, Vec<bool>)>,
+    /// Per kind: does it aim in some rule (a quick test in `make`).
+    pub(crate) aims: Vec<bool>,
+}
+
+impl FirstMoveLoss {
+    pub(crate) fn build(ir: &GameIr, shape: &Shape) -> Result<Option<FirstMoveLoss>, LoadError> {
+        if ir.first_move_lost.is_empty() {
+            return Ok(None);
+        }
+        let mut rules = Vec::new();
+        let mut aims = vec![false; shape.kinds];
+        for rule in &ir.first_move_lost {
+            let kinds = std::iter::once(rule.kind).chain(rule.aimers.iter().copied());
+            for kind in kinds {
+                check((kind as usize) < shape.kinds, || {
+                    LoadError::FirstMoveLostKind { kind }
+                })?;
+            }
+            let mut aimers = vec![false; shape.kinds];
+            for &a in &rule.aimers {
+                aimers[a as usize] = true;
+                aims[a as usize] = true;
+            }
+            rules.push((rule.kind, aimers));
+        }
+        Ok(Some(FirstMoveLoss { rules, aims }))
     }
 }

@@ -135,6 +135,14 @@ pub enum PositionError {
     /// A check counter that does not read, or counts past the checks that
     /// win (`limit`).
     BadChecks { text: String, limit: u32 },
+    /// A counting rule's count (its limit in plies, at most `max`) that
+    /// does not read.
+    BadCount { text: String, max: u32 },
+    /// A gate letter (Fairy-Stockfish's castling-field file of an unmoved
+    /// first-rank piece) naming no piece whose first move matters.
+    NoGatePiece { field: Field, letter: char },
+    /// A running count given for a game without a counting rule.
+    NoCountingRule { text: String },
     /// A player name the game does not have (`PieceList`, `Turn`, `Spent`,
     /// `Declared`).
     UnknownPlayer { field: Field, name: String },
@@ -233,7 +241,10 @@ impl fmt::Display for PositionError {
             | BadNumber { .. }
             | ExtraField { .. }
             | ChecksNotCounted { .. }
-            | BadChecks { .. } => self.fen_message(f),
+            | BadChecks { .. }
+            | BadCount { .. }
+            | NoCountingRule { .. }
+            | NoGatePiece { .. } => self.fen_message(f),
             NobodyGoesOut { .. }
             | TurnOfPlayerOut { .. }
             | OutAndPassed { .. }
@@ -345,6 +356,20 @@ impl PositionError {
                 f,
                 "check counter '{text}': give each player's checks as numbers from 0 to {limit} \
                  (FEN: checks remaining `3+3` after the en-passant field, or checks given `+0+1` at the end)"
+            ),
+            BadCount { text, max } => write!(
+                f,
+                "count '{text}': a running count's limit is a number of plies from 1 to {max} \
+                 (FEN: in the en-passant field; general notation: `counting LIMIT PLIES`)"
+            ),
+            NoGatePiece { letter, .. } => write!(
+                f,
+                "gate '{letter}': no piece whose first move matters stands on that file of its \
+                 player's first rank (uppercase: the first player's rank 1)"
+            ),
+            NoCountingRule { text } => write!(
+                f,
+                "'{text}': this game has no counting rule (`end counting draw {{ ... }}`)"
             ),
             // Only `fmt` calls this, with the variants listed above.
             other => write!(f, "{other:?}"),

@@ -1,7 +1,8 @@
 //! FEN, for rectangular two-player boards, compatible with Fairy-Stockfish.
 
 use super::{
-    cell_at, check_reachable, ep_field, set_ep_from_cells, square_geometry, Field, PositionError,
+    cell_at, check_reachable, ep_field, gates, set_ep_from_cells, square_geometry, Field,
+    PositionError,
 };
 use crate::game::{Game, EMPTY};
 use crate::ir;
@@ -22,7 +23,9 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             })
         }
     }
-    if let Some(castling) = fields.next() {
+    let castling_field_text = fields.next();
+    let gates = castling_field_text.filter(|_| gates::uses_gates(game));
+    if let Some(castling) = castling_field_text.filter(|_| gates.is_none()) {
         if castling != "-" {
             let mut granted = Vec::new();
             for ch in castling.chars() {
@@ -38,11 +41,23 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             }
         }
     }
-    // FEN cannot say which pieces moved: those on their setup cells have not.
+    // FEN cannot say which pieces moved: those on their setup cells have not
+    // (but for the gates, where the game has them).
     pos.mark_setup_pieces_unmoved();
+    if let Some(gates) = gates {
+        gates::read_gates(game, &mut pos, gates)?;
+    }
     pos.grant_all_budgets();
+    // A running count stands in the en-passant field (Fairy-Stockfish's
+    // counting rules), its plies counted in the halfmove clock's.
+    let mut count_limit = 0;
     if let Some(ep) = fields.next() {
-        if ep != "-" {
+        if game.counting.is_some() && !ep.is_empty() && ep.bytes().all(|b| b.is_ascii_digit()) {
+            count_limit = read_count_limit(ep)?;
+        } else if ep == "0" {
+            // Fairy-Stockfish's "no count running" in its counting variants
+            // (Cambodian chess, whose count the language does not state).
+        } else if ep != "-" {
             set_ep_from_cells(game, &mut pos, ep, None)?;
         }
     }
@@ -83,8 +98,25 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             text: extra.to_string(),
         });
     }
+    if count_limit > 0 {
+        let counted = std::mem::take(&mut pos.halfmove);
+        pos.set_counting(count_limit, counted);
+    }
+    pos.refresh_counting();
     check_reachable(&pos)?;
     Ok(pos)
+}
+
+/// A counting rule's limit in plies, as Fairy-Stockfish writes it.
+fn read_count_limit(text: &str) -> Result<u32, PositionError> {
+    let max = 2 * crate::game::MAX_COUNT_MOVES;
+    text.parse()
+        .ok()
+        .filter(|&n| n <= max)
+        .ok_or_else(|| PositionError::BadCount {
+            text: text.to_string(),
+            max,
+        })
 }
 
 /// A check counter: `R+R` (checks remaining, Fairy-Stockfish) or `+G+G`
@@ -330,7 +362,13 @@ pub fn write_fen(pos: &Position) -> Option<String> {
     out += if pos.to_move == 0 { " w " } else { " b " };
     out += &castling_field(pos);
     out.push(' ');
-    out += &ep_field(pos);
+    // Fairy-Stockfish writes a running count in place of the en-passant
+    // field (its limit) and of the halfmove clock (the plies counted).
+    let count = pos.counting();
+    match count {
+        Some((limit, _)) => out += &limit.to_string(),
+        None => out += &ep_field(pos),
+    }
     if let Some(limit) = game
         .rule_ends
         .as_ref()
@@ -340,12 +378,16 @@ pub fn write_fen(pos: &Position) -> Option<String> {
         let left = |p: usize| limit - pos.checks_given(p);
         out += &format!(" {}+{}", left(0), left(1));
     }
-    out += &format!(" {} {}", pos.halfmove, pos.fullmove);
+    let clock = count.map_or(pos.halfmove, |(_, ply)| ply);
+    out += &format!(" {} {}", clock, pos.fullmove);
     Some(out)
 }
 
 fn castling_field(pos: &Position) -> String {
     let game = pos.game;
+    if gates::uses_gates(game) {
+        return gates::write_gates(pos);
+    }
     let mut s = String::new();
     for player in 0..2 {
         for letter in ['K', 'Q'] {

@@ -104,6 +104,9 @@ pub fn write_general(pos: &Position) -> String {
             parts.push(format!("checks {} {checks}", info.name));
         }
     }
+    if let Some((limit, ply)) = pos.counting() {
+        parts.push(format!("counting {limit} {ply}"));
+    }
     for record in pos.en_passant_records() {
         parts.push(format!(
             "ep {} victim {}",
@@ -150,6 +153,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
     let ep = std::mem::take(&mut later.ep);
     apply_turn_and_marks(game, &mut pos, later)?;
     open_passings(game, &mut pos, ep)?;
+    pos.refresh_counting();
     check_reachable(&pos)?;
     Ok(pos)
 }
@@ -267,6 +271,7 @@ fn read_part(
             }
         }
         ["checks", player, n] => read_checks_given(game, pos, player, n)?,
+        ["counting", limit, ply] => read_counting(game, pos, limit, ply)?,
         ["clocks", h, f] => {
             pos.halfmove = clock(h)?;
             pos.fullmove = clock(f)?;
@@ -310,6 +315,33 @@ fn grant_castling_rights(
             });
         }
     }
+    Ok(())
+}
+
+/// The `counting LIMIT PLIES` part: a counting rule's running count, its
+/// limit and the plies counted, in plies (as Fairy-Stockfish's FEN).
+fn read_counting(
+    game: &Game,
+    pos: &mut Position,
+    limit: &str,
+    ply: &str,
+) -> Result<(), PositionError> {
+    let text = format!("counting {limit} {ply}");
+    if game.counting.is_none() {
+        return Err(PositionError::NoCountingRule { text });
+    }
+    let max = 2 * crate::game::MAX_COUNT_MOVES;
+    let bad = || PositionError::BadCount {
+        text: text.clone(),
+        max,
+    };
+    let limit: u32 = limit
+        .parse()
+        .ok()
+        .filter(|&n| (1..=max).contains(&n))
+        .ok_or_else(bad)?;
+    let ply: u32 = ply.parse().ok().filter(|&n| n <= 2 * max).ok_or_else(bad)?;
+    pos.set_counting(limit, ply);
     Ok(())
 }
 

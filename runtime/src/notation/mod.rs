@@ -22,6 +22,7 @@
 
 mod error;
 mod fen;
+mod gates;
 mod general;
 mod move_error;
 mod moves;

@@ -208,6 +208,7 @@ fn end_words(end: GameEnd) -> &'static str {
         GameEnd::WinningArrival => "a winning arrival",
         GameEnd::Extinction => "extinction",
         GameEnd::Checks => "the checks given",
+        GameEnd::Counting => "the count running out",
     }
 }
 

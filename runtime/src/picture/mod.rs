@@ -455,6 +455,7 @@ fn caption(pos: &Position) -> String {
                 crate::GameEnd::LastInPlay => "the others are out",
                 crate::GameEnd::Extinction => "extinction",
                 crate::GameEnd::Checks => "checks given",
+                crate::GameEnd::Counting => "count run out",
             };
             match (result.winner, result.loser) {
                 (Some(p), _) => format!("{end}: {} wins", players[p].name),

@@ -31,6 +31,7 @@ pub(super) struct Undo {
     pub(super) out: u16,
     pub(super) passed: u16,
     pub(super) checks: [u8; 2],
+    pub(super) count: super::counting::CountState,
     pub(super) hash: u64,
 }
 
@@ -87,6 +88,12 @@ impl<'g> Position<'g> {
         if let Some(rules) = &g.rule_ends {
             self.count_check(rules, me);
         }
+        if let Some(loss) = &g.first_move_loss {
+            self.lose_first_moves(loss, me, moved, to);
+        }
+        if let Some(counting) = &g.counting {
+            self.update_count(counting, me, undo.captured, mv.promotion != 0);
+        }
         self.undo.push(undo);
     }
 
@@ -111,6 +118,7 @@ impl<'g> Position<'g> {
             out: self.out,
             passed: self.passed,
             checks: self.checks,
+            count: self.count,
             hash: self.hash,
         }
     }
@@ -181,6 +189,7 @@ impl<'g> Position<'g> {
         self.out = undo.out;
         self.passed = undo.passed;
         self.checks = undo.checks;
+        self.count = undo.count;
         self.hash = undo.hash;
     }
 }

@@ -22,9 +22,11 @@
 mod attacks;
 mod castling;
 mod check_evasion;
+mod counting;
 mod declarations;
 pub mod describe;
 mod en_passant;
+mod first_move_loss;
 mod forced_capture;
 mod landing;
 mod legality;
@@ -95,6 +97,8 @@ pub struct Position<'g> {
     /// Checks each player has given (counted only in a game that counts
     /// them, `end checks N win`: two players).
     pub(crate) checks: [u8; 2],
+    /// The counting rule's running count (`counting.rs`; unused without one).
+    pub(crate) count: counting::CountState,
     pub(crate) hash: u64,
     pub(crate) history: Vec<u64>,
     undo: Vec<Undo>,
@@ -121,6 +125,7 @@ impl PartialEq for Position<'_> {
             && self.out == other.out
             && self.passed == other.passed
             && self.checks == other.checks
+            && self.count == other.count
             && self.hash == other.hash
     }
 }
@@ -151,6 +156,7 @@ impl<'g> Position<'g> {
             out: 0,
             passed: 0,
             checks: [0; 2],
+            count: counting::CountState::default(),
             hash: game.keys.side[0],
             history: Vec::new(),
             undo: Vec::new(),
@@ -174,6 +180,7 @@ impl<'g> Position<'g> {
         }
         pos.mark_setup_pieces_unmoved();
         pos.grant_all_budgets();
+        pos.refresh_counting();
         pos
     }
 

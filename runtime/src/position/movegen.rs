@@ -200,17 +200,24 @@ impl<'g> Position<'g> {
             cells: CellSet::EMPTY,
             from: usize::MAX,
         };
+        // `not-in-check` atoms are skipped while the side to move is in check.
+        let check_skip = if FULL && g.moves.not_in_check && self.in_check() {
+            ir::NOT_IN_CHECK
+        } else {
+            0
+        };
         for from in self.occupied_by[me].iter() {
             let code = self.at(from);
             let kind = g.kind_of_code(code);
             let set = g.moveset(me, kind, from);
             list.piece(from, code);
             // Atoms for unmoved pieces only are skipped for moved ones.
-            let skip = if !FULL || self.unmoved.contains(from) {
-                0
-            } else {
-                ir::UNMOVED_ONLY
-            };
+            let skip = check_skip
+                | if !FULL || self.unmoved.contains(from) {
+                    0
+                } else {
+                    ir::UNMOVED_ONLY
+                };
             let mover = Mover {
                 me,
                 kind,
@@ -405,7 +412,8 @@ pub(super) struct Mover<'r> {
     pub(super) me: usize,
     pub(super) kind: usize,
     pub(super) from: usize,
-    /// Atom flags skipped for this piece (`UNMOVED_ONLY` once it has moved).
+    /// Atom flags skipped for this piece (`UNMOVED_ONLY` once it has moved,
+    /// `NOT_IN_CHECK` while its side is in check).
     pub(super) skip: u16,
     /// Per piece code: may the side to move take it (`Game::takes_row`)?
     pub(super) takes_row: &'r [bool],
