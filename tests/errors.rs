@@ -890,6 +890,37 @@ fn a_huge_en_passant_field_is_refused_quickly() {
     ));
 }
 
+/// Hardening report 3, F11 and F20: a piece token of the general notation
+/// and an `--arrows` word were split every way and each split looked up
+/// whole (quadratic: a 400 KB token took 39 s, a 100 KB arrow 1.4 s). Words
+/// of a megabyte are refused now within a generous bound (quadratic, they
+/// would take minutes).
+#[test]
+fn long_piece_tokens_and_arrows_are_refused_in_linear_time() {
+    let g = chess();
+    let start = std::time::Instant::now();
+    let token = format!("K{}", "a".repeat(1_000_000));
+    assert!(matches!(
+        position_error(g, &format!("white: {token}; black: Ke8")),
+        PositionError::BadPieceToken { .. }
+    ));
+    let arrow = format!("e2{}", "x".repeat(1_000_000));
+    assert!(matches!(
+        runtime::picture::parse_arrow(&Position::start(g), &arrow),
+        Err(runtime::picture::PictureError::BadArrow { .. })
+    ));
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    // Short words still split as before.
+    assert_eq!(
+        runtime::picture::parse_arrow(&Position::start(g), "e2e4").unwrap(),
+        (g.cell("e2").unwrap(), g.cell("e4").unwrap())
+    );
+}
+
 #[test]
 fn record_and_declaration_errors() {
     let mut p = Position::start(chess());

@@ -29,6 +29,8 @@ fi
 timeout 120 python3 tests/browser/board_test.py --bin target/ci/variant
 cargo test --profile ci --workspace
 cargo test --profile ci --test perft_tables -- --ignored
+# The fuzz harness again with debug assertions and overflow checks on.
+cargo test --profile fuzz --test fuzz
 
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv

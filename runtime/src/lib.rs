@@ -1,7 +1,8 @@
 //! The variant runtime: the IR the compiler emits (`ir`), its validating
 //! loader (`game`), positions with strictly legal move generation
 //! (`position`), perft (`perft`), how games end (`outcome`), whose turn it
-//! is (`turn`), text notations for positions and moves (`notation`), and
+//! is (`turn`), text notations for positions and moves (`notation`), the
+//! limits the checker and the loader share (`limits`), and
 //! endgame analysis (`endgame`: mate search, retrograde analysis), a search
 //! for the best move (`search`: alpha-beta, Paranoid for more players), where
 //! cells are drawn (`layout`) and pictures of positions as SVG (`picture`);
@@ -43,6 +44,7 @@ pub mod endgame;
 pub mod game;
 pub mod ir;
 pub mod layout;
+pub mod limits;
 pub mod load_count;
 pub mod notation;
 pub mod outcome;

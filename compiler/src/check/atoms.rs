@@ -186,6 +186,24 @@ impl Checker {
             }
             AtomShape::Ride(v) => vec![one(vec![*v], true, max)],
             AtomShape::Path(steps) => {
+                // On a lattice, a period whose steps add up to nothing
+                // comes back to its cell after each period: the ride stops
+                // there, and the path is a few single steps in disguise.
+                let sum = steps
+                    .iter()
+                    .fold((0i64, 0i64), |(x, y), v| (x + v.0 as i64, y + v.1 as i64));
+                if steps.len() > 1 && sum == (0, 0) && m.topology.translation_invariant() {
+                    self.error(
+                        Diagnostic::error(
+                            Code::MoveGoesNowhere,
+                            "the steps of this path add up to nothing: each period comes back to the cell it left",
+                            a.span,
+                            "a period that ends where it starts",
+                        )
+                        .with_hint("a path repeats its steps as a zig-zag that moves on, e.g. `path (1,1) (1,-1)`; write single steps as leaps"),
+                    );
+                    return None;
+                }
                 // A period of equal steps is a plain ride.
                 let steps = if steps.iter().all(|&v| v == steps[0]) {
                     vec![steps[0]]

@@ -6,8 +6,8 @@ use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use crate::topology::{unit_and_count, Hex, Topology};
-use runtime::bitset::MAX_CELLS;
 use runtime::ir::{self, EndRules, Outcome};
+use runtime::limits::{MAX_CELLS, MAX_CELL_NAME, MAX_FILES, MAX_RANKS, ROUND_RINGS, ROUND_SECTORS};
 use std::collections::{HashMap, HashSet};
 
 impl Checker {
@@ -99,6 +99,10 @@ impl Checker {
                         )),
                     );
                     break;
+                }
+                if name.text.len() > MAX_CELL_NAME {
+                    self.error(long_cell_name(&name.text, *span));
+                    continue;
                 }
                 if names.contains(&name.text) || coords.contains(at) {
                     self.error(
@@ -314,6 +318,23 @@ impl Checker {
     }
 
     pub(super) fn board(&mut self, b: &Board) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
+        let span = match b {
+            Board::Square { span, .. }
+            | Board::Hex { span, .. }
+            | Board::Round { span, .. }
+            | Board::Triangle { span, .. } => *span,
+        };
+        let (geometry, cells) = self.board_cells(b)?;
+        // The runtime names cells in at most MAX_CELL_NAME bytes (long file
+        // labels or line names make long cell names).
+        if let Some(long) = cells.iter().find(|c| c.name.len() > MAX_CELL_NAME) {
+            self.error(long_cell_name(&long.name, span));
+            return None;
+        }
+        Some((geometry, cells))
+    }
+
+    fn board_cells(&mut self, b: &Board) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
         match b {
             Board::Square {
                 width,
@@ -352,8 +373,8 @@ impl Checker {
         holes: &[CellItem],
         span: Span,
     ) -> Option<(ir::Geometry, Vec<ir::CellInfo>)> {
-        if !(1..=26).contains(&width)
-            || !(1..=99).contains(&height)
+        if !(1..=MAX_FILES as i32).contains(&width)
+            || !(1..=MAX_RANKS as i32).contains(&height)
             || width * height > MAX_CELLS as i32
         {
             self.error(
@@ -364,8 +385,7 @@ impl Checker {
                     "board size",
                 )
                 .with_hint(format!(
-                    "width 1..26, height 1..99, at most {} cells",
-                    MAX_CELLS
+                    "width 1..{MAX_FILES}, height 1..{MAX_RANKS}, at most {MAX_CELLS} cells"
                 )),
             );
             return None;
@@ -501,8 +521,11 @@ impl Checker {
         // Sectors come in pairs (a radius goes on through the
         // centre as the other half of its diameter); at most 24, so
         // the centre's file z stays free.
-        if !(1..=20).contains(&rings)
-            || !(4..=24).contains(&sectors)
+        let within = |n: i32, range: &std::ops::RangeInclusive<u16>| {
+            u16::try_from(n).is_ok_and(|n| range.contains(&n))
+        };
+        if !within(rings, &ROUND_RINGS)
+            || !within(sectors, &ROUND_SECTORS)
             || sectors % 2 != 0
             || (rings * sectors) as usize >= MAX_CELLS
         {
@@ -516,7 +539,11 @@ impl Checker {
                     "board size",
                 )
                 .with_hint(format!(
-                    "1..20 rings and an even number of sectors, 4..24, at most {MAX_CELLS} cells with the centre"
+                    "{}..{} rings and an even number of sectors, {}..{}, at most {MAX_CELLS} cells with the centre",
+                    ROUND_RINGS.start(),
+                    ROUND_RINGS.end(),
+                    ROUND_SECTORS.start(),
+                    ROUND_SECTORS.end()
                 )),
             );
             return None;
@@ -558,7 +585,7 @@ impl Checker {
         // The number of rows is bounded before any row is built: a shape's
         // size comes from the file (`board triangle 1000000000`).
         let row_count = triangle_row_count(shape);
-        let (rows, odd_up) = if (1..=99).contains(&row_count) {
+        let (rows, odd_up) = if (1..=MAX_RANKS as i64).contains(&row_count) {
             triangle_rows(shape)
         } else {
             (Vec::new(), false)
@@ -566,8 +593,8 @@ impl Checker {
         let width = rows.iter().map(|r| r.1 + 1).max().unwrap_or(0);
         let count: i64 = rows.iter().map(|r| (r.1 - r.0 + 1).max(0) as i64).sum();
         if rows.is_empty()
-            || !(1..=26).contains(&width)
-            || rows.len() > 99
+            || !(1..=MAX_FILES as i32).contains(&width)
+            || rows.len() > MAX_RANKS
             || rows.iter().any(|r| r.1 < r.0)
             || count > MAX_CELLS as i64
         {
@@ -583,7 +610,7 @@ impl Checker {
                     "board size",
                 )
                 .with_hint(format!(
-                    "1..26 columns, 1..99 rows, at most {MAX_CELLS} cells (a triangle of side 1..13, a hexagon of side 1..6)"
+                    "1..{MAX_FILES} columns, 1..{MAX_RANKS} rows, at most {MAX_CELLS} cells (a triangle of side 1..13, a hexagon of side 1..6)"
                 )),
             );
             return None;
@@ -608,6 +635,23 @@ impl Checker {
             cells,
         ))
     }
+}
+
+/// A cell name longer than the runtime takes (E017).
+fn long_cell_name(name: &str, span: Span) -> Diagnostic {
+    let shown: String = name.chars().take(24).collect();
+    Diagnostic::error(
+        Code::UnsupportedBoard,
+        format!(
+            "cell name `{shown}...` is {} bytes long, more than {MAX_CELL_NAME}",
+            name.len()
+        ),
+        span,
+        "names this cell",
+    )
+    .with_hint(format!(
+        "a cell's name is at most {MAX_CELL_NAME} bytes: shorten the file labels or line names"
+    ))
 }
 
 /// How many rows a triangular board's shape has, computed without

@@ -7,6 +7,32 @@ use crate::ast::{self, *};
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelInsufficient};
 use runtime::ir::Outcome;
+use runtime::limits;
+
+/// Is a count the file gives within one of the runtime's limits?
+fn in_limits(n: i32, range: &std::ops::RangeInclusive<u32>) -> bool {
+    u32::try_from(n).is_ok_and(|n| range.contains(&n))
+}
+
+/// A count of an end rule outside the runtime's limits (E014).
+fn count_out_of_limits(
+    what: String,
+    span: Span,
+    range: &std::ops::RangeInclusive<u32>,
+    meaning: &str,
+) -> Diagnostic {
+    Diagnostic::error(
+        Code::InvalidValue,
+        format!("{what} is not supported"),
+        span,
+        "here",
+    )
+    .with_hint(format!(
+        "the count is {} to {}: {meaning}",
+        range.start(),
+        range.end()
+    ))
+}
 
 impl Checker {
     pub(super) fn end_rules(&mut self, m: &mut Model, stmts: &[Stmt], piece_names: &[String]) {
@@ -22,7 +48,7 @@ impl Checker {
         self.end_rules_given_once(stmts);
         for s in stmts {
             if let Stmt::Points(n, span) = s {
-                if (1..=1_000_000).contains(n) {
+                if in_limits(*n, &limits::POINTS) {
                     m.end.points = *n as u32;
                 } else {
                     self.error(
@@ -32,7 +58,11 @@ impl Checker {
                             *span,
                             "points",
                         )
-                        .with_hint("points are 1 to 1000000 (1 by default: a win scores 1, a draw shares it)"),
+                        .with_hint(format!(
+                            "points are {} to {} (1 by default: a win scores 1, a draw shares it)",
+                            limits::POINTS.start(),
+                            limits::POINTS.end()
+                        )),
                     );
                 }
             }
@@ -93,12 +123,20 @@ impl Checker {
                     ),
                     EndRule::Checkmate(w, false, _) => m.end.checkmate = out(*w),
                     EndRule::Stalemate(w, _) => m.end.stalemate = out(*w),
-                    EndRule::Repetition(n) | EndRule::MoveRule(n, _) if *n < 1 => {
-                        self.error(Diagnostic::error(
-                            Code::InvalidValue,
-                            "the count must be at least 1",
+                    EndRule::Repetition(n) if !in_limits(*n, &limits::REPETITIONS) => {
+                        self.error(count_out_of_limits(
+                            format!("`end repetition {n}`"),
                             *span,
-                            "here",
+                            &limits::REPETITIONS,
+                            "a position seen that many times is drawn; `end repetition 3` is chess's rule",
+                        ));
+                    }
+                    EndRule::MoveRule(n, _) if !in_limits(*n, &limits::MOVE_RULE) => {
+                        self.error(count_out_of_limits(
+                            format!("`end move-rule {n}`"),
+                            *span,
+                            &limits::MOVE_RULE,
+                            "full moves without a capture or a resetting move; `end move-rule 50 reset Pawn` is chess's rule",
                         ));
                     }
                     EndRule::Repetition(n) => m.end.repetition = *n as u32,

@@ -7,34 +7,8 @@ use crate::ast::{self, *};
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelPiece};
 use runtime::codes::MAX_KINDS;
+use runtime::limits::{alias_fault, is_piece_letter, ALIAS_FORBIDDEN};
 use std::collections::HashMap;
-
-/// Characters the notations give a meaning (suffixes, stacks, the general
-/// notation's fields, arrivals, declarations, check marks, cell lists).
-pub const ALIAS_FORBIDDEN: &str = "/ ( ) : ; @ + - # ,";
-
-/// Why an alias cannot stand for a piece in positions and moves, if it
-/// cannot: the general notation reads a piece token as the letter or an
-/// alias followed by a cell, so an alias with a digit could be read as (part
-/// of) a cell or a move (`alias "e2e4"` read `e2e4e3` as a piece on e3).
-fn alias_fault(text: &str) -> Option<&'static str> {
-    if text.is_empty() {
-        Some("is empty")
-    } else if text.chars().any(char::is_whitespace) {
-        Some("contains white space")
-    } else if text.chars().any(char::is_control) {
-        Some("contains a control character")
-    } else if text.chars().any(|c| c.is_ascii_digit()) {
-        Some("contains a digit, so it reads as a cell name or a move")
-    } else if text
-        .chars()
-        .any(|c| ALIAS_FORBIDDEN.split(' ').any(|f| f.starts_with(c)))
-    {
-        Some("contains a character the notation uses")
-    } else {
-        None
-    }
-}
 
 impl Checker {
     /// Declares the pieces: names and letters first, so that atoms and
@@ -77,7 +51,9 @@ impl Checker {
             let letter = match &p.letter {
                 Some(l)
                     if l.text.chars().count() == 1
-                        && l.text.chars().all(|c| c.is_ascii_alphabetic()) =>
+                        && l.text
+                            .chars()
+                            .all(|c| is_piece_letter(c.to_ascii_uppercase())) =>
                 {
                     l.text.chars().next().unwrap().to_ascii_uppercase()
                 }

@@ -83,6 +83,11 @@ impl Castling {
                 c.king_from != c.partner_from && c.king_to != c.partner_to,
                 || LoadError::CastlingCellsClash,
             )?;
+            // Castling moves the king (the language's distances are at
+            // least 1): `e1e1` would name no move anyone can write.
+            check(c.king_to != c.king_from, || LoadError::CastlingKingStays {
+                castling: i,
+            })?;
             // `make` puts the king and the partner down without looking:
             // each must land on a cell the castling requires empty, or
             // one that the move itself vacates (or its own start).

@@ -123,7 +123,7 @@ pub enum LoadError {
         labels: usize,
         width: u16,
     },
-    /// A board cell (not a side cell) outside its square geometry.
+    /// A board cell (not a side cell) outside its geometry.
     CellOutsideGeometry {
         cell: usize,
     },
@@ -175,6 +175,63 @@ pub enum LoadError {
     DuplicatePlayerName {
         player: usize,
     },
+    /// A cell whose name is not letters, digits and `_` (leading with a
+    /// letter or `_`), as the language writes cell names.
+    CellNameCharacters {
+        cell: usize,
+    },
+    /// A player whose name is not letters, digits and `_` (leading with a
+    /// letter or `_`), as the language writes player names.
+    PlayerName {
+        player: usize,
+    },
+    /// A kind whose letter is not a Latin capital letter.
+    KindLetter {
+        kind: usize,
+    },
+    /// A kind's alias the notations cannot read as a piece (empty, with a
+    /// digit, white space or a character they use), or an alias of a stack.
+    KindAlias {
+        kind: usize,
+    },
+    /// A kind whose letter or alias already names another kind (or names
+    /// this one twice).
+    KindNameClash {
+        kind: usize,
+    },
+    /// A triangle geometry of more files than the language labels (or none).
+    TriangleGeometrySize {
+        files: usize,
+    },
+    /// A round geometry outside the rings and sectors a board may have.
+    RoundGeometrySize {
+        rings: u16,
+        sectors: u16,
+    },
+    /// A cell drawn at the point of an earlier cell.
+    TwoCellsAtOnePoint {
+        cell: usize,
+    },
+    /// A castling whose king lands where it stands.
+    CastlingKingStays {
+        castling: usize,
+    },
+    /// A ride of no cells.
+    EmptyRay,
+    /// A leap, hook or ride of the piece on `cell` that lands on (or passes)
+    /// `cell` itself.
+    AtomOntoItsOwnCell {
+        cell: u16,
+    },
+    /// Two atoms of the piece on `cell` that land on one cell and make the
+    /// same move twice (neither a merged leap nor marked `SHARED_LANDING`).
+    DuplicateLanding {
+        cell: u16,
+    },
+    /// `end repetition N` outside `limits::REPETITIONS` (0 is off).
+    RepetitionCount(u32),
+    /// `end move-rule N` outside `limits::MOVE_RULE` (0 is off).
+    MoveRuleCount(u32),
 }
 
 impl std::fmt::Display for LoadError {
@@ -200,7 +257,11 @@ impl std::fmt::Display for LoadError {
             SwapPartnerOffBoard => write!(f, "swap partner cell off the board"),
             SwapWithItself { cell } => write!(f, "a swap from cell {cell} with itself"),
             TooManyArrivals => write!(f, "more than 32 arrival rules"),
-            PointsRange(n) => write!(f, "{n} points per game (at most 1000000)"),
+            PointsRange(n) => write!(
+                f,
+                "{n} points per game ({:?})",
+                crate::limits::POINTS
+            ),
             ArrivalRange => write!(f, "arrival rule out of range"),
             MarkRange => write!(f, "a mark or colour names a cell out of range"),
             UnknownBecomes => write!(f, "an atom turns a piece into an unknown kind"),
@@ -272,23 +333,6 @@ impl std::fmt::Display for LoadError {
                 f,
                 "an insufficient-material declaration names region {region}"
             ),
-            GeometrySize { width, height } => write!(
-                f,
-                "a square geometry of {width} x {height} cells (at most {MAX_CELLS})"
-            ),
-            FileLabels { labels, width } => {
-                write!(f, "{labels} file labels for a geometry {width} wide")
-            }
-            CellOutsideGeometry { cell } => {
-                write!(f, "cell {cell} lies outside the square geometry")
-            }
-            CellNameLength { cell } => write!(
-                f,
-                "cell {cell} has an empty name or one longer than {MAX_CELL_NAME} bytes"
-            ),
-            DuplicateCellName { cell } => {
-                write!(f, "cell {cell} has the name of another cell")
-            }
             MaterialRulesNeedTwoPlayers { .. }
             | FirstMoveLostKind { .. }
             | CountingKind { .. }
@@ -300,9 +344,26 @@ impl std::fmt::Display for LoadError {
             CastlingKingKind { castling } => {
                 write!(f, "castling {castling} names a king kind the game does not have")
             }
-            DuplicatePlayerName { player } => {
-                write!(f, "player {player} has the name of another player")
-            }
+            CellNameCharacters { .. }
+            | GeometrySize { .. }
+            | FileLabels { .. }
+            | CellOutsideGeometry { .. }
+            | CellNameLength { .. }
+            | DuplicateCellName { .. }
+            | DuplicatePlayerName { .. }
+            | PlayerName { .. }
+            | KindLetter { .. }
+            | KindAlias { .. }
+            | KindNameClash { .. }
+            | TriangleGeometrySize { .. }
+            | RoundGeometrySize { .. }
+            | TwoCellsAtOnePoint { .. }
+            | CastlingKingStays { .. }
+            | EmptyRay
+            | AtomOntoItsOwnCell { .. }
+            | DuplicateLanding { .. }
+            | RepetitionCount(_)
+            | MoveRuleCount(_) => self.fmt_language_rule(f),
             InsufficientTooLarge { pieces } => write!(
                 f,
                 "an insufficient-material declaration lists {pieces} pieces for one side \
@@ -313,6 +374,93 @@ impl std::fmt::Display for LoadError {
 }
 
 impl LoadError {
+    /// The messages of the refusals of what no source file can say: names
+    /// and letters the notations would misread, geometries and counts
+    /// outside the language's limits, moves made twice or going nowhere.
+    fn fmt_language_rule(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use LoadError::*;
+        match self {
+            GeometrySize { width, height } => write!(
+                f,
+                "a square geometry of {width} x {height} cells (at most {MAX_CELLS})"
+            ),
+            FileLabels { labels, width } => {
+                write!(f, "{labels} file labels for a geometry {width} wide")
+            }
+            CellOutsideGeometry { cell } => {
+                write!(f, "cell {cell} lies outside its geometry")
+            }
+            CellNameLength { cell } => write!(
+                f,
+                "cell {cell} has an empty name or one longer than {MAX_CELL_NAME} bytes"
+            ),
+            DuplicateCellName { cell } => {
+                write!(f, "cell {cell} has the name of another cell")
+            }
+            DuplicatePlayerName { player } => {
+                write!(f, "player {player} has the name of another player")
+            }
+            CellNameCharacters { cell } => write!(
+                f,
+                "cell {cell}'s name is not letters, digits and _ (leading with a letter or _)"
+            ),
+            PlayerName { player } => write!(
+                f,
+                "player {player}'s name is not letters, digits and _ (leading with a letter or _)"
+            ),
+            KindLetter { kind } => write!(f, "kind {kind}'s letter is not a Latin capital letter"),
+            KindAlias { kind } => write!(
+                f,
+                "kind {kind} has an alias the notations cannot read (empty, a digit, white space \
+                 or one of `{}`), or is a stack with an alias",
+                crate::limits::ALIAS_FORBIDDEN
+            ),
+            KindNameClash { kind } => write!(
+                f,
+                "kind {kind}'s letter or alias already names a kind (each names one piece only)"
+            ),
+            TriangleGeometrySize { files } => write!(
+                f,
+                "a triangle geometry of {files} files (1..={})",
+                crate::limits::MAX_FILES
+            ),
+            RoundGeometrySize { rings, sectors } => write!(
+                f,
+                "a round geometry of {rings} rings and {sectors} sectors \
+                 (rings {:?}, an even number of sectors {:?})",
+                crate::limits::ROUND_RINGS,
+                crate::limits::ROUND_SECTORS
+            ),
+            TwoCellsAtOnePoint { cell } => {
+                write!(f, "cell {cell} is drawn at the point of another cell")
+            }
+            CastlingKingStays { castling } => {
+                write!(f, "castling {castling} leaves its king where it stands")
+            }
+            EmptyRay => write!(f, "a ride of no cells"),
+            AtomOntoItsOwnCell { cell } => write!(
+                f,
+                "a move of the piece on cell {cell} lands on or passes its own cell"
+            ),
+            DuplicateLanding { cell } => write!(
+                f,
+                "two moves of the piece on cell {cell} land on one cell without being marked shared \
+                 (the move would be made twice)"
+            ),
+            RepetitionCount(n) => write!(
+                f,
+                "a draw by {n} repetitions ({:?}, or 0 for none)",
+                crate::limits::REPETITIONS
+            ),
+            MoveRuleCount(n) => write!(
+                f,
+                "a move rule of {n} moves ({:?}, or 0 for none)",
+                crate::limits::MOVE_RULE
+            ),
+            other => write!(f, "{other:?}"),
+        }
+    }
+
     /// The messages of the end rules' and move obligations' refusals.
     fn fmt_end_rules(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use LoadError::*;

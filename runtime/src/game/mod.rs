@@ -29,9 +29,10 @@
 //!
 //! - at most `MAX_CELLS` cells, so every cell fits a `CellSet`; at most
 //!   `MAX_CODES` piece codes (shape: `CellCount`, `TooManyCodes`);
-//! - cells and players are named once each, a cell's name in at most
-//!   `MAX_CELL_NAME` bytes (shape: `DuplicateCellName`, `CellNameLength`,
-//!   `DuplicatePlayerName`);
+//! - cells and players are named once each, as the language writes names,
+//!   a cell's name in at most `MAX_CELL_NAME` bytes (shape:
+//!   `DuplicateCellName`, `CellNameLength`, `CellNameCharacters`,
+//!   `DuplicatePlayerName`, `PlayerName`);
 //! - every code that can stand on the board is a code of the game: setup
 //!   placements (shape: `PlacementRange`), kinds an atom turns into (move
 //!   tables: `UnknownBecomes`), promotion choices (landing:
@@ -57,6 +58,31 @@
 //!   `CastlingLandsOnAPiece`);
 //! - the attack views' indices are the loader's own, and their code sets
 //!   fit 16 bits (attack views: `TooManyAttackSets`).
+//!
+//! What the rest of the runtime relies on (no memory at stake, but a wrong
+//! count, an unreadable text or a move made twice), refused the same way:
+//!
+//! - a castling moves its king (castling: `CastlingKingStays`);
+//! - every ride has a cell, no atom lands on or passes its piece's own
+//!   cell, and each move is generated once: leaps alike are merged and
+//!   plain atoms sharing a landing are marked `SHARED_LANDING` (move
+//!   tables: `EmptyRay`, `AtomOntoItsOwnCell`, `DuplicateLanding`);
+//! - each kind's letter is a Latin capital and every letter and alias
+//!   names one kind, an alias holding nothing the notations read (shape:
+//!   `KindLetter`, `KindAlias`, `KindNameClash`);
+//! - the geometry is one a board statement can give, every board cell lies
+//!   inside it and no two cells share a point, so FEN and the pictures find
+//!   each cell by its point (shape: `GeometrySize`, `TriangleGeometrySize`,
+//!   `RoundGeometrySize`, `FileLabels`, `CellOutsideGeometry`,
+//!   `TwoCellsAtOnePoint`, `CoordinateRange`);
+//! - the end rules' counts are the language's (`crate::limits`), so the
+//!   move rule's count of half moves never wraps (sides: `PointsRange`,
+//!   `RepetitionCount`, `MoveRuleCount`; rule ends: `ChecksToWin`).
+//!
+//! The limits the checker and the loader share are defined once, in
+//! `crate::limits`. The IR's checksum guards against damage, not forgery:
+//! its refusal never tells the expected sum, and this validation runs on
+//! every IR.
 
 use crate::bitset::CellSet;
 use crate::codes::CodeSet;

@@ -188,5 +188,66 @@ fn check_ranges(ir: &GameIr, shape: &Shape) -> Result<(), LoadError> {
     for &c in &ir.ray_cells {
         check((c as usize) < cells, || RayCellOffBoard(c))?;
     }
+    check(ir.rays.iter().all(|r| r.len > 0), || EmptyRay)?;
+    check_landings(ir, cells)
+}
+
+/// The conditions that make a move differ from a plain one to the same
+/// cell (the compiler merges leaps alike in these, and marks shared
+/// landings only among atoms without them).
+const CONDITIONS: u16 = ir::UNMOVED_ONLY | ir::UNATTACKED_LANDING;
+const NOT_PLAIN: u16 = CONDITIONS | ir::CREATES_EN_PASSANT | ir::CARGO | ir::GUARD;
+
+/// Each move is generated once, and no move goes nowhere: no atom lands
+/// on or passes its piece's own cell, no two leaps of a piece on a cell
+/// are alike (the compiler merges them), and plain atoms that land on one
+/// cell are marked `SHARED_LANDING` (the generator then makes the move
+/// once). Every leap of the chess rules pointed at one cell made each move
+/// up to eight times.
+fn check_landings(ir: &GameIr, cells: usize) -> Result<(), LoadError> {
+    use LoadError::*;
+    // Per cell: the last move set that landed there plainly, and the last
+    // that landed there twice (stamps, so nothing is cleared per set).
+    let mut seen = vec![u32::MAX; cells];
+    let mut twice = vec![u32::MAX; cells];
+    for (i, set) in ir.moves.iter().enumerate() {
+        let (stamp, origin) = (i as u32, (i % cells) as u16);
+        let leaps = &ir.leaps[set.leap_start as usize..][..set.leap_len as usize];
+        let rays = &ir.rays[set.ray_start as usize..][..set.ray_len as usize];
+        let hooks = &ir.hooks[set.hook_start as usize..][..set.hook_len as usize];
+        let ray_cells = |r: &Ray| &ir.ray_cells[r.start as usize..][..r.len as usize];
+        let own = leaps.iter().any(|l| l.to == origin)
+            || hooks.iter().any(|h| h.to == origin)
+            || rays.iter().any(|r| ray_cells(r).contains(&origin));
+        check(!own, || AtomOntoItsOwnCell { cell: origin })?;
+        let key = |l: &Leap| (l.to, l.flags & CONDITIONS, l.becomes);
+        for (j, leap) in leaps.iter().enumerate() {
+            check(leaps[..j].iter().all(|l| key(l) != key(leap)), || {
+                DuplicateLanding { cell: origin }
+            })?;
+        }
+        let plain = |flags: u16, becomes: u8| becomes == 0 && flags & NOT_PLAIN == 0;
+        let plain_leaps = || leaps.iter().filter(|l| plain(l.flags, l.becomes));
+        let plain_rays = || rays.iter().filter(|r| plain(r.flags, r.becomes));
+        let landings = plain_leaps().map(|l| (l.flags, std::slice::from_ref(&l.to)));
+        let landings = landings
+            .chain(plain_rays().map(|r| (r.flags, &ray_cells(r)[r.first_landing as usize..])));
+        for (_, to) in landings.clone() {
+            for &c in to {
+                let slot = if seen[c as usize] == stamp {
+                    &mut twice[c as usize]
+                } else {
+                    &mut seen[c as usize]
+                };
+                *slot = stamp;
+            }
+        }
+        for (flags, to) in landings {
+            let shared = to.iter().any(|&c| twice[c as usize] == stamp);
+            check(!shared || flags & ir::SHARED_LANDING != 0, || {
+                DuplicateLanding { cell: origin }
+            })?;
+        }
+    }
     Ok(())
 }

@@ -9,6 +9,7 @@ use super::error::{check, LoadError, MAX_COORD};
 use crate::bitset::MAX_CELLS;
 use crate::codes::{codes_needed, CodeSet, PieceCode, MAX_CODES};
 use crate::ir::{self, GameIr};
+use crate::limits::{MAX_FILES, MAX_RANKS, ROUND_RINGS, ROUND_SECTORS};
 use std::collections::HashMap;
 
 pub(crate) struct Shape {
@@ -43,6 +44,7 @@ impl Shape {
         })?;
         check_drawing(ir)?;
         check_names(ir)?;
+        check_kind_names(ir)?;
         for m in ir.marks.iter().chain(&ir.colours) {
             check(m.cells.iter().all(|&c| (c as usize) < cells), || MarkRange)?;
         }
@@ -121,6 +123,7 @@ fn check_names(ir: &GameIr) -> Result<(), LoadError> {
         check(!name.is_empty() && name.len() <= MAX_CELL_NAME, || {
             CellNameLength { cell }
         })?;
+        check(crate::limits::is_name(name), || CellNameCharacters { cell })?;
     }
     cells.sort_unstable();
     for pair in cells.windows(2) {
@@ -129,6 +132,7 @@ fn check_names(ir: &GameIr) -> Result<(), LoadError> {
         })?;
     }
     for (player, info) in ir.players.iter().enumerate() {
+        check(crate::limits::is_name(&info.name), || PlayerName { player })?;
         check(
             ir.players[..player].iter().all(|p| p.name != info.name),
             || DuplicatePlayerName { player },
@@ -137,41 +141,131 @@ fn check_names(ir: &GameIr) -> Result<(), LoadError> {
     Ok(())
 }
 
-/// Drawing coordinates and the square geometry's hints are bounded: the
+/// Every kind's letter and aliases read as that kind only (the checker's
+/// rules, `crate::limits`): a letter is a Latin capital, an alias a word the
+/// notations cannot read as anything else, and no letter or alias names two
+/// kinds (with every kind lettered `K`, `K` named only the first). A
+/// stack's letter is its carrier's; it names nothing on its own.
+fn check_kind_names(ir: &GameIr) -> Result<(), LoadError> {
+    use crate::limits::{alias_fault, is_piece_letter};
+    use LoadError::*;
+    let mut words: HashMap<String, usize> = HashMap::new();
+    for (kind, info) in ir.kinds.iter().enumerate() {
+        check(is_piece_letter(info.letter), || KindLetter { kind })?;
+        if info.stack.is_some() {
+            check(info.aliases.is_empty(), || KindAlias { kind })?;
+            continue;
+        }
+        for alias in &info.aliases {
+            check(alias_fault(alias).is_none(), || KindAlias { kind })?;
+        }
+        // An alias of one character may not be a letter in the other case.
+        let letter_key = |c: char| format!("letter {}", c.to_ascii_uppercase());
+        let keys =
+            std::iter::once(letter_key(info.letter)).chain(info.aliases.iter().flat_map(|a| {
+                let mut chars = a.chars();
+                let single = match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => Some(letter_key(c)),
+                    _ => None,
+                };
+                std::iter::once(a.clone()).chain(single)
+            }));
+        for key in keys {
+            check(words.insert(key, kind).is_none(), || KindNameClash { kind })?;
+        }
+    }
+    Ok(())
+}
+
+/// A geometry's sizes are those a board statement may give
+/// (`crate::limits`), with one label per file (or sector).
+fn check_geometry(geometry: &ir::Geometry) -> Result<(), LoadError> {
+    use LoadError::*;
+    let labels = |files: &[String], wanted: usize| {
+        check(files.len() == wanted, || FileLabels {
+            labels: files.len(),
+            width: wanted as u16,
+        })
+    };
+    match geometry {
+        ir::Geometry::Square {
+            width,
+            height,
+            files,
+        } => {
+            check(
+                (1..=MAX_FILES).contains(&(*width as usize))
+                    && (1..=MAX_RANKS).contains(&(*height as usize))
+                    && *width as usize * *height as usize <= MAX_CELLS,
+                || GeometrySize {
+                    width: *width,
+                    height: *height,
+                },
+            )?;
+            labels(files, *width as usize)
+        }
+        ir::Geometry::Triangle { files, .. } => {
+            check((1..=MAX_FILES).contains(&files.len()), || {
+                TriangleGeometrySize { files: files.len() }
+            })
+        }
+        ir::Geometry::Round {
+            rings,
+            sectors,
+            files,
+        } => {
+            check(
+                ROUND_RINGS.contains(rings) && ROUND_SECTORS.contains(sectors) && sectors % 2 == 0,
+                || RoundGeometrySize {
+                    rings: *rings,
+                    sectors: *sectors,
+                },
+            )?;
+            labels(files, *sectors as usize)
+        }
+        ir::Geometry::Hex { .. } => Ok(()),
+    }
+}
+
+/// Drawing coordinates and the geometry's hints are bounded: the
 /// display and FEN walk the geometry (a 65535 x 65535 one made `play`
 /// allocate 68 GB).
 fn check_drawing(ir: &GameIr) -> Result<(), LoadError> {
     use LoadError::*;
     for (cell, info) in ir.cells.iter().enumerate() {
         let (x, y) = info.coord;
-        check(x.abs() <= MAX_COORD && y.abs() <= MAX_COORD, || {
-            CoordinateRange { cell }
-        })?;
-    }
-    if let ir::Geometry::Square {
-        width,
-        height,
-        files,
-    } = &ir.geometry
-    {
+        // `unsigned_abs`: `i32::MIN.abs()` wraps to itself (a crafted
+        // coordinate of -2^31 passed as "near zero").
         check(
-            *width >= 1 && *height >= 1 && *width as usize * *height as usize <= MAX_CELLS,
-            || GeometrySize {
-                width: *width,
-                height: *height,
-            },
+            x.unsigned_abs() <= MAX_COORD as u32 && y.unsigned_abs() <= MAX_COORD as u32,
+            || CoordinateRange { cell },
         )?;
-        check(files.len() == *width as usize, || FileLabels {
-            labels: files.len(),
-            width: *width,
-        })?;
-        for (cell, info) in ir.cells.iter().enumerate() {
-            let (x, y) = info.coord;
-            check(
-                info.side || (0..*width as i32).contains(&x) && (0..*height as i32).contains(&y),
-                || CellOutsideGeometry { cell },
-            )?;
+    }
+    check_geometry(&ir.geometry)?;
+    // A board cell lies inside its geometry (side cells are drawn beside it).
+    let inside = |(x, y): (i32, i32)| match &ir.geometry {
+        ir::Geometry::Square { width, height, .. } => {
+            (0..*width as i32).contains(&x) && (0..*height as i32).contains(&y)
         }
+        ir::Geometry::Triangle { files, .. } => {
+            (0..files.len() as i32).contains(&x) && (0..MAX_RANKS as i32).contains(&y)
+        }
+        // Ring `y` from the rim, sector `x`; the centre is `(0, rings)`.
+        ir::Geometry::Round { rings, sectors, .. } => {
+            (0..*sectors as i32).contains(&x) && (0..*rings as i32).contains(&y)
+                || (x, y) == (0, *rings as i32)
+        }
+        ir::Geometry::Hex { .. } => true,
+    };
+    let mut points = HashMap::with_capacity(ir.cells.len());
+    for (cell, info) in ir.cells.iter().enumerate() {
+        check(info.side || inside(info.coord), || CellOutsideGeometry {
+            cell,
+        })?;
+        // One cell per point: FEN and the pictures find a cell by its point.
+        check(points.insert(info.coord, cell).is_none(), || {
+            TwoCellsAtOnePoint { cell }
+        })?;
     }
     Ok(())
 }

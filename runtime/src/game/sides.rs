@@ -44,9 +44,20 @@ impl Sides {
                 in_team[p as usize] = true;
             }
         }
-        check(ir.end.points <= 1_000_000, || {
+        check(crate::limits::POINTS.contains(&ir.end.points), || {
             LoadError::PointsRange(ir.end.points)
         })?;
+        // The draw counts (0: no such rule); the move rule's count of half
+        // moves, N times the players, must not wrap.
+        let (repetition, move_rule) = (ir.end.repetition, ir.end.move_rule);
+        check(
+            repetition == 0 || crate::limits::REPETITIONS.contains(&repetition),
+            || LoadError::RepetitionCount(repetition),
+        )?;
+        check(
+            move_rule == 0 || crate::limits::MOVE_RULE.contains(&move_rule),
+            || LoadError::MoveRuleCount(move_rule),
+        )?;
         let eliminates =
             ir.end.checkmate == ir::Outcome::Out || ir.end.stalemate == ir::Outcome::Out;
         check(!eliminates || players <= MAX_ELIMINATION_PLAYERS, || {

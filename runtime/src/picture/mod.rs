@@ -151,7 +151,12 @@ pub fn parse_arrow(pos: &Position, text: &str) -> Result<(usize, usize), Picture
         text: text.to_string(),
         reason,
     };
+    // Only splits whose two halves are short enough to be cell names are
+    // looked up, so a long word costs time linear in its length (every
+    // split looked up whole was quadratic: 100 KB took 1.4 s).
+    let longest = game.longest_cell_name();
     let splits: Vec<(usize, usize)> = (1..text.len())
+        .filter(|&i| i <= longest && text.len() - i <= longest)
         .filter(|&i| text.is_char_boundary(i))
         .filter_map(|i| Some((game.cell(&text[..i])?, game.cell(&text[i..])?)))
         .collect();
