@@ -464,6 +464,10 @@ pub enum EndRule {
     Checks(i32, OutcomeWord),
     /// `end counting OUTCOME { ... }`.
     Counting(Counting),
+    /// `end checkmate by-only KINDS OUTCOME`.
+    MateByOnly(Vec<Name>, OutcomeWord),
+    /// `end checkmate needs-check-by KINDS OUTCOME`.
+    MateNeedsCheckBy(Vec<Name>, OutcomeWord),
 }
 
 /// A counting rule as written: `end counting draw { starts-without KINDS

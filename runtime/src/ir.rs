@@ -7,7 +7,7 @@
 //! the format version and every index once, so the hot loop never re-checks.
 
 mod end_rules;
-pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow};
+pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow, MateCondition};
 
 use serde::{Deserialize, Serialize};
 
@@ -509,6 +509,15 @@ pub struct EndRules {
     /// (two players).
     #[serde(default)]
     pub counting: Option<Counting>,
+    /// `end checkmate by-only KINDS OUTCOME`: a mate given by pieces of
+    /// these kinds alone gets this outcome for the mated player.
+    #[serde(default)]
+    pub mate_by_only: Option<MateCondition>,
+    /// `end checkmate needs-check-by KINDS OUTCOME`: a mate counts only if
+    /// the unbroken series of checks ending in it holds a check by a piece
+    /// of these kinds; otherwise this outcome for the mated player.
+    #[serde(default)]
+    pub mate_needs_check_by: Option<MateCondition>,
 }
 
 fn one_point() -> u32 {

@@ -297,7 +297,11 @@ impl Position<'_> {
         // legal move is enough to know there is one.
         if self.count_legal_moves::<true>() == 0 && self.forced_turn().is_none() {
             return Some(if self.in_check() {
-                scored(self, end.checkmate, GameEnd::Checkmate)
+                let outcome = match &g.mate_rules {
+                    Some(rules) => self.mate_outcome(rules, end.checkmate),
+                    None => end.checkmate,
+                };
+                scored(self, outcome, GameEnd::Checkmate)
             } else {
                 scored(self, end.stalemate, GameEnd::Stalemate)
             });

@@ -161,6 +161,8 @@ impl Checker {
                 extinctions: Vec::new(),
                 checks_to_win: 0,
                 counting: None,
+                mate_by_only: None,
+                mate_needs_check_by: None,
             },
             insufficient: Vec::new(),
             claims: Vec::new(),

@@ -143,6 +143,12 @@ impl Checker {
                     EndRule::Extinction(rule) => self.extinction(m, rule, *span, piece_names),
                     EndRule::Checks(n, w) => self.checks_to_win(m, *n, *w, *span),
                     EndRule::Counting(rule) => self.counting(m, rule, *span, piece_names),
+                    EndRule::MateByOnly(kinds, w) => {
+                        self.mate_condition(m, kinds, *w, true, *span, piece_names)
+                    }
+                    EndRule::MateNeedsCheckBy(kinds, w) => {
+                        self.mate_condition(m, kinds, *w, false, *span, piece_names)
+                    }
                     EndRule::MoveRule(n, kinds) => {
                         m.end.move_rule = *n as u32;
                         for k in kinds {
@@ -192,7 +198,7 @@ impl Checker {
     /// Each end rule, `points` and `clock` is said at most once: a second
     /// one would silently replace the first (E004 instead, both shown).
     fn end_rules_given_once(&mut self, stmts: &[Stmt]) {
-        let mut first: [Option<Span>; 8] = [None; 8];
+        let mut first: [Option<Span>; 10] = [None; 10];
         for s in stmts {
             let (slot, what, span) = match s {
                 Stmt::End(EndRule::Checkmate(..), span) => (0, "how a checkmate ends", span),
@@ -203,6 +209,10 @@ impl Checker {
                 Stmt::Clock { span, .. } => (5, "the clock", span),
                 Stmt::End(EndRule::Checks(..), span) => (6, "the checks that win", span),
                 Stmt::End(EndRule::Counting(..), span) => (7, "the counting rule", span),
+                Stmt::End(EndRule::MateByOnly(..), span) => (8, "`checkmate by-only`", span),
+                Stmt::End(EndRule::MateNeedsCheckBy(..), span) => {
+                    (9, "`checkmate needs-check-by`", span)
+                }
                 _ => continue,
             };
             match first[slot] {

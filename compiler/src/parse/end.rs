@@ -41,6 +41,22 @@ impl Builder<'_> {
                 EndRule::Checks(n, outcome(parts.required()))
             }
             Rule::end_counting => EndRule::Counting(self.counting(e)?),
+            Rule::end_mate_by_only | Rule::end_mate_needs => {
+                let by_only = e.as_rule() == Rule::end_mate_by_only;
+                let mut kinds = Vec::new();
+                let mut word = OutcomeWord::Draw;
+                for part in Parts::of(e) {
+                    match part.as_rule() {
+                        Rule::mate_kind => kinds.push(self.name(&part)),
+                        _ => word = outcome(part),
+                    }
+                }
+                if by_only {
+                    EndRule::MateByOnly(kinds, word)
+                } else {
+                    EndRule::MateNeedsCheckBy(kinds, word)
+                }
+            }
             _ => unexpected(Rule::end_stmt, &e),
         };
         Ok(Stmt::End(end, span))

@@ -149,6 +149,10 @@ pub enum LoadError {
     FirstMoveLostKind {
         kind: u8,
     },
+    /// A condition on checkmates naming a kind the game does not have.
+    MateRuleKind {
+        kind: u8,
+    },
     /// A counting rule naming a kind the game does not have.
     CountingKind {
         kind: u8,
@@ -336,6 +340,7 @@ impl std::fmt::Display for LoadError {
             MaterialRulesNeedTwoPlayers { .. }
             | FirstMoveLostKind { .. }
             | CountingKind { .. }
+            | MateRuleKind { .. }
             | CountTooLong { .. }
             | CountingAtLeast { .. }
             | ObligationKind { .. }
@@ -471,6 +476,12 @@ impl LoadError {
             ),
             FirstMoveLostKind { kind } => {
                 write!(f, "a first-move rule names kind {kind}, not in the game")
+            }
+            MateRuleKind { kind } => {
+                write!(
+                    f,
+                    "a condition on checkmates names kind {kind}, not in the game"
+                )
             }
             CountingKind { kind } => {
                 write!(f, "the counting rule names kind {kind}, not in the game")

@@ -19,6 +19,7 @@
 //! | insufficient | `insufficient.rs` | `insufficient` declarations ready for matching |
 //! | rule ends | `rule_ends.rs` | extinction, check counting, arrivals answered or held (absent: none) |
 //! | obligations | `obligations.rs` | captures forced, checks forbidden, checkers to be taken |
+//! | mate rules | `mate_rules.rs` | conditions on checkmates (absent: none) |
 //! | counting | `counting.rs` | the counting rule's honour tables (absent: none) |
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
@@ -98,6 +99,7 @@ mod error;
 mod insufficient;
 mod keys;
 mod landing;
+mod mate_rules;
 mod moves;
 mod obligations;
 mod reach;
@@ -119,6 +121,7 @@ pub(crate) use insufficient::{DeclaredSide, Insufficient};
 pub(crate) use keys::Keys;
 pub use landing::ArrivalRule;
 pub(crate) use landing::Landing;
+pub(crate) use mate_rules::MateRules;
 pub(crate) use moves::MoveTables;
 pub use moves::PLAIN_RIDE;
 pub(crate) use obligations::Obligations;
@@ -153,6 +156,7 @@ pub struct Game {
     pub(crate) obligations: Obligations,
     pub(crate) counting: Option<Counting>,
     pub(crate) first_move_loss: Option<FirstMoveLoss>,
+    pub(crate) mate_rules: Option<MateRules>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -194,6 +198,7 @@ impl Game {
         let obligations = Obligations::build(&ir, &shape)?;
         let counting = Counting::build(&ir, &shape)?;
         let first_move_loss = FirstMoveLoss::build(&ir, &shape)?;
+        let mate_rules = MateRules::build(&ir, &shape)?;
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
         Ok(Game {
@@ -213,6 +218,7 @@ impl Game {
             obligations,
             counting,
             first_move_loss,
+            mate_rules,
         })
     }
 

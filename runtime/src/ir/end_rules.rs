@@ -54,3 +54,12 @@ pub struct HonourRow {
     pub at_least: u32,
     pub moves: u32,
 }
+
+/// A condition on checkmates (`end checkmate by-only ...`,
+/// `end checkmate needs-check-by ...`): the kinds it names, and the
+/// outcome for the mated player where it changes the mate's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MateCondition {
+    pub kinds: Vec<u8>,
+    pub outcome: Outcome,
+}

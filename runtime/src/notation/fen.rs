@@ -102,7 +102,7 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
         let counted = std::mem::take(&mut pos.halfmove);
         pos.set_counting(count_limit, counted);
     }
-    pos.refresh_counting();
+    pos.refresh_rule_state();
     check_reachable(&pos)?;
     Ok(pos)
 }

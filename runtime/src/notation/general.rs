@@ -153,7 +153,7 @@ pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Pos
     let ep = std::mem::take(&mut later.ep);
     apply_turn_and_marks(game, &mut pos, later)?;
     open_passings(game, &mut pos, ep)?;
-    pos.refresh_counting();
+    pos.refresh_rule_state();
     check_reachable(&pos)?;
     Ok(pos)
 }

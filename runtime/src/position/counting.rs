@@ -24,11 +24,13 @@ pub(crate) struct CountState {
 }
 
 impl Position<'_> {
-    /// Finds whether a count may start, for a position just set up.
-    pub(crate) fn refresh_counting(&mut self) {
+    /// The state the end rules derive from a position just set up:
+    /// whether a count may start, and where a series of checks starts.
+    pub(crate) fn refresh_rule_state(&mut self) {
         if let Some(c) = &self.game.counting {
             self.count.open = !self.stops_on_board(c);
         }
+        self.restart_check_series();
     }
 
     /// The count after `mover`'s move (the turn has passed): `captured` is

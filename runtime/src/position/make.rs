@@ -94,6 +94,9 @@ impl<'g> Position<'g> {
         if let Some(counting) = &g.counting {
             self.update_count(counting, me, undo.captured, mv.promotion != 0);
         }
+        if let Some(rules) = &g.mate_rules {
+            self.note_check(rules);
+        }
         self.undo.push(undo);
     }
 
@@ -190,6 +193,9 @@ impl<'g> Position<'g> {
         self.passed = undo.passed;
         self.checks = undo.checks;
         self.count = undo.count;
+        if self.game.mate_rules.is_some() {
+            self.mate_series.pop();
+        }
         self.hash = undo.hash;
     }
 }

@@ -31,6 +31,7 @@ mod forced_capture;
 mod landing;
 mod legality;
 mod make;
+mod mate_rules;
 mod movegen;
 mod moves;
 mod no_check;
@@ -99,6 +100,9 @@ pub struct Position<'g> {
     pub(crate) checks: [u8; 2],
     /// The counting rule's running count (`counting.rs`; unused without one).
     pub(crate) count: counting::CountState,
+    /// Conditions on checkmates: one entry per position of the game, the
+    /// series of checks (`mate_rules.rs`; empty without such a condition).
+    mate_series: Vec<u8>,
     pub(crate) hash: u64,
     pub(crate) history: Vec<u64>,
     undo: Vec<Undo>,
@@ -157,6 +161,7 @@ impl<'g> Position<'g> {
             passed: 0,
             checks: [0; 2],
             count: counting::CountState::default(),
+            mate_series: Vec::new(),
             hash: game.keys.side[0],
             history: Vec::new(),
             undo: Vec::new(),
@@ -180,7 +185,7 @@ impl<'g> Position<'g> {
         }
         pos.mark_setup_pieces_unmoved();
         pos.grant_all_budgets();
-        pos.refresh_counting();
+        pos.refresh_rule_state();
         pos
     }
 
