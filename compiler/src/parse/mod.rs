@@ -85,9 +85,12 @@ fn syntax_error(file: usize, source: &str, e: pest::error::Error<Rule>) -> Diagn
     let expected = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
             let mut names: Vec<String> = positives.iter().map(|r| describe(*r)).collect();
-            names.sort();
+            // Single keywords first, then the described forms, so that a
+            // form that is itself a list ("an outcome: `loss`, ... or `out`")
+            // ends the sentence and reads as one item.
+            names.sort_by_key(|n| (n.contains(' '), n.clone()));
             names.dedup();
-            names.join(", ")
+            join_choices(&names)
         }
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
@@ -102,6 +105,15 @@ fn syntax_error(file: usize, source: &str, e: pest::error::Error<Rule>) -> Diagn
         },
     )
     .with_hint("see docs/LANGUAGE.md for the statements and their forms")
+}
+
+/// "A", "A or B", "A, B or C".
+fn join_choices(names: &[String]) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// How a syntax error names a rule it expected.
@@ -131,7 +143,7 @@ fn describe(rule: Rule) -> String {
 fn in_user_words(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::orientation => "`identity`, `flip`, `mirror-files` or `rotate DEGREES`",
-        Rule::outcome => "`loss`, `win`, `draw` or `out`",
+        Rule::outcome => "an outcome: `loss`, `win`, `draw` or `out`",
         Rule::player_region => "a player's cells, as `white: rank 2`",
         Rule::region_expr => "cells: `rank N`, `file X`, `{ a1 b2 }`, `a2..h2`, `all` or a region's name",
         Rule::region_op => "`+` or `-` (joining cells to a region, or taking them off)",
