@@ -70,6 +70,7 @@ pub(crate) enum Sort {
     Stack,
     Promotion,
     Capture,
+    Drop,
     Plain,
 }
 
@@ -82,6 +83,7 @@ impl From<MoveSort> for Sort {
             MoveSort::Stack => Sort::Stack,
             MoveSort::Promotion => Sort::Promotion,
             MoveSort::Capture => Sort::Capture,
+            MoveSort::Drop => Sort::Drop,
             MoveSort::Plain => Sort::Plain,
         }
     }

@@ -161,6 +161,25 @@ pub enum Stmt {
         aimers: Vec<Name>,
         span: Span,
     },
+    /// `hand captures [revert-promoted]`: a captured piece joins the
+    /// captor's hand; with `revert-promoted`, a piece that promoted on the
+    /// board joins it as what it was (the span of that word).
+    HandCaptures {
+        revert_promoted: Option<Span>,
+        span: Span,
+    },
+    /// `hand PLAYER { KIND [N] ... }`: what a player holds at the start.
+    HandHolds {
+        player: Name,
+        pieces: Vec<(Name, i32)>,
+        span: Span,
+    },
+    /// `drop KINDS in REGION`: where those kinds may be dropped.
+    DropIn {
+        pieces: Vec<Name>,
+        region: Name,
+        span: Span,
+    },
     /// What a finished game shares out among the players.
     Points(i32, Span),
     /// A named group of statements; `import ... except NAME` leaves it out.

@@ -75,6 +75,9 @@ pub enum Code {
     BadClaimPosition,
     /// E030: the runtime refuses to load the rules the compiler produced.
     RulesNotLoadable,
+    /// E031: hand and drop rules that contradict themselves or the game (a
+    /// hand in a game with stacks, `revert-promoted` without one promoting kind).
+    InconsistentHands,
     /// W001 (warning): a promotion map names a colour-bound piece's colour,
     /// but some promotion cell of that rule has the other colour.
     ColourBoundPromotion,
@@ -124,6 +127,7 @@ impl Code {
             Code::RegionDoesNotFit => "E028",
             Code::BadClaimPosition => "E029",
             Code::RulesNotLoadable => "E030",
+            Code::InconsistentHands => "E031",
             Code::ColourBoundPromotion => "W001",
             Code::MaterialCanMate => "W002",
             Code::AtomWithoutMoveOnBoard => "W003",
@@ -163,6 +167,7 @@ impl Code {
             Code::RegionDoesNotFit => "on boards without ranks and files use `line NAME` or list the cells; a material takes a region with the same cells for every player",
             Code::BadClaimPosition => "write the position in FEN or the general notation (`white: Ke1 ...; black: ...`), with this game's letters and cells",
             Code::RulesNotLoadable => "the message says which limit of the runtime the rules exceed; simplify that part of the game",
+            Code::InconsistentHands => "see the hands section of docs/LANGUAGE.md for the statements that go together",
             Code::ColourBoundPromotion => "the promoted piece stands on its promotion cell and keeps that cell's colour",
             Code::MaterialCanMate => "declare insufficient only material with which no sequence of legal moves can end in mate (the FIDE dead position)",
             Code::AtomWithoutMoveOnBoard => "on this board no image of the step passes the filters; remove the atom or give it a step the board has",
@@ -177,7 +182,7 @@ impl Code {
         )
     }
 
-    pub const ALL: [Code; 33] = [
+    pub const ALL: [Code; 34] = [
         Code::Syntax,
         Code::ImportNotFound,
         Code::UnknownName,
@@ -208,6 +213,7 @@ impl Code {
         Code::RegionDoesNotFit,
         Code::BadClaimPosition,
         Code::RulesNotLoadable,
+        Code::InconsistentHands,
         Code::ColourBoundPromotion,
         Code::MaterialCanMate,
         Code::AtomWithoutMoveOnBoard,

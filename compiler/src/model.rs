@@ -66,6 +66,8 @@ pub struct Model {
     pub checker_captures_only: Vec<u8>,
     /// `first-move KIND lost when aimed by KINDS`.
     pub first_move_lost: Vec<ir::FirstMoveLost>,
+    /// Hands and drops (`check/hands.rs`), resolved as the IR holds them.
+    pub hands: Option<ir::Hands>,
 }
 
 /// `arrival KIND on REGION wins [after-reply | if-held]`.

@@ -7,7 +7,9 @@
 //! the format version and every index once, so the hot loop never re-checks.
 
 mod end_rules;
+mod hands;
 pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow, MateCondition};
+pub use hands::Hands;
 
 use serde::{Deserialize, Serialize};
 
@@ -20,7 +22,7 @@ use serde::{Deserialize, Serialize};
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
 /// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 14;
+pub const FORMAT_VERSION: u32 = 15;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -126,6 +128,10 @@ pub struct GameIr {
     /// check (makpong's king).
     #[serde(default)]
     pub checker_captures_only: Vec<u8>,
+    /// Pieces held off the board and dropped (`ir/hands.rs`); `None` in a
+    /// game without hands.
+    #[serde(default)]
+    pub hands: Option<Hands>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -180,6 +180,7 @@ impl Checker {
             check_forbidden: false,
             checker_captures_only: Vec::new(),
             first_move_lost: Vec::new(),
+            hands: None,
         })
     }
 

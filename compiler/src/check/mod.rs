@@ -17,6 +17,7 @@ mod counting;
 mod end;
 mod extinction;
 mod forbid;
+mod hands;
 mod mate_rules;
 pub(crate) use end::region_per_player_in_material;
 mod pieces;
@@ -187,6 +188,7 @@ impl Checker {
                 self.promotion(&mut m, p, &piece_names, &promoting);
             }
         }
+        self.hands(&mut m, stmts, &player_names, &piece_names);
         self.end_rules(&mut m, stmts, &piece_names);
         self.teams(&mut m, stmts, &player_names);
         self.en_passant_lifetime(&mut m, stmts);

@@ -72,6 +72,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         check_forbidden: m.check_forbidden,
         checker_captures_only: m.checker_captures_only.clone(),
         first_move_lost: m.first_move_lost.clone(),
+        hands: m.hands.clone(),
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

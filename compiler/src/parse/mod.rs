@@ -26,6 +26,7 @@
 mod board;
 mod claims;
 mod end;
+mod hands;
 mod pieces;
 mod players;
 mod rules;
@@ -173,6 +174,10 @@ fn in_user_words(rule: Rule) -> Option<&'static str> {
         Rule::piece_ref => "a piece's name",
         Rule::region_ref => "a region's name",
         Rule::setup_body => "the pieces in braces, as `{ King e1  Pawn a2..h2 }`",
+        Rule::hand_captures | Rule::hand_holds => {
+            "`captures`, `captures revert-promoted` or a player's hand, as `white { Knight Pawn 2 }`"
+        }
+        Rule::hand_item => "a piece's name, and how many (`Pawn 2`; one if no number)",
         _ => return None,
     })
 }
@@ -429,6 +434,8 @@ impl Builder<'_> {
             Rule::check_stmt => Ok(self.check_forbidden(p)),
             Rule::in_check_stmt => Ok(self.checker_captures_only(p)),
             Rule::first_move_stmt => Ok(self.first_move_lost(p)),
+            Rule::hand_stmt => self.hand(p),
+            Rule::drop_stmt => Ok(self.drop_in(p)),
             Rule::insufficient_stmt => Ok(self.insufficient(p)),
             Rule::points_stmt => self.points(p),
             Rule::clock_stmt => self.clock(p),

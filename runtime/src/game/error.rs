@@ -165,6 +165,21 @@ pub enum LoadError {
     CountingAtLeast {
         at_least: u32,
     },
+    /// The hands' tables are not one entry per kind, or per player and kind.
+    HandTables,
+    /// A hand holds, or a capture turns into, a kind the game does not
+    /// have, or a stack.
+    HandKind {
+        kind: u8,
+    },
+    /// A hand starts with more pieces of a kind than the board has cells.
+    HandCount {
+        count: u16,
+    },
+    /// A drop onto a cell the board does not have, or a side cell.
+    DropCell {
+        cell: u16,
+    },
     /// `in-check capture-checker-only` naming a kind the game does not have.
     ObligationKind {
         kind: u8,
@@ -343,6 +358,10 @@ impl std::fmt::Display for LoadError {
             | MateRuleKind { .. }
             | CountTooLong { .. }
             | CountingAtLeast { .. }
+            | HandTables
+            | HandKind { .. }
+            | HandCount { .. }
+            | DropCell { .. }
             | ObligationKind { .. }
             | ExtinctionKind { .. }
             | ChecksToWin(_) => self.fmt_end_rules(f),
@@ -491,6 +510,18 @@ impl LoadError {
                 "the counting rule counts {moves} moves, over the limit of {}",
                 super::counting::MAX_COUNT_MOVES
             ),
+            HandTables => write!(
+                f,
+                "the hands' tables do not fit the game's players and kinds"
+            ),
+            HandKind { kind } => {
+                write!(f, "a hand names kind {kind}, not a plain kind of the game")
+            }
+            HandCount { count } => write!(
+                f,
+                "a hand starts with {count} pieces of a kind, more than the board holds"
+            ),
+            DropCell { cell } => write!(f, "a drop names cell {cell}, not a board cell"),
             CountingAtLeast { at_least } => write!(
                 f,
                 "a pieces-honour row asks for {at_least} pieces, more than the board holds"

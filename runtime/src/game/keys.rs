@@ -2,7 +2,7 @@
 //! drawn in a fixed order so that a position's hash is the same in every
 //! build: pieces, side to move, castling rights, en passant, unmoved
 //! pieces, arrival budgets, declarations, agreements, castling counts,
-//! wins, players out, passes, checks given. `tests/zobrist_keys.rs` pins the order.
+//! wins, players out, passes, checks given, hands. `tests/zobrist_keys.rs` pins the order.
 
 use super::Shape;
 
@@ -35,6 +35,9 @@ pub(crate) struct Keys {
     /// Per `player * (checks_to_win + 1) + checks given` (0's key is 0;
     /// empty in a game that does not count checks).
     pub(crate) checks: Vec<u64>,
+    /// Per `player * kinds + kind`: the seed of that hand's count keys
+    /// (`hand_key`).
+    pub(crate) hand: Vec<u64>,
 }
 
 /// splitmix64: deterministic keys so hashes are stable between runs.
@@ -73,6 +76,8 @@ impl Keys {
         let checks = (0..players * per_player)
             .map(|i| if i % per_player == 0 { 0 } else { draw(1)[0] })
             .collect();
+        // Drawn last, so every other key is what it was before hands.
+        let hand = draw(players * shape.kinds);
         Keys {
             piece,
             side,
@@ -87,6 +92,19 @@ impl Keys {
             out,
             passed,
             checks,
+            hand,
         }
+    }
+
+    /// The key of `count` pieces in the hand `player * kinds + kind` (0
+    /// for none, so the key of a count is a plain XOR swap; counts have no
+    /// bound but the board, so the key is mixed from the seed, not drawn).
+    #[inline]
+    pub(crate) fn hand_key(&self, hand: usize, count: u16) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let mut state = self.hand[hand] ^ count as u64;
+        next_key(&mut state)
     }
 }

@@ -21,6 +21,7 @@
 //! | obligations | `obligations.rs` | captures forced, checks forbidden, checkers to be taken |
 //! | mate rules | `mate_rules.rs` | conditions on checkmates (absent: none) |
 //! | counting | `counting.rs` | the counting rule's honour tables (absent: none) |
+//! | hands | `hands.rs` | what captures add to a hand, starting hands, drop cells (absent: no hands) |
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
 //! pays nothing for it. `error.rs` holds `LoadError`.
@@ -96,6 +97,7 @@ mod counting;
 mod declarations;
 mod en_passant;
 mod error;
+mod hands;
 mod insufficient;
 mod keys;
 mod landing;
@@ -116,6 +118,7 @@ pub use counting::MAX_COUNT_MOVES;
 pub(crate) use en_passant::EnPassantRules;
 pub use en_passant::{MAX_EN_PASSANT, MAX_LASTING_PASSINGS};
 pub use error::LoadError;
+pub(crate) use hands::{Hands, NO_KIND};
 pub use insufficient::MAX_DECLARED_PIECES;
 pub(crate) use insufficient::{DeclaredSide, Insufficient};
 pub(crate) use keys::Keys;
@@ -157,6 +160,7 @@ pub struct Game {
     pub(crate) counting: Option<Counting>,
     pub(crate) first_move_loss: Option<FirstMoveLoss>,
     pub(crate) mate_rules: Option<MateRules>,
+    pub(crate) hands: Option<Hands>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -199,6 +203,7 @@ impl Game {
         let counting = Counting::build(&ir, &shape)?;
         let first_move_loss = FirstMoveLoss::build(&ir, &shape)?;
         let mate_rules = MateRules::build(&ir, &shape)?;
+        let hands = Hands::build(&ir, &shape)?;
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
         Ok(Game {
@@ -219,6 +224,7 @@ impl Game {
             counting,
             first_move_loss,
             mate_rules,
+            hands,
         })
     }
 

@@ -141,6 +141,16 @@ pub enum PositionError {
     /// A gate letter (Fairy-Stockfish's castling-field file of an unmoved
     /// first-rank piece) naming no piece whose first move matters.
     NoGatePiece { field: Field, letter: char },
+    /// Pieces in hand (`[Qn]`) in a game without hands.
+    HoldingsNotInGame { text: String },
+    /// A holdings field `[...` without its closing bracket.
+    UnclosedHoldings { text: String },
+    /// A letter in the holdings that names no kind of the game.
+    UnknownHandLetter { letter: char },
+    /// More pieces of one kind in a hand than the board has cells.
+    HandTooLarge { letter: char, count: usize },
+    /// A `~` (promoted piece) with no piece before it.
+    StrayPromotedMark { rank: usize },
     /// A running count given for a game without a counting rule.
     NoCountingRule { text: String },
     /// A player name the game does not have (`PieceList`, `Turn`, `Spent`,
@@ -244,7 +254,12 @@ impl fmt::Display for PositionError {
             | BadChecks { .. }
             | BadCount { .. }
             | NoCountingRule { .. }
-            | NoGatePiece { .. } => self.fen_message(f),
+            | NoGatePiece { .. }
+            | HoldingsNotInGame { .. }
+            | UnclosedHoldings { .. }
+            | UnknownHandLetter { .. }
+            | HandTooLarge { .. }
+            | StrayPromotedMark { .. } => self.fen_message(f),
             NobodyGoesOut { .. }
             | TurnOfPlayerOut { .. }
             | OutAndPassed { .. }
@@ -288,6 +303,25 @@ impl PositionError {
                  (`white: Ke1 ...; black: ...`)"
             ),
             EmptyFen => write!(f, "empty FEN"),
+            HoldingsNotInGame { text } => write!(
+                f,
+                "FEN holds pieces in hand ([{text}]) but this game has no hands"
+            ),
+            UnclosedHoldings { text } => {
+                write!(f, "FEN holdings '[{text}' have no closing bracket")
+            }
+            UnknownHandLetter { letter } => write!(
+                f,
+                "FEN holdings: '{letter}' is not a piece letter of this game"
+            ),
+            HandTooLarge { letter, count } => write!(
+                f,
+                "FEN holdings: {count} pieces '{letter}' in one hand, more than the board has cells"
+            ),
+            StrayPromotedMark { rank } => write!(
+                f,
+                "FEN rank {rank}: '~' (a promoted piece) must follow a piece letter"
+            ),
             RankCount { given, height } => {
                 write!(f, "FEN placement has {given} ranks, the board has {height}")
             }

@@ -1,7 +1,7 @@
 //! FEN, for rectangular two-player boards, compatible with Fairy-Stockfish.
 
 use super::{
-    cell_at, check_reachable, ep_field, gates, set_ep_from_cells, square_geometry, Field,
+    cell_at, check_reachable, ep_field, gates, holdings, set_ep_from_cells, square_geometry, Field,
     PositionError,
 };
 use crate::game::{Game, EMPTY};
@@ -13,7 +13,11 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     let mut fields = text.split_whitespace();
     let placement = fields.next().ok_or(PositionError::EmptyFen)?;
     let mut pos = Position::empty(game);
+    let (placement, holdings) = holdings::split_holdings(game, placement, height)?;
     read_placement(game, &mut pos, placement, width, height)?;
+    if let Some(text) = holdings {
+        holdings::read_holdings(game, &mut pos, text)?;
+    }
     match fields.next() {
         None | Some("w") => {}
         Some("b") => pos.set_to_move(1),
@@ -172,7 +176,18 @@ fn read_placement(
         let rank = y as usize + 1;
         let mut x = 0i32;
         let mut chars = row.chars().peekable();
+        // The cell of the last piece read, for a `~` after it.
+        let mut last_piece: Option<usize> = None;
         while let Some(ch) = chars.next() {
+            if ch == '~' {
+                let cell = last_piece
+                    .take()
+                    .ok_or(PositionError::StrayPromotedMark { rank })?;
+                // Marks matter only where the game reverts promoted pieces.
+                pos.mark_promoted(cell);
+                continue;
+            }
+            last_piece = None;
             if let Some(d) = ch.to_digit(10) {
                 let mut n = d;
                 let mut digits = ch.to_string();
@@ -241,6 +256,7 @@ fn read_placement(
                 file: x as usize + 1,
             })?;
             pos.put(cell, game.code(player, kind));
+            last_piece = Some(cell);
             x += 1;
         }
         if x != width as i32 {
@@ -325,7 +341,8 @@ pub fn write_fen(pos: &Position) -> Option<String> {
     for y in (0..height as i32).rev() {
         let mut empty = 0;
         for x in 0..width as i32 {
-            let code = cell_at(game, x, y).map_or(EMPTY, |c| pos.board[c]);
+            let cell = cell_at(game, x, y);
+            let code = cell.map_or(EMPTY, |c| pos.board[c]);
             if code == EMPTY {
                 empty += 1;
                 continue;
@@ -350,6 +367,9 @@ pub fn write_fen(pos: &Position) -> Option<String> {
                 out.push(')');
             } else {
                 out.push(cased(code));
+                if cell.is_some_and(|c| pos.is_promoted(c)) {
+                    out.push('~');
+                }
             }
         }
         if empty > 0 {
@@ -359,6 +379,7 @@ pub fn write_fen(pos: &Position) -> Option<String> {
             out.push('/');
         }
     }
+    out += &holdings::write_holdings(pos);
     out += if pos.to_move == 0 { " w " } else { " b " };
     out += &castling_field(pos);
     out.push(' ');

@@ -24,6 +24,7 @@ mod error;
 mod fen;
 mod gates;
 mod general;
+mod holdings;
 mod move_error;
 mod moves;
 mod record;

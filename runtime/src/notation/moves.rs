@@ -1,5 +1,5 @@
 //! Move text: `<from><to>[promotion]`, castling partners and names, stack
-//! suffixes; reading a move checks it is legal and says why not.
+//! suffixes, drops `P@e4`; reading a move checks it is legal and says why not.
 
 use super::MoveError;
 use crate::game::{Game, EMPTY};
@@ -9,6 +9,11 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
     match mv.kind {
         MoveKind::Pass => return "pass".into(),
         MoveKind::Out => return "out".into(),
+        // `P@e4`, as Fairy-Stockfish's UCI writes a drop (the letter upper case).
+        MoveKind::Drop => {
+            let letter = game.ir.kinds[mv.promotion as usize - 1].letter;
+            return format!("{letter}@{}", game.cell_name(mv.to as usize));
+        }
         _ => {}
     }
     let mut s = format!(

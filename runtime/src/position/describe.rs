@@ -19,6 +19,8 @@ pub enum MoveSort {
     /// A move that promotes (capturing or not).
     Promotion,
     Capture,
+    /// A piece from the hand put on the board.
+    Drop,
     /// Any other move of one piece (swaps and arrivals too).
     Plain,
 }
@@ -39,7 +41,8 @@ impl Position<'_> {
             | MoveKind::Board
             | MoveKind::UnloadBoard
             | MoveKind::Pass
-            | MoveKind::Out => return None,
+            | MoveKind::Out
+            | MoveKind::Drop => return None,
         };
         (self.board[cell] != EMPTY).then_some(cell)
     }
@@ -56,6 +59,7 @@ impl Position<'_> {
             MoveKind::Pass => MoveSort::Pass,
             MoveKind::Out => MoveSort::Out,
             MoveKind::Castle => MoveSort::Castling,
+            MoveKind::Drop => MoveSort::Drop,
             MoveKind::Board | MoveKind::Unload | MoveKind::UnloadBoard => MoveSort::Stack,
             MoveKind::Normal
             | MoveKind::Passing

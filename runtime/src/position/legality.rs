@@ -58,7 +58,9 @@ impl<const FIRST_ONLY: bool> MoveSink for LegalCounter<'_, FIRST_ONLY> {
             return;
         }
         match mv.kind {
-            MoveKind::Normal | MoveKind::Passing if self.piece_free => self.count += 1,
+            MoveKind::Normal | MoveKind::Passing | MoveKind::Drop if self.piece_free => {
+                self.count += 1
+            }
             kind if kind.judged_by_playing() => self.deferred.push(mv),
             _ => {
                 self.count += pos.simple_move_is_legal(

@@ -32,6 +32,10 @@ pub(super) struct Undo {
     pub(super) passed: u16,
     pub(super) checks: [u8; 2],
     pub(super) count: super::counting::CountState,
+    /// The hand a capture added a piece to, + 1 (0: none; `hands.rs`).
+    pub(super) hand_gain: u16,
+    /// Promoted marks the move took off (`hands.rs`).
+    pub(super) promoted_marks: u8,
     pub(super) hash: u64,
 }
 
@@ -57,11 +61,19 @@ impl<'g> Position<'g> {
         if mv.kind == MoveKind::Passing {
             self.open_passing(mv);
         }
-        let moved = self.take(from);
-        self.set_unmoved(from, false);
-        self.set_unmoved(to, false);
+        let moved = if mv.kind == MoveKind::Drop {
+            let dropped = self.make_drop(mv);
+            undo.moved = dropped;
+            dropped
+        } else {
+            let moved = self.take(from);
+            self.set_unmoved(from, false);
+            self.set_unmoved(to, false);
+            moved
+        };
         let mut reset = g.moves.resets_move_rule[moved as usize];
         match mv.kind {
+            MoveKind::Drop => {}
             MoveKind::Castle => self.make_castling(mv, moved),
             MoveKind::Board | MoveKind::UnloadBoard => {
                 self.make_boarding(mv, moved, &mut undo);
@@ -79,11 +91,22 @@ impl<'g> Position<'g> {
         if lasting {
             self.keep_en_passant(undo.en_passant, me, undo.captured_cell);
         }
+        if let Some(hands) = &g.hands {
+            self.after_capture_to_hand(hands, mv, me, &mut undo);
+        }
         self.halfmove = if reset {
             0
         } else {
             self.halfmove.saturating_add(1)
         };
+        self.finish_move(mv, me, moved, to, undo);
+    }
+
+    /// What every move that moves a piece ends with: the turn passes, and
+    /// the rules that watch moves take note.
+    #[inline(always)]
+    fn finish_move(&mut self, mv: Move, me: usize, moved: PieceCode, to: usize, undo: Undo) {
+        let g = self.game;
         self.pass_turn();
         if let Some(rules) = &g.rule_ends {
             self.count_check(rules, me);
@@ -122,6 +145,8 @@ impl<'g> Position<'g> {
             passed: self.passed,
             checks: self.checks,
             count: self.count,
+            hand_gain: 0,
+            promoted_marks: 0,
             hash: self.hash,
         }
     }
@@ -165,7 +190,11 @@ impl<'g> Position<'g> {
         }
         let from = mv.from as usize;
         let to = mv.to as usize;
+        if let Some(hands) = &self.game.hands {
+            self.undo_capture_to_hand(hands, mv, &undo);
+        }
         match mv.kind {
+            MoveKind::Drop => self.unmake_drop(mv, undo.to_move as usize),
             MoveKind::Castle => self.unmake_castling(mv),
             MoveKind::Swap => self.unmake_swap(mv),
             MoveKind::Arrival => self.unmake_arrival(mv),
@@ -174,7 +203,9 @@ impl<'g> Position<'g> {
                 self.lift(to);
             }
         }
-        self.place(from, undo.moved);
+        if mv.kind != MoveKind::Drop {
+            self.place(from, undo.moved);
+        }
         if undo.captured != EMPTY {
             self.place(undo.captured_cell as usize, undo.captured);
         }

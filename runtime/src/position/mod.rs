@@ -14,7 +14,8 @@
 //!   (passing a turn, going out);
 //! - `declarations.rs`: agreements;
 //! - `rule_ends.rs`: ends the position decides by itself (extinction,
-//!   checks given), and `forced_capture.rs`: captures that must be made.
+//!   checks given), and `forced_capture.rs`: captures that must be made;
+//! - `hands.rs`: pieces in hand, drops, captures joining a hand.
 //!
 //! This is the hot loop: flat tables indexed by piece code and cell, no
 //! allocation once the move lists are warm.
@@ -28,6 +29,7 @@ pub mod describe;
 mod en_passant;
 mod first_move_loss;
 mod forced_capture;
+mod hands;
 mod landing;
 mod legality;
 mod make;
@@ -103,6 +105,12 @@ pub struct Position<'g> {
     /// Conditions on checkmates: one entry per position of the game, the
     /// series of checks (`mate_rules.rs`; empty without such a condition).
     mate_series: Vec<u8>,
+    /// Pieces in hand per `player * kinds + kind` (`hands.rs`; empty in a
+    /// game without hands).
+    pub(crate) hand: Vec<u16>,
+    /// Cells of pieces that promoted on the board, where the game reverts
+    /// them when captured (`hands.rs`; empty otherwise).
+    pub(crate) promoted: CellSet,
     pub(crate) hash: u64,
     pub(crate) history: Vec<u64>,
     undo: Vec<Undo>,
@@ -130,6 +138,8 @@ impl PartialEq for Position<'_> {
             && self.passed == other.passed
             && self.checks == other.checks
             && self.count == other.count
+            && self.hand == other.hand
+            && self.promoted == other.promoted
             && self.hash == other.hash
     }
 }
@@ -162,6 +172,12 @@ impl<'g> Position<'g> {
             checks: [0; 2],
             count: counting::CountState::default(),
             mate_series: Vec::new(),
+            hand: if game.hands.is_some() {
+                vec![0; game.shape.players * game.shape.kinds]
+            } else {
+                Vec::new()
+            },
+            promoted: CellSet::EMPTY,
             hash: game.keys.side[0],
             history: Vec::new(),
             undo: Vec::new(),
@@ -185,6 +201,7 @@ impl<'g> Position<'g> {
         }
         pos.mark_setup_pieces_unmoved();
         pos.grant_all_budgets();
+        pos.fill_start_hands();
         pos.refresh_rule_state();
         pos
     }

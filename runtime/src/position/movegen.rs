@@ -241,6 +241,9 @@ impl<'g> Position<'g> {
         }
         self.en_passant_moves::<S, CHANGES>(list);
         self.castling_moves(list);
+        if let Some(hands) = &g.hands {
+            self.drop_moves(list, hands);
+        }
     }
 
     /// The leaps of one piece.

@@ -36,6 +36,10 @@ pub enum MoveKind {
     /// The side to move has no legal move and goes out of the game; its
     /// pieces stay, frozen. `from` and `to` as for `Pass`.
     Out,
+    /// A piece from the mover's hand is put on the empty cell `to`
+    /// (`from == to`); its kind + 1 is in `promotion` (so the legality
+    /// judge sees a royal kind dropped as it sees one made by promotion).
+    Drop,
 }
 
 impl MoveKind {
@@ -95,7 +99,12 @@ impl Move {
     /// The kind the piece lands as, if the move changes it (promotion,
     /// `becomes`).
     pub fn promotion(&self) -> Option<usize> {
-        (self.promotion != 0).then(|| self.promotion as usize - 1)
+        (self.promotion != 0 && self.kind != MoveKind::Drop).then(|| self.promotion as usize - 1)
+    }
+
+    /// The kind a drop puts on the board.
+    pub fn dropped(&self) -> Option<usize> {
+        (self.kind == MoveKind::Drop).then(|| self.promotion as usize - 1)
     }
 
     /// A castling's index into the game's `ir().castlings`.
@@ -118,6 +127,16 @@ impl Move {
             passed: 0,
             aux: 0,
             unattacked: false,
+        }
+    }
+
+    /// A drop of `kind` on `to`.
+    #[inline(always)]
+    pub(super) fn drop(to: usize, kind: u8) -> Move {
+        Move {
+            kind: MoveKind::Drop,
+            promotion: kind + 1,
+            ..Move::normal(to, to)
         }
     }
 

@@ -1,0 +1,109 @@
+//! Hands as loaded (`hand captures`, `hand PLAYER { KINDS }`, `drop KIND in
+//! REGION`): which kind a captured piece joins the captor's hand as, the
+//! hands at the start, and where each player may drop each kind, as cell
+//! sets. A game without hands has no part (`Game::hands` is `None`) and
+//! pays nothing; `position/hands.rs` keeps the counts and makes the drops.
+
+use super::error::{check, LoadError};
+use super::Shape;
+use crate::bitset::CellSet;
+use crate::codes::PieceCode;
+use crate::ir::GameIr;
+
+/// No kind: a captured piece of this code joins no hand.
+pub(crate) const NO_KIND: u8 = u8::MAX;
+
+pub(crate) struct Hands {
+    /// Per piece code: the kind its captor gains (`NO_KIND`: none).
+    pub(crate) gained_kind: Vec<u8>,
+    /// The kind a piece that promoted on the board returns as
+    /// (`revert-promoted`); `None`: promotions are not tracked.
+    pub(crate) revert_to: Option<u8>,
+    /// Counts at the start, per `player * kinds + kind`.
+    pub(crate) start: Vec<u16>,
+    /// Per `player * kinds + kind`: the cells it may be dropped on.
+    pub(crate) drop_cells: Vec<CellSet>,
+    /// Per player: the kinds it may ever drop, in kind order.
+    pub(crate) droppable: Vec<Vec<u8>>,
+}
+
+impl Hands {
+    pub(crate) fn build(ir: &GameIr, shape: &Shape) -> Result<Option<Hands>, LoadError> {
+        use LoadError::*;
+        let Some(hands) = &ir.hands else {
+            return Ok(None);
+        };
+        let (players, kinds, cells) = (shape.players, shape.kinds, shape.cells);
+        let table = players * kinds;
+        check(
+            hands.captured_as.len() == kinds
+                && hands.start.len() == table
+                && hands.drop_cells.len() == table,
+            || HandTables,
+        )?;
+        // A kind in a hand is a plain piece: not a stack (a stack's parts
+        // would need two hands).
+        let plain = |k: u8| (k as usize) < kinds && ir.kinds[k as usize].stack.is_none();
+        for &k in &hands.captured_as {
+            check(plain(k), || HandKind { kind: k })?;
+        }
+        if hands.promoted_revert_to != 0 {
+            let k = hands.promoted_revert_to - 1;
+            check(plain(k), || HandKind { kind: k })?;
+        }
+        // No hand can hold more pieces than the board has cells.
+        for &n in &hands.start {
+            check((n as usize) <= cells, || HandCount { count: n })?;
+        }
+        let mut drop_cells = Vec::with_capacity(table);
+        for (pk, list) in hands.drop_cells.iter().enumerate() {
+            let mut set = CellSet::EMPTY;
+            for &c in list {
+                check((c as usize) < cells && !ir.cells[c as usize].side, || {
+                    DropCell { cell: c }
+                })?;
+                set.insert(c as usize);
+            }
+            check(
+                list.is_empty() || ir.kinds[pk % kinds].stack.is_none(),
+                || HandKind {
+                    kind: (pk % kinds) as u8,
+                },
+            )?;
+            drop_cells.push(set);
+        }
+        let droppable = (0..players)
+            .map(|p| {
+                (0..kinds)
+                    .filter(|&k| !drop_cells[p * kinds + k].is_empty())
+                    .map(|k| k as u8)
+                    .collect()
+            })
+            .collect();
+        let gained_kind = (0..shape.codes())
+            .map(|code| match code {
+                0 => NO_KIND,
+                _ if !hands.captures => NO_KIND,
+                _ => hands.captured_as[shape.kind_of[code] as usize],
+            })
+            .collect();
+        Ok(Some(Hands {
+            gained_kind,
+            revert_to: hands.promoted_revert_to.checked_sub(1),
+            start: hands.start.clone(),
+            drop_cells,
+            droppable,
+        }))
+    }
+
+    /// The kind the captor of `code` gains (`NO_KIND`: none), the piece
+    /// having promoted on the board or not.
+    #[inline]
+    pub(crate) fn gained(&self, code: PieceCode, promoted: bool) -> u8 {
+        let kind = self.gained_kind[code as usize];
+        match self.revert_to {
+            Some(k) if promoted && kind != NO_KIND => k,
+            _ => kind,
+        }
+    }
+}

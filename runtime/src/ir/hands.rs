@@ -1,0 +1,25 @@
+//! The IR's hands and drops: pieces a player holds off the board and may
+//! put on an empty cell as its move (`hand`, `drop`; `ir.rs`'s `GameIr`
+//! names them).
+
+use serde::{Deserialize, Serialize};
+
+/// Hands (`GameIr::hands`). Every count is indexed `player * kinds + kind`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hands {
+    /// `hand captures`: a captured piece joins its captor's hand, as the
+    /// captor's piece of the kind `captured_as` names.
+    pub captures: bool,
+    /// Per kind: the kind a captured piece of it joins the hand as (itself,
+    /// or the kind it demotes to).
+    pub captured_as: Vec<u8>,
+    /// `revert-promoted`: a piece that promoted on the board joins the hand
+    /// as this kind + 1 (0: as what it is). Promoted pieces are tracked
+    /// only then (Fairy-Stockfish's promoted-piece marks, `Q~` in its FEN).
+    pub promoted_revert_to: u8,
+    /// Pieces in hand at the start (`hand PLAYER { KINDS }`).
+    pub start: Vec<u16>,
+    /// Where a piece of each player and kind may be dropped: board cells
+    /// (an empty cell of them). Empty for a kind that never drops.
+    pub drop_cells: Vec<Vec<u16>>,
+}

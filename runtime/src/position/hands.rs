@@ -1,0 +1,164 @@
+//! Hands in play: the counts each player holds, drops (a piece from the
+//! hand put on an empty cell: `MoveKind::Drop`, its kind in `promotion`
+//! as `kind + 1`, `from == to`), captures joining the captor's hand, and
+//! the marks of promoted pieces where the game reverts them
+//! (`game/hands.rs` holds the loaded rules). Only a game with hands
+//! calls in here.
+
+use super::make::Undo;
+use super::{Move, MoveKind, MoveSink, Position};
+use crate::bitset::CellSet;
+use crate::game::{Hands, EMPTY, NO_KIND};
+
+/// `Undo::promoted_marks`: the mover stood marked promoted.
+const MOVER_PROMOTED: u8 = 1;
+/// `Undo::promoted_marks`: the captured piece stood marked promoted.
+const VICTIM_PROMOTED: u8 = 2;
+
+impl<'g> Position<'g> {
+    /// How many pieces of `kind` `player` holds in hand (0 in a game
+    /// without hands).
+    pub fn in_hand(&self, player: usize, kind: usize) -> u16 {
+        self.hand
+            .get(player * self.game.shape.kinds + kind)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Sets the count of one hand (`player * kinds + kind`), hashing it.
+    pub(crate) fn set_hand(&mut self, hand: usize, count: u16) {
+        let keys = &self.game.keys;
+        self.hash ^= keys.hand_key(hand, self.hand[hand]) ^ keys.hand_key(hand, count);
+        self.hand[hand] = count;
+    }
+
+    /// The hands the game starts with.
+    pub(super) fn fill_start_hands(&mut self) {
+        if let Some(hands) = &self.game.hands {
+            for (i, &n) in hands.start.iter().enumerate() {
+                self.set_hand(i, n);
+            }
+        }
+    }
+
+    /// Is the piece on `cell` marked as promoted on the board?
+    pub fn is_promoted(&self, cell: usize) -> bool {
+        self.promoted.contains(cell)
+    }
+
+    /// Marks the piece on `cell` promoted (Fairy-Stockfish's `~`), in a
+    /// game that reverts promoted pieces; false where the game does not.
+    pub fn mark_promoted(&mut self, cell: usize) -> bool {
+        let tracked = self
+            .game
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.revert_to.is_some());
+        if tracked && self.board[cell] != EMPTY {
+            self.promoted.insert(cell);
+        }
+        tracked
+    }
+
+    /// Every drop of the side to move: each kind it holds, on each empty
+    /// cell it may be dropped on.
+    #[inline(never)]
+    pub(super) fn drop_moves<S: MoveSink>(&self, list: &mut S, hands: &Hands) {
+        let me = self.to_move;
+        let kinds = self.game.shape.kinds;
+        let mut occupied = CellSet::EMPTY;
+        for set in &self.occupied_by {
+            occupied = occupied.union(set);
+        }
+        for &kind in &hands.droppable[me] {
+            let hand = me * kinds + kind as usize;
+            if self.hand[hand] == 0 {
+                continue;
+            }
+            let targets = hands.drop_cells[hand].minus(&occupied);
+            let code = self.game.code(me, kind as usize);
+            for to in targets.iter() {
+                // The drop's own cell for `from`: empty, so never pinned.
+                list.piece(to, code);
+                list.add(self, Move::drop(to, kind));
+            }
+        }
+    }
+
+    /// Plays a drop: the piece leaves the hand for its cell. Returns the
+    /// code placed.
+    pub(super) fn make_drop(&mut self, mv: Move) -> crate::game::PieceCode {
+        let me = self.to_move;
+        let kind = mv.promotion as usize - 1;
+        let hand = me * self.game.shape.kinds + kind;
+        self.set_hand(hand, self.hand[hand] - 1);
+        let code = self.game.code(me, kind);
+        self.put(mv.to as usize, code);
+        code
+    }
+
+    /// Takes a drop back (the hash is restored wholesale).
+    pub(super) fn unmake_drop(&mut self, mv: Move, mover: usize) {
+        self.lift(mv.to as usize);
+        self.hand[mover * self.game.shape.kinds + mv.promotion as usize - 1] += 1;
+    }
+
+    /// After a move by `me` from `from` to `to` (its capture, if any, in
+    /// `undo`): the captured piece joins `me`'s hand, and promoted marks
+    /// follow the mover. Records what it did in `undo`.
+    pub(super) fn after_capture_to_hand(
+        &mut self,
+        hands: &Hands,
+        mv: Move,
+        me: usize,
+        undo: &mut Undo,
+    ) {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let mut victim_promoted = false;
+        if hands.revert_to.is_some() {
+            let mut marks = 0;
+            if self.promoted.contains(from) {
+                marks |= MOVER_PROMOTED;
+                self.promoted.remove(from);
+            }
+            if undo.captured != EMPTY && self.promoted.contains(undo.captured_cell as usize) {
+                marks |= VICTIM_PROMOTED;
+                victim_promoted = true;
+                self.promoted.remove(undo.captured_cell as usize);
+            }
+            // A castling moves two pieces: neither is a promoted one the
+            // mark could follow, so only other moves carry it.
+            if !matches!(mv.kind, MoveKind::Castle | MoveKind::Drop)
+                && (marks & MOVER_PROMOTED != 0 || mv.promotion != 0)
+                && self.board[to] != EMPTY
+            {
+                self.promoted.insert(to);
+            }
+            undo.promoted_marks = marks;
+        }
+        if undo.captured != EMPTY {
+            let kind = hands.gained(undo.captured, victim_promoted);
+            if kind != NO_KIND {
+                let hand = me * self.game.shape.kinds + kind as usize;
+                self.set_hand(hand, self.hand[hand] + 1);
+                undo.hand_gain = hand as u16 + 1;
+            }
+        }
+    }
+
+    /// Takes back `after_capture_to_hand` (the hash is restored wholesale).
+    pub(super) fn undo_capture_to_hand(&mut self, hands: &Hands, mv: Move, undo: &Undo) {
+        if undo.hand_gain != 0 {
+            self.hand[undo.hand_gain as usize - 1] -= 1;
+        }
+        if hands.revert_to.is_some() {
+            self.promoted.remove(mv.to as usize);
+            if undo.promoted_marks & MOVER_PROMOTED != 0 {
+                self.promoted.insert(mv.from as usize);
+            }
+            if undo.promoted_marks & VICTIM_PROMOTED != 0 {
+                self.promoted.insert(undo.captured_cell as usize);
+            }
+        }
+    }
+}
