@@ -73,7 +73,9 @@ impl<'g> Position<'g> {
         };
         let mut reset = g.moves.resets_move_rule[moved as usize];
         match mv.kind {
-            MoveKind::Drop => {}
+            // A drop cannot be undone by moves: it resets the move rule's
+            // count, as a capture does (Fairy-Stockfish does the same).
+            MoveKind::Drop => reset = true,
             MoveKind::Castle => self.make_castling(mv, moved),
             MoveKind::Board | MoveKind::UnloadBoard => {
                 self.make_boarding(mv, moved, &mut undo);
