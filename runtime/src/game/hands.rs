@@ -96,6 +96,15 @@ impl Hands {
         }))
     }
 
+    /// May some player drop a royal kind?
+    pub(crate) fn drops_a_royal(&self, shape: &Shape) -> bool {
+        self.droppable.iter().enumerate().any(|(player, kinds)| {
+            kinds
+                .iter()
+                .any(|&k| shape.royal_code[1 + player * shape.kinds + k as usize])
+        })
+    }
+
     /// The kind the captor of `code` gains (`NO_KIND`: none), the piece
     /// having promoted on the board or not.
     #[inline]

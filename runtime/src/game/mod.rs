@@ -190,7 +190,7 @@ impl Game {
         crate::load_count::note_load();
         let shape = Shape::build(&ir)?;
         let en_passant = EnPassantRules::build(&ir)?;
-        let moves = MoveTables::build(&ir, &shape)?;
+        let mut moves = MoveTables::build(&ir, &shape)?;
         let stacks = Stacks::build(&ir, &shape)?;
         let sides = Sides::build(&ir, &shape)?;
         declarations::check_agreements(&ir, &shape)?;
@@ -204,6 +204,11 @@ impl Game {
         let first_move_loss = FirstMoveLoss::build(&ir, &shape)?;
         let mate_rules = MateRules::build(&ir, &shape)?;
         let hands = Hands::build(&ir, &shape)?;
+        // A drop leaves an empty cell (its `from`): where a royal kind may
+        // be dropped, the judge must look at every drop.
+        if hands.as_ref().is_some_and(|h| h.drops_a_royal(&shape)) {
+            moves.royal_makers.insert(EMPTY);
+        }
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
         Ok(Game {

@@ -28,6 +28,9 @@ pub(crate) struct MoveTables {
     /// royal, never turning into a royal kind, and no atom of its kind must
     /// land unattacked.
     pub(crate) free_codes: CodeSet,
+    /// Bit per piece code that is royal or may turn into a royal kind (by
+    /// promotion or an atom's `becomes`): each of its moves is judged.
+    pub(crate) royal_makers: CodeSet,
     /// Some atom is barred while its side is in check (`not-in-check`).
     pub(crate) not_in_check: bool,
     /// Unmoved-only atoms, hooks or swaps exist: the move generator must
@@ -43,6 +46,7 @@ impl MoveTables {
         let (players, kinds) = (shape.players, shape.kinds);
         let codes = shape.codes();
         let mut judged_per_move = shape.royal_code.clone();
+        let mut royal_makers = CodeSet::EMPTY;
         for p in 0..players {
             for k in 0..kinds {
                 // A move that makes a royal piece (a promotion or a kind
@@ -53,11 +57,15 @@ impl MoveTables {
                         && r.kind as usize == k
                         && r.choices.iter().any(|&c| royal(c as usize))
                 });
-                judged_per_move[1 + p * kinds + k] |= becomes_royal
-                    || atoms_of(ir, p, k).any(|(flags, becomes)| {
-                        flags & ir::UNATTACKED_LANDING != 0
-                            || becomes != 0 && royal(becomes as usize - 1)
-                    });
+                let changes_into_royal = atoms_of(ir, p, k)
+                    .any(|(_, becomes)| becomes != 0 && royal(becomes as usize - 1));
+                let code = 1 + p * kinds + k;
+                if shape.royal_code[code] || becomes_royal || changes_into_royal {
+                    royal_makers.insert(code as PieceCode);
+                }
+                judged_per_move[code] |= becomes_royal
+                    || changes_into_royal
+                    || atoms_of(ir, p, k).any(|(flags, _)| flags & ir::UNATTACKED_LANDING != 0);
             }
         }
         let free_codes =
@@ -100,6 +108,7 @@ impl MoveTables {
             hook_cells: ir.hook_cells.clone(),
             swaps: ir.swaps.clone(),
             free_codes,
+            royal_makers,
             full_generator: super::unmoved::tracked(ir)
                 || not_in_check
                 || !ir.hooks.is_empty()

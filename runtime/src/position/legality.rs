@@ -61,16 +61,27 @@ impl<const FIRST_ONLY: bool> MoveSink for LegalCounter<'_, FIRST_ONLY> {
             MoveKind::Normal | MoveKind::Passing | MoveKind::Drop if self.piece_free => {
                 self.count += 1
             }
-            kind if kind.judged_by_playing() => self.deferred.push(mv),
-            _ => {
-                self.count += pos.simple_move_is_legal(
-                    mv,
-                    self.in_check,
-                    &self.pinned,
-                    self.enemies,
-                    &mut self.landing,
-                ) as u64
-            }
+            _ => self.judge(pos, mv),
+        }
+    }
+}
+
+impl<const FIRST_ONLY: bool> LegalCounter<'_, FIRST_ONLY> {
+    /// A move that is not plainly legal, judged. Out of line: the
+    /// generator inlines `add` wherever it makes a move, and most moves
+    /// end at the count above (inlined, this made every move dearer).
+    #[inline(never)]
+    fn judge(&mut self, pos: &Position, mv: Move) {
+        if mv.kind.judged_by_playing() {
+            self.deferred.push(mv);
+        } else {
+            self.count += pos.simple_move_is_legal(
+                mv,
+                self.in_check,
+                &self.pinned,
+                self.enemies,
+                &mut self.landing,
+            ) as u64
         }
     }
 }
@@ -142,10 +153,15 @@ impl<'g> Position<'g> {
         match mv.kind {
             MoveKind::EnPassant => !self.exposes_royal(mv, enemies),
             _ => {
+                // One table for "royal, or may become royal" keeps this
+                // test (inlined at every move the generator makes) small.
                 if in_check
                     || pinned.contains(mv.from as usize)
-                    || self.game.shape.royal_code[self.at(mv.from as usize) as usize]
-                    || self.makes_royal(mv)
+                    || self
+                        .game
+                        .moves
+                        .royal_makers
+                        .contains(self.at(mv.from as usize))
                 {
                     !self.exposes_royal(mv, enemies)
                 } else {
