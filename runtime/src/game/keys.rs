@@ -2,7 +2,7 @@
 //! drawn in a fixed order so that a position's hash is the same in every
 //! build: pieces, side to move, castling rights, en passant, unmoved
 //! pieces, arrival budgets, declarations, agreements, castling counts,
-//! wins, players out, passes, checks given, hands. `tests/zobrist_keys.rs` pins the order.
+//! wins, players out, passes, checks given, hands, promoted marks. `tests/zobrist_keys.rs` pins the order.
 
 use super::Shape;
 
@@ -38,6 +38,9 @@ pub(crate) struct Keys {
     /// Per `player * kinds + kind`: the seed of that hand's count keys
     /// (`hand_key`).
     pub(crate) hand: Vec<u64>,
+    /// Per cell: "the piece here promoted on the board" (games that revert
+    /// promoted pieces to the hand as what they were).
+    pub(crate) promoted: Vec<u64>,
 }
 
 /// splitmix64: deterministic keys so hashes are stable between runs.
@@ -78,6 +81,7 @@ impl Keys {
             .collect();
         // Drawn last, so every other key is what it was before hands.
         let hand = draw(players * shape.kinds);
+        let promoted = draw(cells);
         Keys {
             piece,
             side,
@@ -93,6 +97,7 @@ impl Keys {
             passed,
             checks,
             hand,
+            promoted,
         }
     }
 

@@ -43,6 +43,10 @@ pub enum Field {
     Passed,
     /// `checks <player> <count>`: checks given.
     Checks,
+    /// `hand <player> <letters>`: pieces in hand.
+    Hand,
+    /// `promoted <cells>`: pieces that promoted on the board.
+    Promoted,
 }
 
 impl Field {
@@ -65,6 +69,8 @@ impl Field {
             Field::Out => "out",
             Field::Passed => "passed",
             Field::Checks => "checks",
+            Field::Hand => "hand",
+            Field::Promoted => "promoted",
         }
     }
 }
@@ -151,6 +157,9 @@ pub enum PositionError {
     HandTooLarge { letter: char, count: usize },
     /// A `~` (promoted piece) with no piece before it.
     StrayPromotedMark { rank: usize },
+    /// `promoted <cell>` where the game does not track promoted pieces, or
+    /// on an empty cell.
+    NotPromotable { cell: String },
     /// A running count given for a game without a counting rule.
     NoCountingRule { text: String },
     /// A player name the game does not have (`PieceList`, `Turn`, `Spent`,
@@ -260,6 +269,11 @@ impl fmt::Display for PositionError {
             | UnknownHandLetter { .. }
             | HandTooLarge { .. }
             | StrayPromotedMark { .. } => self.fen_message(f),
+            NotPromotable { cell } => write!(
+                f,
+                "promoted {cell}: no piece there, or this game does not mark promoted pieces \
+                 (only `hand captures revert-promoted` does)"
+            ),
             NobodyGoesOut { .. }
             | TurnOfPlayerOut { .. }
             | OutAndPassed { .. }

@@ -107,6 +107,7 @@ pub fn write_general(pos: &Position) -> String {
     if let Some((limit, ply)) = pos.counting() {
         parts.push(format!("counting {limit} {ply}"));
     }
+    parts.extend(super::holdings::general_hand_parts(pos));
     for record in pos.en_passant_records() {
         parts.push(format!(
             "ep {} victim {}",
@@ -142,6 +143,8 @@ struct Deferred {
     unmoved_changes: Vec<(usize, bool)>,
     /// Players whose arrival budgets are spent.
     spent: Vec<usize>,
+    /// Cells of pieces marked promoted (`promoted`), read after the pieces.
+    promoted: Vec<String>,
 }
 
 pub fn parse_general<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
@@ -272,6 +275,13 @@ fn read_part(
         }
         ["checks", player, n] => read_checks_given(game, pos, player, n)?,
         ["counting", limit, ply] => read_counting(game, pos, limit, ply)?,
+        ["hand", player, letters @ ..] => {
+            let p = player_in(game, player, Field::Hand)?;
+            super::holdings::read_general_hand(game, pos, p, letters)?;
+        }
+        ["promoted", cells @ ..] => {
+            later.promoted.extend(cells.iter().map(|c| c.to_string()));
+        }
         ["clocks", h, f] => {
             pos.halfmove = clock(h)?;
             pos.fullmove = clock(f)?;
@@ -401,7 +411,7 @@ fn apply_turn_and_marks(
             pos.set_budget(bit, false);
         }
     }
-    Ok(())
+    super::holdings::mark_promoted_cells(game, pos, &later.promoted)
 }
 
 /// Opens the `ep` parts' passings, newest first, after checking that each

@@ -54,10 +54,20 @@ impl<'g> Position<'g> {
             .hands
             .as_ref()
             .is_some_and(|h| h.revert_to.is_some());
-        if tracked && self.board[cell] != EMPTY {
-            self.promoted.insert(cell);
+        if tracked && self.board[cell] != EMPTY && !self.promoted.contains(cell) {
+            self.toggle_promoted(cell);
         }
         tracked
+    }
+
+    /// Sets or clears the promoted mark of `cell`, hashing it.
+    fn toggle_promoted(&mut self, cell: usize) {
+        self.hash ^= self.game.keys.promoted[cell];
+        if self.promoted.contains(cell) {
+            self.promoted.remove(cell);
+        } else {
+            self.promoted.insert(cell);
+        }
     }
 
     /// Every drop of the side to move: each kind it holds, on each empty
@@ -119,20 +129,21 @@ impl<'g> Position<'g> {
             let mut marks = 0;
             if self.promoted.contains(from) {
                 marks |= MOVER_PROMOTED;
-                self.promoted.remove(from);
+                self.toggle_promoted(from);
             }
             if undo.captured != EMPTY && self.promoted.contains(undo.captured_cell as usize) {
                 marks |= VICTIM_PROMOTED;
                 victim_promoted = true;
-                self.promoted.remove(undo.captured_cell as usize);
+                self.toggle_promoted(undo.captured_cell as usize);
             }
             // A castling moves two pieces: neither is a promoted one the
             // mark could follow, so only other moves carry it.
             if !matches!(mv.kind, MoveKind::Castle | MoveKind::Drop)
                 && (marks & MOVER_PROMOTED != 0 || mv.promotion != 0)
                 && self.board[to] != EMPTY
+                && !self.promoted.contains(to)
             {
-                self.promoted.insert(to);
+                self.toggle_promoted(to);
             }
             undo.promoted_marks = marks;
         }
