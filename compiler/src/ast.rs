@@ -496,8 +496,11 @@ pub enum EndRule {
 pub struct Counting {
     pub outcome: OutcomeWord,
     pub starts_without: Vec<Name>,
-    /// Every `board-honour N` line (one is allowed; the checker says so).
-    pub board_honour: Vec<(i32, Span)>,
+    /// `lone-without KINDS`: kinds that keep a lone side's count from starting.
+    pub lone_without: Vec<Name>,
+    /// Every `board-honour N [at-most M]` line (one is allowed; the checker
+    /// says so).
+    pub board_honour: Vec<(i32, Option<i32>, Span)>,
     pub pieces_honour: Vec<HonourLine>,
     /// `count-from pieces` (true) or `zero`, each time it is said.
     pub count_from: Vec<(bool, Span)>,

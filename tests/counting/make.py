@@ -1,8 +1,8 @@
 """Writes tests/counting/pyffish.tsv: positions under counting rules as
 pyffish (Fairy-Stockfish's Python binding) plays them, for tests/counting.rs.
 
-Random games (seed 11) from endgame FENs of makruk, asean, ai-wok and
-makpong; at a third, two thirds and the end of each game it records the FEN
+Random games (seed 11) from endgame FENs of makruk, asean, ai-wok,
+makpong and cambodian; at a third, two thirds and the end of each game it records the FEN
 pyffish writes (the running count stands in its en-passant and halfmove
 fields) and whether pyffish then reports an optional game end (a draw by
 the count, the move rule or repetition). Run: .venv/bin/python tests/counting/make.py
@@ -27,6 +27,15 @@ STARTS = {
     ],
     "ai-wok": ["8/2s5/3k4/8/8/3K4/3A1n2/8 w - - 0 1"],
     "makpong": ["8/2s5/3k4/8/8/3K4/3R1n2/8 w - - 0 1"],
+    # Cambodian counting: the board's honour up to three pieces, pawns or
+    # not; a side of four does not count.
+    "cambodian": [
+        "8/2s5/3k4/8/8/3K4/3R1n2/8 w - - 0 1",
+        "4k3/8/8/3p4/8/3K4/3S1n2/8 w - - 0 1",
+        "8/8/8/3k4/4P3/8/R7/3K4 b - - 0 1",
+        "4k3/8/8/8/8/3K4/2RSS3/8 w - - 0 1",
+        "4k3/3pp3/8/8/8/3K4/2RS4/8 b - - 0 1",
+    ],
 }
 
 

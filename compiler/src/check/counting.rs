@@ -47,17 +47,45 @@ impl Checker {
                 None => ok = false,
             }
         }
-        let board_honour = match rule.board_honour.as_slice() {
-            [] => 0,
-            [(n, at), rest @ ..] => {
-                if let Some((_, again)) = rest.first() {
+        let mut lone_without = Vec::new();
+        for k in &rule.lone_without {
+            match self.piece(k, piece_names) {
+                Some(kind) => lone_without.push(kind as u8),
+                None => ok = false,
+            }
+        }
+        let (board_honour, board_honour_at_most) = match rule.board_honour.as_slice() {
+            [] => (0, 0),
+            [(n, at_most, at), rest @ ..] => {
+                if let Some((_, _, again)) = rest.first() {
                     self.said_twice(*again, *at, "board-honour");
                     ok = false;
                 }
-                self.moves_in_range(*n, *at).unwrap_or_else(|| {
+                let moves = self.moves_in_range(*n, *at).unwrap_or_else(|| {
                     ok = false;
                     0
-                })
+                });
+                let bound = match at_most {
+                    None => 0,
+                    // A side counting the board's honour has two pieces or more.
+                    Some(m) if (2..=MAX_COUNT_MOVES).contains(m) => *m as u32,
+                    Some(m) => {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InvalidValue,
+                                format!("board-honour at-most {m}"),
+                                *at,
+                                "here",
+                            )
+                            .with_hint(format!(
+                                "a number of pieces, 2 to {MAX_COUNT_MOVES} (the board's honour is a count of a side with two pieces or more)"
+                            )),
+                        );
+                        ok = false;
+                        0
+                    }
+                };
+                (moves, bound)
             }
         };
         let from_pieces = match rule.count_from.as_slice() {
@@ -87,7 +115,9 @@ impl Checker {
         if ok {
             m.end.counting = Some(Counting {
                 starts_without,
+                lone_without,
                 board_honour,
+                board_honour_at_most,
                 pieces_honour,
                 from_pieces,
             });

@@ -95,6 +95,7 @@ impl Builder<'_> {
         let mut rule = Counting {
             outcome: outcome(parts.required()),
             starts_without: Vec::new(),
+            lone_without: Vec::new(),
             board_honour: Vec::new(),
             pieces_honour: Vec::new(),
             count_from: Vec::new(),
@@ -106,7 +107,15 @@ impl Builder<'_> {
                 Rule::counting_starts => rule
                     .starts_without
                     .extend(Parts::of(item).map(|k| self.name(&sole_part(k)))),
-                Rule::counting_board => rule.board_honour.push((self.int(&sole_part(item))?, span)),
+                Rule::counting_lone => rule
+                    .lone_without
+                    .extend(Parts::of(item).map(|k| self.name(&sole_part(k)))),
+                Rule::counting_board => {
+                    let mut numbers = Parts::of(item);
+                    let moves = self.int(&numbers.required())?;
+                    let at_most = numbers.next().map(|n| self.int(&n)).transpose()?;
+                    rule.board_honour.push((moves, at_most, span));
+                }
                 Rule::counting_pieces => {
                     let mut bits = Parts::of(item);
                     let moves = self.int(&bits.required())?;

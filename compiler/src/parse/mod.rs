@@ -167,8 +167,9 @@ fn in_user_words(rule: Rule) -> Option<&'static str> {
         Rule::hex_line => "a line of cells: `line NAME: (Q,R) .. (Q,R)`",
         Rule::extinction_kinds => "`all`, or the pieces counted",
         Rule::counting_line => {
-            "a counting line: `starts-without PIECES`, `board-honour N`, \
-             `pieces-honour N [against PIECE [at-least M]]` or `count-from pieces|zero`"
+            "a counting line: `starts-without PIECES`, `lone-without PIECES`, \
+             `board-honour N [at-most M]`, `pieces-honour N [against PIECE [at-least M]]` \
+             or `count-from pieces|zero`"
         }
         Rule::material => "the pieces of both sides, as `King Bishop vs King`",
         Rule::piece_ref => "a piece's name",

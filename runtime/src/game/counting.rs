@@ -16,8 +16,13 @@ pub(crate) struct Counting {
     /// Per piece code: a piece of a kind that keeps a count from starting
     /// while it stands on the board (`starts-without`).
     pub(crate) stops: Vec<bool>,
+    /// Per piece code: a piece of a kind that keeps a lone side's count
+    /// from starting (`starts-without` and `lone-without`).
+    pub(crate) lone_stops: Vec<bool>,
     /// Moves a side with more than one piece counts (0: it does not).
     pub(crate) board_honour: u32,
+    /// A side with more pieces does not count (`usize::MAX`: no bound).
+    pub(crate) board_honour_at_most: usize,
     /// Rows tried in order for a side left with one piece.
     pub(crate) pieces_honour: Vec<HonourRow>,
     /// A lone side's count starts at the number of pieces on the board.
@@ -54,17 +59,27 @@ impl Counting {
                 }
             })?;
         }
-        for &kind in &rule.starts_without {
+        for &kind in rule.starts_without.iter().chain(&rule.lone_without) {
             check((kind as usize) < shape.kinds, || LoadError::CountingKind {
                 kind,
             })?;
         }
-        let stops = (0..shape.codes())
+        let stops: Vec<bool> = (0..shape.codes())
             .map(|code| code != 0 && rule.starts_without.contains(&(shape.kind_of[code])))
+            .collect();
+        let lone_stops = (0..shape.codes())
+            .map(|code| {
+                stops[code] || code != 0 && rule.lone_without.contains(&shape.kind_of[code])
+            })
             .collect();
         Ok(Some(Counting {
             stops,
+            lone_stops,
             board_honour: rule.board_honour,
+            board_honour_at_most: match rule.board_honour_at_most {
+                0 => usize::MAX,
+                n => n as usize,
+            },
             pieces_honour: rule.pieces_honour.clone(),
             from_pieces: rule.from_pieces,
         }))

@@ -41,7 +41,15 @@ pub struct Extinction {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counting {
     pub starts_without: Vec<u8>,
+    /// `lone-without`: kinds that, on the board, keep a lone side's count
+    /// (the pieces' honour) from starting, not the board's honour.
+    #[serde(default)]
+    pub lone_without: Vec<u8>,
     pub board_honour: u32,
+    /// `board-honour N at-most M`: a side with more than M pieces does not
+    /// count (0: no bound).
+    #[serde(default)]
+    pub board_honour_at_most: u32,
     pub pieces_honour: Vec<HonourRow>,
     pub from_pieces: bool,
 }

@@ -21,6 +21,8 @@ pub(crate) struct CountState {
     /// No piece of a kind that keeps counts from starting is on the board
     /// (found again after every capture or promotion, which alone change it).
     pub(crate) open: bool,
+    /// Likewise for a lone side's count (`lone-without` kinds too).
+    pub(crate) lone_open: bool,
 }
 
 impl Position<'_> {
@@ -28,7 +30,8 @@ impl Position<'_> {
     /// whether a count may start, and where a series of checks starts.
     pub(crate) fn refresh_rule_state(&mut self) {
         if let Some(c) = &self.game.counting {
-            self.count.open = !self.stops_on_board(c);
+            self.count.open = !self.stops_on_board(&c.stops);
+            self.count.lone_open = !self.stops_on_board(&c.lone_stops);
         }
         self.restart_check_series();
     }
@@ -47,12 +50,16 @@ impl Position<'_> {
         }
         let took = captured != EMPTY;
         if took || promoted {
-            self.count.open = !self.stops_on_board(c);
+            self.count.open = !self.stops_on_board(&c.stops);
+            self.count.lone_open = !self.stops_on_board(&c.lone_stops);
         } else if self.count.limit > 0 {
             return;
         }
         let total = self.occupied_by[0].len() as u32 + self.occupied_by[1].len() as u32;
-        if c.from_pieces && took && c.stops[captured as usize] && self.occupied_by[mover].len() == 1
+        if c.from_pieces
+            && took
+            && c.lone_stops[captured as usize]
+            && self.occupied_by[mover].len() == 1
         {
             let moves = self.count_limit(c, mover);
             if moves > 0 {
@@ -77,8 +84,15 @@ impl Position<'_> {
         if !self.count.open || self.occupied_by[other].len() <= 1 {
             return 0;
         }
-        if self.occupied_by[side].len() > 1 {
+        let pieces = self.occupied_by[side].len();
+        if pieces > c.board_honour_at_most {
+            return 0;
+        }
+        if pieces > 1 {
             return c.board_honour;
+        }
+        if !self.count.lone_open {
+            return 0;
         }
         for row in &c.pieces_honour {
             let met = match row.against {
@@ -98,10 +112,11 @@ impl Position<'_> {
         0
     }
 
-    fn stops_on_board(&self, c: &Counting) -> bool {
+    /// Is a piece of a code marked in `stops` on the board?
+    fn stops_on_board(&self, stops: &[bool]) -> bool {
         self.occupied_by
             .iter()
-            .any(|cells| cells.iter().any(|cell| c.stops[self.board[cell] as usize]))
+            .any(|cells| cells.iter().any(|cell| stops[self.board[cell] as usize]))
     }
 
     /// A count has passed its limit: the game is drawn (unless mated).
