@@ -174,10 +174,17 @@ pub enum Stmt {
         pieces: Vec<(Name, i32)>,
         span: Span,
     },
-    /// `drop KINDS in REGION`: where those kinds may be dropped.
-    DropIn {
+    /// `hand KIND as KIND`: a captured piece of the first kind joins the
+    /// hand as the second.
+    HandAs {
+        captured: Name,
+        joins_as: Name,
+        span: Span,
+    },
+    /// `drop KINDS in REGION | one-per-file | no-mate`.
+    Drop {
         pieces: Vec<Name>,
-        region: Name,
+        rule: DropRule,
         span: Span,
     },
     /// What a finished game shares out among the players.
@@ -354,6 +361,8 @@ pub struct Promote {
     pub condition: Option<(bool, Name)>,
     /// `optional`: the piece may also stay what it is.
     pub optional: bool,
+    /// `or-leaving`: a move that starts in the region may promote too.
+    pub leaving: bool,
     /// `to playing ...`: only the listed kinds some setup places.
     pub only_playing: bool,
     /// `if ...`: the rule holds only in games that meet it.
@@ -487,6 +496,17 @@ pub enum EndRule {
     MateByOnly(Vec<Name>, OutcomeWord),
     /// `end checkmate needs-check-by KINDS OUTCOME`.
     MateNeedsCheckBy(Vec<Name>, OutcomeWord),
+}
+
+/// What a `drop` line says of its kinds.
+#[derive(Clone, Debug, Serialize)]
+pub enum DropRule {
+    /// Dropped only on the region's cells.
+    In(Name),
+    /// At most one of the player's pieces of the kind per file.
+    OnePerFile,
+    /// A checkmate by a drop of the kind loses for the dropper.
+    NoMate,
 }
 
 /// A counting rule as written: `end counting draw { starts-without KINDS

@@ -177,6 +177,8 @@ pub struct ModelPromotion {
     /// (agreement, reached): the rule holds only while the agreement is
     /// reached (true) or not yet reached (false).
     pub condition: Option<(u8, bool)>,
+    /// `or-leaving`: a move starting in the zone may promote too.
+    pub leaving: bool,
     #[serde(skip)]
     pub span: Span,
 }

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
 /// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 16;
+pub const FORMAT_VERSION: u32 = 17;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -390,6 +390,10 @@ pub struct Promotion {
     /// was reached; `Some((agreement, false))`: only until then.
     #[serde(default)]
     pub condition: Option<(u8, bool)>,
+    /// `or-leaving`: a move that starts on a zone cell may promote too,
+    /// wherever it ends (shogi's zone); never with a `condition`.
+    #[serde(default)]
+    pub leaving: bool,
 }
 
 /// One concrete castling: the royal on `king_from` goes to `king_to`, the

@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -327,6 +328,18 @@ SUITE = REPO.parent / "shared" / "perft" / "fsf-perft-suite.tsv"
 # elephant as a piece promotion, `h9h10+`; our file names the elephant, `h9h10e`.
 PROMOTION_LETTERS = {"wolf": {"+": "e"}}
 
+# Variants whose promotions Fairy-Stockfish writes `a4a5+` whatever the piece
+# becomes: our listed moves' promotion letter is read as `+` for them (our
+# move reader takes `+` for the one promotion of a move).
+PLUS_PROMOTIONS = {"minishogi", "shogi"}
+PLUS_MOVE = re.compile(r"^([a-z]+\d+)([a-z]+\d+)[a-z]$")
+
+
+def plus_form(variant: str, moves: list[str]) -> list[str]:
+    if variant not in PLUS_PROMOTIONS:
+        return moves
+    return [PLUS_MOVE.sub(r"\1\2+", m) for m in moves]
+
 # Comment written by the fairy files above a claim whose FEN our reader takes
 # only in another form: the suite's FEN, then the claim's FEN on the next line.
 FEN_NOTE = 'The suite writes this position "'
@@ -514,6 +527,7 @@ def run_fairy_start(sf, st: FairyStart, rng: random.Random, args, stats: dict) -
             fs = {to_ours(st.variant, m) for m in fs_list}
             try:
                 ours, line, cmd = our_position(args.variant_bin, st, moves, args.timeout)
+                ours = plus_form(st.variant, ours)
                 to_move = "white" if sf.get_fen(st.variant, st.fs_fen, moves).split()[1] == "w" else "black"
                 mine = our_verdict(line, to_move)
             except CliError as e:

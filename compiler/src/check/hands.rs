@@ -1,12 +1,12 @@
-//! Hands: `hand captures [revert-promoted]`, `hand PLAYER { KIND [N] }`
-//! and `drop KINDS in REGION`, checked and resolved into the IR's `Hands`
+//! Hands: `hand captures [revert-promoted]`, `hand KIND as KIND`, `hand
+//! PLAYER { KIND [N] }` and `drop KINDS in REGION | one-per-file | no-mate`, checked and resolved into the IR's `Hands`
 //! (every player and kind's drop cells listed, so the runtime reads no
 //! region). A game with any of them has hands; every kind that is not a
 //! stack may be held and dropped, on any board cell unless a `drop` line
 //! says where.
 
 use super::Checker;
-use crate::ast::{Span, Stmt};
+use crate::ast::{DropRule, Span, Stmt};
 use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use runtime::ir;
@@ -24,7 +24,8 @@ impl Checker {
         let first = stmts.iter().find_map(|s| match s {
             Stmt::HandCaptures { span, .. }
             | Stmt::HandHolds { span, .. }
-            | Stmt::DropIn { span, .. } => Some(*span),
+            | Stmt::HandAs { span, .. }
+            | Stmt::Drop { span, .. } => Some(*span),
             _ => None,
         });
         let Some(first) = first else {
@@ -50,7 +51,10 @@ impl Checker {
             promoted_revert_to: 0,
             start: vec![0; players * kinds],
             drop_cells: Vec::new(),
+            one_per_file: Vec::new(),
+            no_mate: Vec::new(),
         };
+        let mut joins_as_at: Vec<Option<Span>> = vec![None; kinds];
         let mut captures_at: Option<Span> = None;
         let mut hand_at: Vec<Option<Span>> = vec![None; players];
         let mut drop_at: Vec<Option<Span>> = vec![None; kinds];
@@ -103,21 +107,58 @@ impl Checker {
                         }
                     }
                 }
-                Stmt::DropIn {
-                    pieces,
-                    region,
+                Stmt::HandAs {
+                    captured,
+                    joins_as,
                     span,
                 } => {
-                    let Some(r) = self.region_ref(m, region) else {
+                    let (Some(k), Some(as_kind)) = (
+                        self.piece(captured, piece_names),
+                        self.piece(joins_as, piece_names),
+                    ) else {
                         continue;
                     };
-                    for piece in pieces {
-                        let Some(k) = self.piece(piece, piece_names) else {
-                            continue;
-                        };
-                        let what = format!("where {} is dropped", piece.text);
-                        if self.once(&mut drop_at[k], *span, &what) {
-                            drop_region[k] = Some(r);
+                    let what = format!("what a captured {} joins the hand as", captured.text);
+                    if self.once(&mut joins_as_at[k], *span, &what) {
+                        hands.captured_as[k] = as_kind as u8;
+                    }
+                }
+                Stmt::Drop { pieces, rule, span } => {
+                    let kinds_named: Vec<usize> = pieces
+                        .iter()
+                        .filter_map(|piece| self.piece(piece, piece_names))
+                        .collect();
+                    match rule {
+                        DropRule::In(region) => {
+                            let Some(r) = self.region_ref(m, region) else {
+                                continue;
+                            };
+                            for (k, piece) in kinds_named.iter().zip(pieces) {
+                                let what = format!("where {} is dropped", piece.text);
+                                if self.once(&mut drop_at[*k], *span, &what) {
+                                    drop_region[*k] = Some(r);
+                                }
+                            }
+                        }
+                        DropRule::OnePerFile => {
+                            if !matches!(m.geometry, ir::Geometry::Square { .. }) {
+                                self.error(
+                                    Diagnostic::error(
+                                        Code::InconsistentHands,
+                                        "`one-per-file` on a board without files",
+                                        *span,
+                                        "here",
+                                    )
+                                    .with_hint("files are the columns of a square board; other boards have none"),
+                                );
+                                continue;
+                            }
+                            hands
+                                .one_per_file
+                                .extend(kinds_named.iter().map(|&k| k as u8));
+                        }
+                        DropRule::NoMate => {
+                            hands.no_mate.extend(kinds_named.iter().map(|&k| k as u8))
                         }
                     }
                 }
@@ -134,6 +175,10 @@ impl Checker {
                 hands.drop_cells.push(cells);
             }
         }
+        hands.one_per_file.sort_unstable();
+        hands.one_per_file.dedup();
+        hands.no_mate.sort_unstable();
+        hands.no_mate.dedup();
         m.hands = Some(hands);
     }
 

@@ -38,6 +38,17 @@ impl Checker {
                 .with_hint("promotion replaces the piece; the royal piece must stay on the board to be checkmated"),
             );
         }
+        if rule.leaving && rule.condition.is_some() {
+            self.error(
+                Diagnostic::error(
+                    Code::ConflictingModifiers,
+                    "`or-leaving` with `when` or `unless`",
+                    rule.span,
+                    "this promotion",
+                )
+                .with_hint("a promotion on leaving its zone holds in every state of the game; drop the agreement or `or-leaving`"),
+            );
+        }
         let reg = self.region_ref(m, region);
         let region_span = region.span;
         let condition = self.promotion_condition(m, rule);
@@ -54,6 +65,7 @@ impl Checker {
                     origin,
                     file: None,
                     condition,
+                    leaving: rule.leaving,
                     span: region_span,
                 });
             }
@@ -114,6 +126,7 @@ impl Checker {
                     origin: false,
                     file: Some(x),
                     condition,
+                    leaving: rule.leaving,
                     span: rule.region.span,
                 });
             }

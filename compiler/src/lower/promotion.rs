@@ -36,6 +36,7 @@ pub fn promotions(m: &Model, diags: &mut Vec<Diagnostic>) -> Vec<ir::Promotion> 
                             zone: vec![c],
                             choices: vec![start.kind],
                             condition: pr.condition,
+                            leaving: pr.leaving,
                         }),
                         // Reported once, not once per player.
                         None if p == 0 => diags.push(
@@ -58,6 +59,7 @@ pub fn promotions(m: &Model, diags: &mut Vec<Diagnostic>) -> Vec<ir::Promotion> 
                     zone,
                     choices: pr.choices.clone(),
                     condition: pr.condition,
+                    leaving: pr.leaving,
                 });
             }
         }

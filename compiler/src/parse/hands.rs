@@ -1,7 +1,8 @@
-//! Hand statements: `hand captures [revert-promoted]`, `hand PLAYER {
-//! KIND [N] ... }` and `drop KINDS in REGION`.
+//! Hand statements: `hand captures [revert-promoted]`, `hand KIND as
+//! KIND`, `hand PLAYER { KIND [N] ... }` and `drop KINDS in REGION |
+//! one-per-file | no-mate`.
 
-use super::{Builder, Parts, Rule, P};
+use super::{sole_part, unexpected, Builder, Parts, Rule, P};
 use crate::ast::*;
 use crate::diag::Diagnostic;
 
@@ -14,6 +15,16 @@ impl Builder<'_> {
             let revert_promoted = Parts::of(body).next().map(|r| self.span(&r));
             return Ok(Stmt::HandCaptures {
                 revert_promoted,
+                span,
+            });
+        }
+        if body.as_rule() == Rule::hand_as {
+            let mut names = Parts::of(body);
+            let captured = self.name(&names.required());
+            let joins_as = self.name(&names.required());
+            return Ok(Stmt::HandAs {
+                captured,
+                joins_as,
                 span,
             });
         }
@@ -37,15 +48,20 @@ impl Builder<'_> {
         })
     }
 
-    /// `drop KINDS in REGION`.
+    /// `drop KINDS in REGION | one-per-file | no-mate`.
     pub(super) fn drop_in(&self, p: P) -> Stmt {
         let span = self.span(&p);
-        let mut names: Vec<Name> = Parts::of(p).map(|n| self.name(&n)).collect();
-        let region = names.pop().expect("grammar: `drop` names a region");
-        Stmt::DropIn {
-            pieces: names,
-            region,
-            span,
+        let mut pieces = Vec::new();
+        let mut rule = DropRule::NoMate;
+        for part in Parts::of(p) {
+            match part.as_rule() {
+                Rule::drop_kind => pieces.push(self.name(&sole_part(part))),
+                Rule::drop_in => rule = DropRule::In(self.name(&sole_part(part))),
+                Rule::drop_one_per_file => rule = DropRule::OnePerFile,
+                Rule::drop_no_mate => rule = DropRule::NoMate,
+                _ => unexpected(Rule::drop_stmt, &part),
+            }
         }
+        Stmt::Drop { pieces, rule, span }
     }
 }

@@ -8,7 +8,7 @@ use crate::ast::*;
 use crate::diag::Diagnostic;
 
 impl Builder<'_> {
-    /// `promote PIECE in REGION [when|unless REGION] [optional]
+    /// `promote PIECE in REGION [when|unless REGION] [or-leaving] [optional]
     /// (to [playing] KINDS | by file { ... }) [if CONDITION]`.
     pub(super) fn promote(&self, p: P) -> Result<Stmt, Diagnostic> {
         let span = self.span(&p);
@@ -19,11 +19,13 @@ impl Builder<'_> {
         let mut choices = Vec::new();
         let mut by_file = Vec::new();
         let mut optional = false;
+        let mut leaving = false;
         let mut only_playing = false;
         let mut game_condition = None;
         for part in parts {
             match part.as_rule() {
                 Rule::optional => optional = true,
+                Rule::or_leaving => leaving = true,
                 Rule::game_if => game_condition = Some(self.game_condition(sole_part(part))?),
                 Rule::condition => {
                     let mut cond = Parts::of(part);
@@ -57,6 +59,7 @@ impl Builder<'_> {
             by_file,
             condition,
             optional,
+            leaving,
             only_playing,
             game_condition,
             span,

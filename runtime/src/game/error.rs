@@ -167,6 +167,10 @@ pub enum LoadError {
     },
     /// The hands' tables are not one entry per kind, or per player and kind.
     HandTables,
+    /// A promotion on leaving its zone that depends on an agreement.
+    LeavingWithCondition,
+    /// `one-per-file` drops on a board without files.
+    FilesNeedASquareBoard,
     /// A hand holds, or a capture turns into, a kind the game does not
     /// have, or a stack.
     HandKind {
@@ -359,6 +363,8 @@ impl std::fmt::Display for LoadError {
             | CountTooLong { .. }
             | CountingAtLeast { .. }
             | HandTables
+            | LeavingWithCondition
+            | FilesNeedASquareBoard
             | HandKind { .. }
             | HandCount { .. }
             | DropCell { .. }
@@ -509,6 +515,13 @@ impl LoadError {
                 f,
                 "the counting rule counts {moves} moves, over the limit of {}",
                 super::counting::MAX_COUNT_MOVES
+            ),
+            FilesNeedASquareBoard => {
+                write!(f, "one-per-file drops need a square board (files)")
+            }
+            LeavingWithCondition => write!(
+                f,
+                "a promotion on leaving its zone depends on an agreement (not supported)"
             ),
             HandTables => write!(
                 f,

@@ -25,6 +25,15 @@ pub(crate) struct Hands {
     pub(crate) drop_cells: Vec<CellSet>,
     /// Per player: the kinds it may ever drop, in kind order.
     pub(crate) droppable: Vec<Vec<u8>>,
+    /// Per kind: at most one of a player's pieces of it per file
+    /// (`one-per-file`); with `files`, the cells of each file.
+    pub(crate) one_per_file: Vec<bool>,
+    /// Per file (square boards, when some kind is one per file): its cells.
+    pub(crate) files: Vec<CellSet>,
+    /// Per cell: its file (index into `files`; empty without one-per-file).
+    pub(crate) file_of: Vec<u16>,
+    /// Per kind: a checkmate by a drop of it loses for the dropper (`no-mate`).
+    pub(crate) no_mate: Vec<bool>,
 }
 
 impl Hands {
@@ -72,6 +81,35 @@ impl Hands {
             )?;
             drop_cells.push(set);
         }
+        for &k in hands.one_per_file.iter().chain(&hands.no_mate) {
+            check(plain(k), || HandKind { kind: k })?;
+        }
+        let mut one_per_file = vec![false; kinds];
+        for &k in &hands.one_per_file {
+            one_per_file[k as usize] = true;
+        }
+        let mut no_mate = vec![false; kinds];
+        for &k in &hands.no_mate {
+            no_mate[k as usize] = true;
+        }
+        let (files, file_of) = if hands.one_per_file.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            let crate::ir::Geometry::Square { width, .. } = &ir.geometry else {
+                return Err(FilesNeedASquareBoard);
+            };
+            let mut files = vec![CellSet::EMPTY; *width as usize];
+            let mut file_of = vec![0u16; cells];
+            for (c, info) in ir.cells.iter().enumerate() {
+                // Side cells have no file; a drop never lands there.
+                let x = info.coord.0;
+                if !info.side && (0..*width as i32).contains(&x) {
+                    files[x as usize].insert(c);
+                    file_of[c] = x as u16;
+                }
+            }
+            (files, file_of)
+        };
         let droppable = (0..players)
             .map(|p| {
                 (0..kinds)
@@ -93,6 +131,10 @@ impl Hands {
             start: hands.start.clone(),
             drop_cells,
             droppable,
+            one_per_file,
+            files,
+            file_of,
+            no_mate,
         }))
     }
 

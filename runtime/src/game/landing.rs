@@ -49,6 +49,17 @@ pub(crate) struct Landing {
     /// Where some arrival wins the game: per `player * kinds + kind`, the
     /// cells where that piece's arrival wins at once.
     pub(crate) winning_cells: Option<Vec<CellSet>>,
+    /// Promotion on leaving a zone (`or-leaving`); `None` without such a rule.
+    pub(crate) leaving: Option<Leaving>,
+}
+
+/// Promotions of moves that start in a zone and end outside it.
+pub(crate) struct Leaving {
+    /// Per `player * kinds + kind`: the cells a move may start on to promote.
+    pub(crate) from: Vec<CellSet>,
+    /// Per `player * kinds + kind`: the kinds it may become (its own kind
+    /// among them where it may stay).
+    pub(crate) choices: Vec<Vec<u8>>,
 }
 
 impl Landing {
@@ -124,8 +135,10 @@ impl Landing {
             ir.kinds[k].stack.is_some() || atoms_of(ir, p, k).any(|(_, becomes)| becomes != 0)
         };
         let changes_kinds = (0..players * kinds).any(changes_kind);
+        let leaving = leaving_rules(ir, players * kinds, kinds)?;
+        let leaves = |pk: usize| leaving.as_ref().is_some_and(|l| !l.from[pk].is_empty());
         let plain_landing = (0..players * kinds)
-            .map(|pk| !promotes[pk] && arrival[pk].is_none() && !changes_kind(pk))
+            .map(|pk| !promotes[pk] && arrival[pk].is_none() && !changes_kind(pk) && !leaves(pk))
             .collect();
         // Arrivals that wait for a reply are `rule_ends.rs`'s.
         let at_once = || {
@@ -155,6 +168,7 @@ impl Landing {
             plain_landing,
             changes_kinds,
             winning_cells,
+            leaving,
         })
     }
 
@@ -169,6 +183,29 @@ impl Landing {
     pub(crate) fn lands_plainly(&self, player_kind: usize) -> bool {
         *unchecked::get(&self.plain_landing, player_kind)
     }
+}
+
+/// The `or-leaving` promotions, per (player, kind): where a move may start
+/// to promote, and to what (ranges checked by `check_ranges`).
+fn leaving_rules(ir: &GameIr, pks: usize, kinds: usize) -> Result<Option<Leaving>, LoadError> {
+    if !ir.promotions.iter().any(|p| p.leaving) {
+        return Ok(None);
+    }
+    let mut from = vec![CellSet::EMPTY; pks];
+    let mut choices: Vec<Vec<u8>> = vec![Vec::new(); pks];
+    for pr in ir.promotions.iter().filter(|p| p.leaving) {
+        check(pr.condition.is_none(), || LoadError::LeavingWithCondition)?;
+        let pk = pr.player as usize * kinds + pr.kind as usize;
+        for &c in &pr.zone {
+            from[pk].insert(c as usize);
+        }
+        for &choice in &pr.choices {
+            if !choices[pk].contains(&choice) {
+                choices[pk].push(choice);
+            }
+        }
+    }
+    Ok(Some(Leaving { from, choices }))
 }
 
 /// Every player, kind and cell of the promotion, arrival and winning rules.

@@ -233,6 +233,27 @@ impl Game {
         })
     }
 
+    /// The one kind `kind` promotes to (its promotion rules' choices other
+    /// than itself, for any player), if there is exactly one: what `+X`
+    /// names in the shogi family's FEN.
+    pub fn promoted_kind(&self, kind: usize) -> Option<usize> {
+        let mut found: Option<u8> = None;
+        for rule in self
+            .ir
+            .promotions
+            .iter()
+            .filter(|r| r.kind as usize == kind)
+        {
+            for &c in rule.choices.iter().filter(|&&c| c as usize != kind) {
+                if found.is_some_and(|f| f != c) {
+                    return None;
+                }
+                found = Some(c);
+            }
+        }
+        found.map(usize::from)
+    }
+
     /// The number of piece codes, the empty cell included.
     #[inline(always)]
     pub(crate) fn codes(&self) -> usize {

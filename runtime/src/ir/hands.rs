@@ -22,4 +22,13 @@ pub struct Hands {
     /// Where a piece of each player and kind may be dropped: board cells
     /// (an empty cell of them). Empty for a kind that never drops.
     pub drop_cells: Vec<Vec<u16>>,
+    /// `drop KINDS one-per-file`: a player may not drop a piece of these
+    /// kinds on a file where one of its own already stands (square boards).
+    #[serde(default)]
+    pub one_per_file: Vec<u8>,
+    /// `drop KINDS no-mate`: a checkmate given by a drop of these kinds is
+    /// lost by the player who dropped (the mated player wins), as
+    /// Fairy-Stockfish rules shogi's pawn-drop mate: the drop stays a move.
+    #[serde(default)]
+    pub no_mate: Vec<u8>,
 }

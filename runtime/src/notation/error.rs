@@ -155,6 +155,8 @@ pub enum PositionError {
     UnknownHandLetter { letter: char },
     /// More pieces of one kind in a hand than the board has cells.
     HandTooLarge { letter: char, count: usize },
+    /// `+X` where the kind of X promotes to no one kind.
+    NoPromotedKind { rank: usize, letter: char },
     /// A `~` (promoted piece) with no piece before it.
     StrayPromotedMark { rank: usize },
     /// `promoted <cell>` where the game does not track promoted pieces, or
@@ -268,7 +270,8 @@ impl fmt::Display for PositionError {
             | UnclosedHoldings { .. }
             | UnknownHandLetter { .. }
             | HandTooLarge { .. }
-            | StrayPromotedMark { .. } => self.fen_message(f),
+            | StrayPromotedMark { .. }
+            | NoPromotedKind { .. } => self.fen_message(f),
             NotPromotable { cell } => write!(
                 f,
                 "promoted {cell}: no piece there, or this game does not mark promoted pieces \
@@ -331,6 +334,10 @@ impl PositionError {
             HandTooLarge { letter, count } => write!(
                 f,
                 "FEN holdings: {count} pieces '{letter}' in one hand, more than the board has cells"
+            ),
+            NoPromotedKind { rank, letter } => write!(
+                f,
+                "FEN rank {rank}: '+{letter}' names the promoted '{letter}', but it promotes to no one kind"
             ),
             StrayPromotedMark { rank } => write!(
                 f,

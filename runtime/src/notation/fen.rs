@@ -10,7 +10,20 @@ use crate::position::Position;
 
 pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
     let (width, height, _) = square_geometry(game).ok_or(PositionError::NeedsRectangularBoard)?;
-    let mut fields = text.split_whitespace();
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    // The shogi family's short FEN (`... w 0 1`): no castling and no
+    // en-passant field, in a game with neither.
+    let short = fields.len() >= 3
+        && fields.len() <= 4
+        && fields[2..]
+            .iter()
+            .all(|f| f.bytes().all(|b| b.is_ascii_digit()))
+        && game.ir.castlings.is_empty()
+        && !gates::uses_gates(game);
+    if short {
+        fields.splice(2..2, ["-", "-"]);
+    }
+    let mut fields = fields.into_iter();
     let placement = fields.next().ok_or(PositionError::EmptyFen)?;
     let mut pos = Position::empty(game);
     let (placement, holdings) = holdings::split_holdings(game, placement, height)?;
@@ -178,7 +191,13 @@ fn read_placement(
         let mut chars = row.chars().peekable();
         // The cell of the last piece read, for a `~` after it.
         let mut last_piece: Option<usize> = None;
+        // `+X`: the kind X promotes to (the shogi family's FEN).
+        let mut promoted_prefix = false;
         while let Some(ch) = chars.next() {
+            if ch == '+' {
+                promoted_prefix = true;
+                continue;
+            }
             if ch == '~' {
                 let cell = last_piece
                     .take()
@@ -245,6 +264,12 @@ fn read_placement(
                         text: inner.clone(),
                     })?;
                 (owner_of(cargo), kind)
+            } else if std::mem::take(&mut promoted_prefix) {
+                let kind = letter_kind(ch)?;
+                let promoted = game
+                    .promoted_kind(kind)
+                    .ok_or(PositionError::NoPromotedKind { rank, letter: ch })?;
+                (owner_of(ch), promoted)
             } else {
                 (owner_of(ch), letter_kind(ch)?)
             };

@@ -51,7 +51,8 @@ pub(super) fn read_holdings(
     }
     let kinds = game.shape.kinds;
     let mut counts = vec![0usize; 2 * kinds];
-    for letter in text.chars() {
+    // `-`: empty hands (the shogi family's `[-]`).
+    for letter in text.chars().filter(|&c| c != '-') {
         let kind = game
             .kind_by_letter(&letter.to_string())
             .filter(|_| letter.is_ascii_alphabetic())

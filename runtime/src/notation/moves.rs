@@ -171,7 +171,21 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 .iter()
                 .any(|a| a.eq_ignore_ascii_case(text))
     };
-    let found: Vec<&Move> = legal.iter().filter(|m| matches(m)).collect();
+    // `a4a5+` (the shogi family's notation): the move that promotes, where
+    // exactly one does.
+    let plus = text.strip_suffix('+').filter(|t| !t.is_empty());
+    let promotes_as_plus = |mv: &Move| {
+        plus.is_some_and(|t| {
+            mv.promotion().is_some() && {
+                let s = move_to_string(game, *mv);
+                s.len() == t.len() + 1 && s[..t.len()].eq_ignore_ascii_case(t)
+            }
+        })
+    };
+    let found: Vec<&Move> = legal
+        .iter()
+        .filter(|m| matches(m) || promotes_as_plus(m))
+        .collect();
     if let [mv] = found[..] {
         return Ok(*mv);
     }

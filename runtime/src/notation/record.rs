@@ -13,7 +13,8 @@ pub struct RecordedMove {
 }
 
 /// Reads one record entry: a move, then any declarations (`e2e4 +draw_offer`).
-/// Check marks (`+`, `#`) glued to the move are ignored.
+/// Check marks (`+`, `#`) glued to the move are ignored, but for a `+`
+/// that names the move's one promotion (`a4a5+`, as the shogi family writes it).
 pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, RecordError> {
     let mut words = text.split_whitespace();
     let word = words.next().ok_or(RecordError::Empty)?;
@@ -23,7 +24,17 @@ pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, Re
             text: word.to_string(),
         });
     }
-    let mv = parse_move(pos, mv_text)?;
+    // `d2d1+` is first the shogi family's promotion (where the move has
+    // one), then a move with a check mark.
+    let plus_promotion = word
+        .trim_end_matches('#')
+        .strip_suffix('+')
+        .filter(|t| !t.ends_with('+'))
+        .and_then(|_| parse_move(pos, word.trim_end_matches('#')).ok());
+    let mv = match plus_promotion {
+        Some(mv) => mv,
+        None => parse_move(pos, mv_text)?,
+    };
     let mut declarations = Vec::new();
     for word in words {
         let (made, name) = match word.split_at_checked(1) {

@@ -85,14 +85,32 @@ impl<'g> Position<'g> {
             if self.hand[hand] == 0 {
                 continue;
             }
-            let targets = hands.drop_cells[hand].minus(&occupied);
+            let mut targets = hands.drop_cells[hand].minus(&occupied);
             let code = self.game.code(me, kind as usize);
+            if hands.one_per_file[kind as usize] {
+                for cell in self.occupied_by[me].iter() {
+                    if self.board[cell] == code {
+                        targets = targets.minus(&hands.files[hands.file_of[cell] as usize]);
+                    }
+                }
+            }
             for to in targets.iter() {
                 // The drop's own cell for `from`: empty, so never pinned.
                 list.piece(to, code);
                 list.add(self, Move::drop(to, kind));
             }
         }
+    }
+
+    /// Was the move that led here a drop of a `no-mate` kind? (A
+    /// checkmate it gives is lost by the player who dropped.)
+    pub(crate) fn last_move_was_no_mate_drop(&self) -> bool {
+        let Some(hands) = &self.game.hands else {
+            return false;
+        };
+        self.undo.last().is_some_and(|u| {
+            u.dropped && hands.no_mate[self.game.shape.kind_of[u.moved as usize] as usize]
+        })
     }
 
     /// Plays a drop: the piece leaves the hand for its cell. Returns the

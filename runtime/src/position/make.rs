@@ -36,6 +36,8 @@ pub(super) struct Undo {
     pub(super) hand_gain: u16,
     /// Promoted marks the move took off (`hands.rs`).
     pub(super) promoted_marks: u8,
+    /// The move was a drop (`moved` is the piece dropped).
+    pub(super) dropped: bool,
     pub(super) hash: u64,
 }
 
@@ -64,6 +66,7 @@ impl<'g> Position<'g> {
         let moved = if mv.kind == MoveKind::Drop {
             let dropped = self.make_drop(mv);
             undo.moved = dropped;
+            undo.dropped = true;
             dropped
         } else {
             let moved = self.take(from);
@@ -149,6 +152,7 @@ impl<'g> Position<'g> {
             count: self.count,
             hand_gain: 0,
             promoted_marks: 0,
+            dropped: false,
             hash: self.hash,
         }
     }

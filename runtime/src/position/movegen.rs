@@ -68,6 +68,12 @@ impl<'g> Position<'g> {
         }
         // Most landings of a promoting piece are not on a promotion cell.
         if !g.special_landing(pk).contains(mv.to as usize) {
+            if let Some(leaving) = &g.landing.leaving {
+                if leaving.from[pk].contains(mv.from as usize) {
+                    self.push_leaving(list, mv, pk, &leaving.choices[pk]);
+                    return;
+                }
+            }
             list.add(self, mv);
             return;
         }
@@ -115,6 +121,21 @@ impl<'g> Position<'g> {
         let (start, len) = g.landing.promotion_at[self.promotion_base + pk * g.shape.cells + cell];
         // Where the piece may stay (an optional promotion) it did not have to.
         len > 0 && !g.landing.promotion_choices[start as usize..][..len as usize].contains(&kind)
+    }
+
+    /// A move leaving a promotion zone (`or-leaving`): once per choice,
+    /// the piece's own kind as the plain move.
+    #[inline(never)]
+    fn push_leaving<S: MoveSink>(&self, list: &mut S, mv: Move, pk: usize, choices: &[u8]) {
+        let own = pk % self.game.shape.kinds;
+        for &choice in choices {
+            let promotion = if choice as usize == own {
+                mv.promotion
+            } else {
+                choice + 1
+            };
+            list.add(self, Move { promotion, ..mv });
+        }
     }
 
     /// Promotion and arrival for a piece of `player * kinds + kind` = `pk` landing.
