@@ -6,7 +6,7 @@
 //! says where.
 
 use super::Checker;
-use crate::ast::{DropRule, Span, Stmt};
+use crate::ast::{DropRule, Name, Span, Stmt};
 use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use runtime::ir;
@@ -57,19 +57,19 @@ impl Checker {
         let mut joins_as_at: Vec<Option<Span>> = vec![None; kinds];
         let mut captures_at: Option<Span> = None;
         let mut hand_at: Vec<Option<Span>> = vec![None; players];
-        let mut drop_at: Vec<Option<Span>> = vec![None; kinds];
-        let mut drop_region: Vec<Option<usize>> = vec![None; kinds];
+        let mut drops = DropRegions {
+            said: vec![None; kinds],
+            region: vec![None; kinds],
+        };
         for s in stmts {
             match s {
                 Stmt::HandCaptures {
                     revert_promoted,
                     span,
-                } => {
-                    if self.once(&mut captures_at, *span, "`hand captures`") {
-                        hands.captures = true;
-                        if let Some(at) = revert_promoted {
-                            hands.promoted_revert_to = self.reverted_kind(m, *at);
-                        }
+                } if self.once(&mut captures_at, *span, "`hand captures`") => {
+                    hands.captures = true;
+                    if let Some(at) = revert_promoted {
+                        hands.promoted_revert_to = self.reverted_kind(m, *at);
                     }
                 }
                 Stmt::HandHolds {
@@ -81,30 +81,13 @@ impl Checker {
                         continue;
                     };
                     let what = format!("the hand of {}", player.text);
-                    if !self.once(&mut hand_at[p], *span, &what) {
-                        continue;
-                    }
-                    for (piece, count) in pieces {
-                        let Some(k) = self.piece(piece, piece_names) else {
-                            continue;
-                        };
-                        let slot = &mut hands.start[p * kinds + k];
-                        let total = *slot as i64 + *count as i64;
-                        if *count < 1 || total > cells as i64 {
-                            self.error(
-                                Diagnostic::error(
-                                    Code::InvalidValue,
-                                    format!("{count} pieces of {} in a hand", piece.text),
-                                    piece.span,
-                                    "this count",
-                                )
-                                .with_hint(format!(
-                                    "a hand holds 1 to {cells} pieces of a kind (the board's cells)"
-                                )),
-                            );
-                        } else {
-                            *slot = total as u16;
-                        }
+                    if self.once(&mut hand_at[p], *span, &what) {
+                        self.starting_hand(
+                            &mut hands.start[p * kinds..][..kinds],
+                            pieces,
+                            piece_names,
+                            cells,
+                        );
                     }
                 }
                 Stmt::HandAs {
@@ -124,49 +107,18 @@ impl Checker {
                     }
                 }
                 Stmt::Drop { pieces, rule, span } => {
-                    let kinds_named: Vec<usize> = pieces
-                        .iter()
-                        .filter_map(|piece| self.piece(piece, piece_names))
-                        .collect();
-                    match rule {
-                        DropRule::In(region) => {
-                            let Some(r) = self.region_ref(m, region) else {
-                                continue;
-                            };
-                            for (k, piece) in kinds_named.iter().zip(pieces) {
-                                let what = format!("where {} is dropped", piece.text);
-                                if self.once(&mut drop_at[*k], *span, &what) {
-                                    drop_region[*k] = Some(r);
-                                }
-                            }
-                        }
-                        DropRule::OnePerFile => {
-                            if !matches!(m.geometry, ir::Geometry::Square { .. }) {
-                                self.error(
-                                    Diagnostic::error(
-                                        Code::InconsistentHands,
-                                        "`one-per-file` on a board without files",
-                                        *span,
-                                        "here",
-                                    )
-                                    .with_hint("files are the columns of a square board; other boards have none"),
-                                );
-                                continue;
-                            }
-                            hands
-                                .one_per_file
-                                .extend(kinds_named.iter().map(|&k| k as u8));
-                        }
-                        DropRule::NoMate => {
-                            hands.no_mate.extend(kinds_named.iter().map(|&k| k as u8))
-                        }
-                    }
+                    let line = DropLine {
+                        pieces,
+                        rule,
+                        span: *span,
+                    };
+                    self.drop_line(m, &mut hands, &mut drops, line, piece_names);
                 }
                 _ => {}
             }
         }
         for p in 0..players {
-            for region in &drop_region {
+            for region in &drops.region {
                 let cells = (0..cells)
                     .filter(|&c| !m.cells[c].side)
                     .filter(|&c| region.is_none_or(|r| m.regions[r].cells[p][c]))
@@ -180,6 +132,87 @@ impl Checker {
         hands.no_mate.sort_unstable();
         hands.no_mate.dedup();
         m.hands = Some(hands);
+    }
+
+    /// `hand PLAYER { KIND [N] ... }`: adds to that player's starting hand
+    /// (`start`, one count per kind).
+    fn starting_hand(
+        &mut self,
+        start: &mut [u16],
+        pieces: &[(Name, i32)],
+        piece_names: &[String],
+        cells: usize,
+    ) {
+        for (piece, count) in pieces {
+            let Some(k) = self.piece(piece, piece_names) else {
+                continue;
+            };
+            let total = start[k] as i64 + *count as i64;
+            if *count < 1 || total > cells as i64 {
+                self.error(
+                    Diagnostic::error(
+                        Code::InvalidValue,
+                        format!("{count} pieces of {} in a hand", piece.text),
+                        piece.span,
+                        "this count",
+                    )
+                    .with_hint(format!(
+                        "a hand holds 1 to {cells} pieces of a kind (the board's cells)"
+                    )),
+                );
+            } else {
+                start[k] = total as u16;
+            }
+        }
+    }
+
+    /// `drop KINDS in REGION | one-per-file | no-mate`.
+    fn drop_line(
+        &mut self,
+        m: &Model,
+        hands: &mut ir::Hands,
+        drops: &mut DropRegions,
+        line: DropLine,
+        piece_names: &[String],
+    ) {
+        let named: Vec<(usize, &Name)> = line
+            .pieces
+            .iter()
+            .filter_map(|piece| self.piece(piece, piece_names).map(|k| (k, piece)))
+            .collect();
+        match line.rule {
+            DropRule::In(region) => {
+                let Some(r) = self.region_ref(m, region) else {
+                    return;
+                };
+                for (k, piece) in named {
+                    let what = format!("where {} is dropped", piece.text);
+                    if self.once(&mut drops.said[k], line.span, &what) {
+                        drops.region[k] = Some(r);
+                    }
+                }
+            }
+            DropRule::OnePerFile => {
+                if !matches!(m.geometry, ir::Geometry::Square { .. }) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InconsistentHands,
+                            "`one-per-file` on a board without files",
+                            line.span,
+                            "here",
+                        )
+                        .with_hint(
+                            "files are the columns of a square board; other boards have none",
+                        ),
+                    );
+                    return;
+                }
+                hands
+                    .one_per_file
+                    .extend(named.iter().map(|&(k, _)| k as u8));
+            }
+            DropRule::NoMate => hands.no_mate.extend(named.iter().map(|&(k, _)| k as u8)),
+        }
     }
 
     /// The first statement of its kind is kept (into `slot`); another is
@@ -231,4 +264,18 @@ impl Checker {
             }
         }
     }
+}
+
+/// Where each kind may be dropped (`drop KINDS in REGION`), and where that
+/// was said (each kind once).
+struct DropRegions {
+    said: Vec<Option<Span>>,
+    region: Vec<Option<usize>>,
+}
+
+/// One `drop` statement's parts.
+struct DropLine<'a> {
+    pieces: &'a [Name],
+    rule: &'a DropRule,
+    span: Span,
 }
