@@ -1,5 +1,5 @@
 //! Where a piece that must promote can stand: its setup cells and every
-//! cell one of its moves lands on, from any cell. A position read from
+//! cell one of its moves lands on, from any cell, or it may be dropped on. A position read from
 //! text with such a piece elsewhere (a pawn on its own first rank, where
 //! no pawn move of its owner ever lands) is one no game reaches
 //! (`notation::check_reachable`). The bound is deliberately loose: a cell
@@ -78,6 +78,13 @@ pub(crate) fn promoting_reach(ir: &GameIr, promotes: &[bool]) -> Vec<Option<Cell
                     .map(|h| h.to as usize);
                 for to in leaps.chain(rays).chain(hooks) {
                     reach.insert(to);
+                }
+            }
+            // A piece may be dropped where its kind drops (the hands' cells
+            // are checked later, by `hands.rs`: out of range ones skipped).
+            if let Some(drops) = ir.hands.as_ref().and_then(|h| h.drop_cells.get(pk)) {
+                for &c in drops.iter().filter(|&&c| (c as usize) < cells) {
+                    reach.insert(c as usize);
                 }
             }
             out[pk] = Some(reach);
