@@ -1,7 +1,7 @@
 //! Property tests of engine-wide invariants, over every shipped game (every
 //! `.variant` file directly under `stdlib/` and `dsl-examples/` that
-//! compiles on its own, and `dsl-examples/fairy/crazyhouse.variant` for
-//! hands and drops).
+//! compiles on its own, and `dsl-examples/fairy/crazyhouse.variant` and
+//! `minishogi.variant` for hands and drops).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -60,6 +60,8 @@ fn sources() -> &'static [Source] {
             // Games of dsl-examples/fairy/ whose mechanism no file above has.
             if dir == "dsl-examples" {
                 paths.push(root().join("dsl-examples/fairy/crazyhouse.variant"));
+                // Demotion to the hand, promotion on leaving a zone, nifu.
+                paths.push(root().join("dsl-examples/fairy/minishogi.variant"));
             }
             for path in paths {
                 let rel = path

@@ -644,3 +644,41 @@ fn opponents_passed_or_out_count_for_the_root_player() {
 
 /// Four armed players on the 12x12 board, nothing attacked.
 const FOUR_ARMED: &str = "white: Kf1 Rd5; red: Kl6 Pk10; black: Kf12 Pc11; blue: Ka7 Pb3";
+
+fn crazyhouse() -> &'static Game {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    games::shared(
+        &GAME,
+        "dsl-examples/fairy/crazyhouse.variant",
+        Claims::Skipped,
+    )
+}
+
+/// A drop mate in one: with the queen in hand, `Q@b7` (guarded by the
+/// king) is the one drop that mates (pyffish: every other queen drop
+/// leaves Black a move or stalemates it).
+#[test]
+fn crazyhouse_drop_mate_in_one() {
+    let game = crazyhouse();
+    let mut pos = parse_position(game, "k7/8/2K5/8/8/8/8/8[Q] w - - 0 1").unwrap();
+    let outcome = Engine::new(game).search(&mut pos, depth(3), |_| {});
+    assert_eq!(outcome.score, Score::MateIn(1));
+    let best = outcome.best.unwrap();
+    assert_eq!(best.kind(), MoveKind::Drop);
+    assert_eq!(runtime::notation::move_to_string(game, best), "Q@b7");
+}
+
+/// A drop mate in two, Philidor's with a dropped queen: `Q@g8+`, the
+/// rook must take (pyffish: `a8g8` is Black's one legal move), `h6f7#`
+/// (pyffish: no legal move, a loss for Black).
+#[test]
+fn crazyhouse_drop_mate_in_two() {
+    let game = crazyhouse();
+    let mut pos = parse_position(game, "r6k/6pp/7N/8/8/8/8/1K6[Q] w - - 0 1").unwrap();
+    let outcome = Engine::new(game).search(&mut pos, depth(4), |_| {});
+    assert_eq!(outcome.score, Score::MateIn(3));
+    assert_eq!(
+        runtime::notation::move_to_string(game, outcome.best.unwrap()),
+        "Q@g8"
+    );
+}
