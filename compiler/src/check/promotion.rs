@@ -113,7 +113,7 @@ impl Checker {
             let x = self.file_index(m, file);
             let k = self.piece(choice, piece_names);
             if let (Some(x), Some(k)) = (x, k) {
-                if m.pieces[k].royal && !several_royals(m) {
+                if m.pieces[k].royal && !several_royals(m) && sets_up(m, k) {
                     self.error(royal_choice(&m.pieces[k].name, choice.span));
                 }
                 if let Some(colour) = colour {
@@ -169,7 +169,7 @@ impl Checker {
                 continue;
             }
             match piece_names.iter().position(|n| *n == c.text) {
-                Some(k) if m.pieces[k].royal && !several_royals(m) => {
+                Some(k) if m.pieces[k].royal && !several_royals(m) && sets_up(m, k) => {
                     self.error(royal_choice(&c.text, c.span))
                 }
                 Some(k) => ks.push(k as u8),
@@ -251,6 +251,13 @@ fn several_royals(m: &Model) -> bool {
             .count()
             > 1
     })
+}
+
+/// Does a setup place pieces of `kind`? A royal kind no setup places
+/// (sho shogi's crown prince) is made only by promotion: the game means
+/// a second royal piece, so a promotion to it is no E024.
+fn sets_up(m: &Model, kind: usize) -> bool {
+    m.setup.iter().any(|s| s.kind as usize == kind)
 }
 
 /// E024 for a promotion to a royal piece in a game whose players have one
