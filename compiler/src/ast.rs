@@ -187,6 +187,9 @@ pub enum Stmt {
         rule: DropRule,
         span: Span,
     },
+    /// `royal-while-last KINDS`: pieces of these kinds are royal only while
+    /// their player holds one of them.
+    RoyalWhileLast(Vec<Name>, Span),
     /// What a finished game shares out among the players.
     Points(i32, Span),
     /// A named group of statements; `import ... except NAME` leaves it out.
@@ -540,6 +543,8 @@ pub struct HonourLine {
 pub struct Extinction {
     /// The kinds counted one by one; empty for `all` (every piece together).
     pub kinds: Vec<Name>,
+    /// `together`: the kinds counted as one.
+    pub together: bool,
     pub at_most: Option<i32>,
     pub opponent_at_least: Option<i32>,
     pub bare_back: bool,

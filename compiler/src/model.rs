@@ -68,6 +68,8 @@ pub struct Model {
     pub first_move_lost: Vec<ir::FirstMoveLost>,
     /// Hands and drops (`check/hands.rs`), resolved as the IR holds them.
     pub hands: Option<ir::Hands>,
+    /// `royal-while-last KINDS` (`check/royalty.rs`).
+    pub royal_while_last: Vec<u8>,
 }
 
 /// `arrival KIND on REGION wins [after-reply | if-held]`.

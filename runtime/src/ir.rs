@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
 /// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 17;
+pub const FORMAT_VERSION: u32 = 18;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -132,6 +132,11 @@ pub struct GameIr {
     /// game without hands.
     #[serde(default)]
     pub hands: Option<Hands>,
+    /// `royal-while-last KINDS`: these (royal) kinds are royal only while
+    /// their player holds one piece of them (Fairy-Stockfish's
+    /// pseudo-royal extinction pieces); empty: every royal kind is royal.
+    #[serde(default)]
+    pub royal_while_last: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

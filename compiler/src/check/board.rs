@@ -181,6 +181,7 @@ impl Checker {
             checker_captures_only: Vec::new(),
             first_move_lost: Vec::new(),
             hands: None,
+            royal_while_last: Vec::new(),
         })
     }
 

@@ -68,6 +68,7 @@ impl Checker {
         };
         m.end.extinctions.push(Extinction {
             kinds,
+            together: rule.together,
             at_most,
             opponent_at_least,
             bare_back: rule.bare_back,

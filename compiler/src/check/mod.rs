@@ -24,6 +24,7 @@ mod pieces;
 mod players;
 mod promotion;
 mod regions;
+mod royalty;
 mod setup;
 mod stacks;
 mod swaps;
@@ -116,6 +117,7 @@ impl Checker {
         // From here on the stack kinds count as pieces too.
         let piece_names: Vec<String> = m.pieces.iter().map(|p| p.name.clone()).collect();
         self.agreements(&mut m, stmts, &player_names);
+        self.royal_while_last(&mut m, stmts, &piece_names);
 
         for s in stmts {
             if let Stmt::Castling(c) = s {

@@ -73,6 +73,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         checker_captures_only: m.checker_captures_only.clone(),
         first_move_lost: m.first_move_lost.clone(),
         hands: m.hands.clone(),
+        royal_while_last: m.royal_while_last.clone(),
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

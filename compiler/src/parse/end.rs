@@ -66,6 +66,7 @@ impl Builder<'_> {
     fn extinction(&self, e: P) -> Result<Extinction, Diagnostic> {
         let mut rule = Extinction {
             kinds: Vec::new(),
+            together: false,
             at_most: None,
             opponent_at_least: None,
             bare_back: false,
@@ -82,6 +83,7 @@ impl Builder<'_> {
                     rule.opponent_at_least = Some(self.int(&sole_part(part))?)
                 }
                 Rule::bare_back => rule.bare_back = true,
+                Rule::together => rule.together = true,
                 Rule::outcome => rule.outcome = outcome(part),
                 _ => unexpected(Rule::end_extinction, &part),
             }
@@ -144,6 +146,12 @@ impl Builder<'_> {
             }
         }
         Ok(rule)
+    }
+
+    /// `royal-while-last KINDS`.
+    pub(super) fn royal_while_last(&self, p: P) -> Stmt {
+        let span = self.span(&p);
+        Stmt::RoyalWhileLast(Parts::of(p).map(|k| self.name(&k)).collect(), span)
     }
 
     /// `capture forced`.

@@ -169,6 +169,10 @@ pub enum LoadError {
     HandTables,
     /// A promotion on leaving its zone that depends on an agreement.
     LeavingWithCondition,
+    /// `royal-while-last` naming a kind that is not a royal kind of the game.
+    RoyalWhileLastKind {
+        kind: u8,
+    },
     /// `one-per-file` drops on a board without files.
     FilesNeedASquareBoard,
     /// A hand holds, or a capture turns into, a kind the game does not
@@ -364,6 +368,7 @@ impl std::fmt::Display for LoadError {
             | CountingAtLeast { .. }
             | HandTables
             | LeavingWithCondition
+            | RoyalWhileLastKind { .. }
             | FilesNeedASquareBoard
             | HandKind { .. }
             | HandCount { .. }
@@ -519,6 +524,10 @@ impl LoadError {
             FilesNeedASquareBoard => {
                 write!(f, "one-per-file drops need a square board (files)")
             }
+            RoyalWhileLastKind { kind } => write!(
+                f,
+                "royal-while-last names kind {kind}, not a royal kind of the game"
+            ),
             LeavingWithCondition => write!(
                 f,
                 "a promotion on leaving its zone depends on an agreement (not supported)"

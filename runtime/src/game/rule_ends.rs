@@ -19,6 +19,8 @@ pub const MAX_CHECKS_TO_WIN: u32 = 100;
 pub(crate) struct ExtinctionRule {
     /// The kinds counted one by one; empty: all of a player's pieces together.
     pub(crate) kinds: Vec<u8>,
+    /// The kinds counted as one (`together`).
+    pub(crate) together: bool,
     pub(crate) at_most: u32,
     pub(crate) opponent_at_least: u32,
     pub(crate) bare_back: bool,
@@ -64,6 +66,7 @@ impl RuleEnds {
             }
             let ir::Extinction {
                 kinds,
+                together,
                 at_most,
                 opponent_at_least,
                 bare_back,
@@ -77,6 +80,7 @@ impl RuleEnds {
             };
             extinctions.push(ExtinctionRule {
                 kinds,
+                together,
                 at_most,
                 opponent_at_least,
                 bare_back,

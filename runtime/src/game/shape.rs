@@ -21,6 +21,9 @@ pub(crate) struct Shape {
     pub(crate) owner: Vec<u8>,
     pub(crate) kind_of: Vec<u8>,
     pub(crate) royal_code: Vec<bool>,
+    /// Per piece code: royal only while its player holds one piece of the
+    /// `royal-while-last` kinds (`None`: no such kinds).
+    pub(crate) royal_while_last: Option<Vec<bool>>,
     /// Bit per piece code, for each player: the codes of that player's pieces.
     pub(crate) codes_of_player: Vec<CodeSet>,
     pub(crate) cell_by_name: HashMap<String, u16>,
@@ -80,6 +83,19 @@ impl Shape {
                 own.insert(code as PieceCode);
             }
         }
+        for &k in &ir.royal_while_last {
+            check(
+                ir.kinds
+                    .get(k as usize)
+                    .is_some_and(|info| info.royal && info.stack.is_none()),
+                || RoyalWhileLastKind { kind: k },
+            )?;
+        }
+        let royal_while_last = (!ir.royal_while_last.is_empty()).then(|| {
+            (0..codes)
+                .map(|code| code != 0 && ir.royal_while_last.contains(&kind_of[code]))
+                .collect()
+        });
         let cell_by_name = ir
             .cells
             .iter()
@@ -93,6 +109,7 @@ impl Shape {
             owner,
             kind_of,
             royal_code,
+            royal_while_last,
             codes_of_player,
             cell_by_name,
         })

@@ -23,6 +23,9 @@ pub struct FirstMoveLost {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Extinction {
     pub kinds: Vec<u8>,
+    /// `together`: the kinds counted as one (sho shogi's king and prince).
+    #[serde(default)]
+    pub together: bool,
     pub at_most: u32,
     pub opponent_at_least: u32,
     pub bare_back: bool,

@@ -96,7 +96,7 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
             .iter()
             .filter(|s| s.player as usize == p && game.ir.kinds[s.kind as usize].royal)
             .count();
-        if setup_royals > 0 && pos.royals_of[p].is_empty() {
+        if setup_royals > 0 && pos.royal_group_of(p).is_empty() {
             return Err(PositionError::NoRoyalPiece { player: name(p) });
         }
         // No move creates a royal piece but a promotion to a royal kind
@@ -104,7 +104,7 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
         // never has more than its setup gives it otherwise. Fewer, but at
         // least one, is accepted: whether a game may lose one of several is
         // its rules'.
-        let given = pos.royals_of[p].len();
+        let given = pos.royal_group_of(p).len();
         let promotes_to_royal = game.ir.promotions.iter().any(|r| {
             r.player as usize == p
                 && r.choices

@@ -72,7 +72,7 @@ impl<const FIRST_ONLY: bool> LegalCounter<'_, FIRST_ONLY> {
     /// end at the count above (inlined, this made every move dearer).
     #[inline(never)]
     fn judge(&mut self, pos: &Position, mv: Move) {
-        if mv.kind.judged_by_playing() {
+        if mv.kind.judged_by_playing() || pos.judged_in_group(mv) {
             self.deferred.push(mv);
         } else {
             self.count += pos.simple_move_is_legal(
@@ -114,6 +114,45 @@ impl<'g> Position<'g> {
             let at = if royal == from { to } else { royal };
             self.attacked_after(at, enemies, from, to, removed)
         }) || (self.makes_royal(mv) && self.attacked_after(to, enemies, from, to, removed))
+    }
+
+    /// Plays `mv` to judge it: no royal piece of `me` may then stand
+    /// attacked. With `royal-while-last` kinds, a player in check must also
+    /// answer it: a move that ends the check only by making a second such
+    /// piece (so that neither is royal) is not one (Fairy-Stockfish
+    /// generates only evasions in check), so the royal piece, where it
+    /// stands after the move, must not be attacked.
+    pub(super) fn legal_by_playing(&mut self, mv: Move, me: usize) -> bool {
+        let answering =
+            (self.game.shape.royal_while_last.is_some() && self.in_check()).then(|| {
+                let mut royals = self.royals_of[me];
+                if royals.contains(mv.from as usize) {
+                    royals.remove(mv.from as usize);
+                    royals.insert(mv.to as usize);
+                }
+                royals
+            });
+        self.make(mv);
+        let mut ok = !self.royal_attacked(me);
+        if let (true, Some(royals)) = (ok, answering) {
+            let foes = self.foes_of(me);
+            ok = !royals.iter().any(|c| self.attacked_by(c, foes));
+        }
+        self.unmake(mv);
+        ok
+    }
+
+    /// In a game with `royal-while-last` kinds, a move of a piece that is
+    /// or may become one of them changes which pieces are royal: it is
+    /// judged by playing it.
+    #[inline]
+    pub(super) fn judged_in_group(&self, mv: Move) -> bool {
+        self.game.shape.royal_while_last.is_some()
+            && self
+                .game
+                .moves
+                .royal_makers
+                .contains(self.at(mv.from as usize))
     }
 
     /// Does `mv` turn its piece into a royal kind (a promotion where the
@@ -254,11 +293,7 @@ impl<'g> Position<'g> {
             if FIRST_ONLY && counter.count > 0 {
                 break;
             }
-            self.make(mv);
-            if !self.royal_attacked(me) {
-                counter.count += 1;
-            }
-            self.unmake(mv);
+            counter.count += self.legal_by_playing(mv, me) as u64;
         }
         self.scratch = counter.deferred;
         counter.count
@@ -295,11 +330,8 @@ impl<'g> Position<'g> {
             let mv = list[i];
             let legal = match mv.kind {
                 // These change more than one cell or an owner: play them to see.
-                kind if kind.judged_by_playing() => {
-                    self.make(mv);
-                    let ok = !self.royal_attacked(me);
-                    self.unmake(mv);
-                    ok
+                kind if kind.judged_by_playing() || self.judged_in_group(mv) => {
+                    self.legal_by_playing(mv, me)
                 }
                 _ => self.simple_move_is_legal(mv, in_check, &pinned, enemies, &mut landing),
             };

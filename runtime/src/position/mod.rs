@@ -111,6 +111,9 @@ pub struct Position<'g> {
     /// Cells of pieces that promoted on the board, where the game reverts
     /// them when captured (`hands.rs`; empty otherwise).
     pub(crate) promoted: CellSet,
+    /// Per player: its pieces of the `royal-while-last` kinds (empty
+    /// without them).
+    group_of: Vec<CellSet>,
     pub(crate) hash: u64,
     pub(crate) history: Vec<u64>,
     undo: Vec<Undo>,
@@ -178,6 +181,11 @@ impl<'g> Position<'g> {
                 Vec::new()
             },
             promoted: CellSet::EMPTY,
+            group_of: if game.shape.royal_while_last.is_some() {
+                vec![CellSet::EMPTY; game.shape.players]
+            } else {
+                Vec::new()
+            },
             hash: game.keys.side[0],
             history: Vec::new(),
             undo: Vec::new(),
@@ -298,6 +306,12 @@ impl<'g> Position<'g> {
         self.board[cell] = EMPTY;
         self.occupied_by[owner].remove(cell);
         self.royals_of[owner].remove(cell);
+        if let Some(grouped) = &g.shape.royal_while_last {
+            if grouped[code as usize] {
+                self.group_of[owner].remove(cell);
+                self.refresh_group_royals(owner);
+            }
+        }
         code
     }
 
@@ -309,7 +323,35 @@ impl<'g> Position<'g> {
         self.board[cell] = code;
         self.occupied_by[owner].insert(cell);
         if g.shape.royal_code[code as usize] {
-            self.royals_of[owner].insert(cell);
+            match &g.shape.royal_while_last {
+                Some(grouped) if grouped[code as usize] => {
+                    self.group_of[owner].insert(cell);
+                    self.refresh_group_royals(owner);
+                }
+                _ => self.royals_of[owner].insert(cell),
+            }
+        }
+    }
+
+    /// `royal-while-last`: the player's pieces of those kinds are royal
+    /// while it holds one of them, none while it holds more (every royal
+    /// kind of such a game is one of them: the checker says so).
+    #[cold]
+    fn refresh_group_royals(&mut self, owner: usize) {
+        self.royals_of[owner] = if self.group_of[owner].len() <= 1 {
+            self.group_of[owner]
+        } else {
+            CellSet::EMPTY
+        };
+    }
+
+    /// The cells of `player`'s pieces of the `royal-while-last` kinds (its
+    /// royal pieces in other games).
+    pub(crate) fn royal_group_of(&self, player: usize) -> CellSet {
+        if self.game.shape.royal_while_last.is_some() {
+            self.group_of[player]
+        } else {
+            self.royals_of[player]
         }
     }
 }

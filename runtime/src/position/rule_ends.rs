@@ -109,6 +109,13 @@ impl Position<'_> {
             };
             let met = if rule.kinds.is_empty() {
                 short(&|p| self.occupied_by[p].len() as u32)
+            } else if rule.together {
+                short(&|p| {
+                    rule.kinds
+                        .iter()
+                        .map(|&kind| self.count_of_kind(p, kind as usize))
+                        .sum()
+                })
             } else {
                 rule.kinds
                     .iter()
