@@ -185,9 +185,8 @@ impl Checker {
         })
     }
 
-    /// The coordinates of the rectangle's cells that `except { ... }`
-    /// takes off a square board: cells by name, and ranges along a rank, a
-    /// file or a diagonal (as in regions; the board has no topology yet).
+    /// The coordinates of the cells `except { ... }` takes off a square
+    /// board: cells by name, ranges along a rank, file or diagonal.
     fn board_holes(&mut self, cells: &[ir::CellInfo], holes: &[CellItem]) -> HashSet<(i32, i32)> {
         let at: HashMap<&str, (i32, i32)> =
             cells.iter().map(|c| (c.name.as_str(), c.coord)).collect();
