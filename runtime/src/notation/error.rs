@@ -155,6 +155,8 @@ pub enum PositionError {
     UnknownHandLetter { letter: char },
     /// More pieces of one kind in a hand than the board has cells.
     HandTooLarge { letter: char, count: usize },
+    /// A `+` (the promoted form of the next piece) not before a piece letter.
+    StrayPlus { rank: usize },
     /// `+X` where the kind of X promotes to no one kind.
     NoPromotedKind { rank: usize, letter: char },
     /// A `~` (promoted piece) with no piece before it.
@@ -271,7 +273,8 @@ impl fmt::Display for PositionError {
             | UnknownHandLetter { .. }
             | HandTooLarge { .. }
             | StrayPromotedMark { .. }
-            | NoPromotedKind { .. } => self.fen_message(f),
+            | NoPromotedKind { .. }
+            | StrayPlus { .. } => self.fen_message(f),
             NotPromotable { cell } => write!(
                 f,
                 "promoted {cell}: no piece there, or this game does not mark promoted pieces \
@@ -334,6 +337,10 @@ impl PositionError {
             HandTooLarge { letter, count } => write!(
                 f,
                 "FEN holdings: {count} pieces '{letter}' in one hand, more than the board has cells"
+            ),
+            StrayPlus { rank } => write!(
+                f,
+                "FEN rank {rank}: '+' (a promoted piece) must come before a piece letter"
             ),
             NoPromotedKind { rank, letter } => write!(
                 f,

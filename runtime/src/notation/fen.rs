@@ -196,6 +196,9 @@ fn read_placement(
         while let Some(ch) = chars.next() {
             if ch == '+' {
                 promoted_prefix = true;
+                if !chars.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+                    return Err(PositionError::StrayPlus { rank });
+                }
                 continue;
             }
             if ch == '~' {
