@@ -205,6 +205,21 @@ pub(super) fn set_ep_from_cells(
     if cells.is_empty() || cells.len() > crate::game::MAX_EN_PASSANT {
         return Err(PositionError::EnPassantCellCount { given: cells.len() });
     }
+    // Fairy-Stockfish writes a passing whose victim does not stand on the
+    // line it passed (berolina's diagonal double step) as the passed cell
+    // and the landing cell in square order (`c5d6`): a listed cell holding
+    // a piece of the player who moved last is that piece's, the victim.
+    let mut given_victim = given_victim;
+    if given_victim.is_none() && cells.len() > 1 {
+        let last = pos.previous_player();
+        let holds = |c: u16| {
+            let code = pos.board[c as usize];
+            code != EMPTY && game.shape.owner[code as usize] as usize == last
+        };
+        if let Some(i) = cells.iter().position(|&c| holds(c)) {
+            given_victim = Some(cells.remove(i) as usize);
+        }
+    }
     let mut wanted = cells.clone();
     wanted.sort_unstable();
     let mover = match given_victim {
