@@ -61,11 +61,12 @@ impl Checker {
                     revert_promoted,
                     span,
                 } => {
-                    if self.once(&mut captures_at, *span, "`hand captures`") {
-                        hands.captures = true;
-                        if let Some(at) = revert_promoted {
-                            hands.promoted_revert_to = self.reverted_kind(m, *at);
-                        }
+                    if !self.once(&mut captures_at, *span, "`hand captures`") {
+                        continue;
+                    }
+                    hands.captures = true;
+                    if let Some(at) = revert_promoted {
+                        hands.promoted_revert_to = self.reverted_kind(m, *at);
                     }
                 }
                 Stmt::HandHolds {
