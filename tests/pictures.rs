@@ -1,6 +1,6 @@
 //! Pictures of positions (`runtime::picture`, `variant draw`): snapshots of
 //! the SVG for chess, Glinski's hexagons, a Das chess stack, side cells and
-//! crazyhouse's hands;
+//! crazyhouse's hands (and three players' hands in seat order);
 //! the same input gives the same bytes; every picture of every shipped game
 //! is well-formed XML with exactly one polygon per cell, its cells convex,
 //! inside the view box and overlapping none other; players are told
@@ -174,6 +174,68 @@ fn hands_are_drawn_under_and_over_the_board() {
     assert!(!draw(&chess, None, "", &[], &[]).contains("class=\"hand"));
 }
 
+/// Three players with hands: the first's row under the board, the second's
+/// topmost and the third's under it, their pieces starting at one column
+/// after the longest name; the hand the drop came from counts one less.
+#[test]
+fn three_hands_stand_in_seat_order_and_line_up() {
+    let pieces = root().join("stdlib/pieces.variant");
+    let text = format!(
+        "game \"Three hands\"\nimport \"{}\"\nboard square 6 x 6\nplayers white black red\n\
+         hand white {{ Knight 2 Queen }}\nhand black {{ Bishop }}\nhand red {{ Rook }}\n\
+         setup white {{ King a1 }}\nsetup black {{ King f6 }}\nsetup red {{ King a6 }}\n\
+         end checkmate loss\n",
+        pieces.display()
+    );
+    let game = compile_text("three-hands", &text);
+    let svg = draw(&game, None, "N@c3", &[], &[]);
+    well_formed(&game, &svg, "three hands");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let number = |n: &roxmltree::Node, a: &str| -> f64 { n.attribute(a).unwrap().parse().unwrap() };
+    // Each row's player, centre line, first piece's x, and its pieces.
+    let rows: Vec<(String, f64, f64, Vec<String>)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("hand"))
+        .map(|hand| {
+            let circles: Vec<_> = hand
+                .descendants()
+                .filter(|n| n.has_tag_name("circle"))
+                .collect();
+            let held = hand
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("hand-piece"))
+                .map(|n| {
+                    format!(
+                        "{}{}",
+                        n.attribute("data-letter").unwrap(),
+                        n.attribute("data-count").unwrap()
+                    )
+                })
+                .collect();
+            (
+                hand.attribute("data-player").unwrap().to_string(),
+                number(&circles[0], "cy"),
+                number(&circles[0], "cx"),
+                held,
+            )
+        })
+        .collect();
+    let players: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(players, ["white", "black", "red"]);
+    let held: Vec<&Vec<String>> = rows.iter().map(|r| &r.3).collect();
+    assert_eq!(
+        held,
+        [
+            &vec!["Q1".to_string(), "N1".into()],
+            &vec!["B1".into()],
+            &vec!["R1".into()]
+        ]
+    );
+    let (white, black, red) = (&rows[0], &rows[1], &rows[2]);
+    assert!(black.1 < red.1 && red.1 < white.1, "{rows:?}");
+    assert!(white.2 == black.2 && black.2 == red.2, "{rows:?}");
+}
+
 #[test]
 fn side_cells_after_a_knight_leaves_one() {
     let game = load("dsl-examples/side-cells.variant", Claims::Skipped);
@@ -341,6 +403,12 @@ fn many_players(tag: &str, players: &[&str]) -> Game {
         );
     }
     text += "end checkmate loss\n";
+    compile_text(tag, &text)
+}
+
+/// A game from its text, written to a temporary file `TAG.variant`,
+/// compiled and loaded.
+fn compile_text(tag: &str, text: &str) -> Game {
     let dir = std::env::temp_dir().join(format!("variant-pictures-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{tag}.variant"));

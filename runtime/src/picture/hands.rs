@@ -26,10 +26,12 @@ const FONT_SIZE: f64 = 0.26;
 const CHAR_WIDTH: f64 = 0.17;
 
 /// Where every player's hand row stands: the centre line of each, by
-/// player, and the left edge the rows start from.
+/// player, the left edge the rows start from, and where their pieces
+/// start (after the longest name, so that the rows' pieces line up).
 pub(super) struct HandRows {
     centres: Vec<f64>,
     left: f64,
+    pieces_at: f64,
 }
 
 /// The rows of the hands, if the game has hands, and the bounds of the
@@ -54,13 +56,20 @@ pub(super) fn place(
     *top -= over * ROW;
     centres[0] = *bottom + 0.5 * ROW;
     *bottom += ROW;
+    let label = (0..players)
+        .map(|player| label_width(pos, player))
+        .fold(0.0, f64::max);
     for player in 0..players {
-        *right = right.max(left + row_width(pos, player));
+        *right = right.max(left + label + pieces_width(pos, player));
     }
-    Some(HandRows { centres, left })
+    Some(HandRows {
+        centres,
+        left,
+        pieces_at: left + label,
+    })
 }
 
-/// The width of the player's name, before its pieces.
+/// The width of the player's name and the gap after it.
 fn label_width(pos: &Position, player: usize) -> f64 {
     let name = &pos.game().ir().players[player].name;
     name.chars().count() as f64 * CHAR_WIDTH + 0.3
@@ -78,11 +87,11 @@ fn held<'p>(pos: &'p Position, player: usize) -> impl Iterator<Item = (usize, u1
         .filter(|&(_, count)| count > 0)
 }
 
-/// The width of a player's row: the name and every held kind.
-fn row_width(pos: &Position, player: usize) -> f64 {
-    // An empty hand's dash takes the room of a short count.
+/// The width of a player's pieces: every held kind (an empty hand's dash
+/// takes the room of a short count).
+fn pieces_width(pos: &Position, player: usize) -> f64 {
     let pieces = held(pos, player).map(|(_, n)| step(n)).sum::<f64>();
-    label_width(pos, player) + pieces.max(0.4)
+    pieces.max(0.4)
 }
 
 /// Paints every hand row.
@@ -99,7 +108,7 @@ pub(super) fn draw(c: &mut Canvas, pos: &Position, rows: &HandRows, colours: &[&
             c.y(y),
             c.len(FONT_SIZE)
         ));
-        let mut x = rows.left + label_width(pos, player);
+        let mut x = rows.pieces_at;
         if held(pos, player).next().is_none() {
             // A dash for nothing held, as the terminal board writes it.
             c.line(&format!(
