@@ -62,8 +62,8 @@ fn declaration_marker(pos: &Position, cell: usize) -> Option<&'static str> {
     pos.marker_on(cell).map(|p| if p == 0 { "⚐" } else { "⚑" })
 }
 
-/// Lines under the board: the stacks (cargo aboard whose carrier) and the
-/// declarations made and agreements reached.
+/// Lines under the board: the stacks (cargo aboard whose carrier), the
+/// declarations made and agreements reached, and the hands.
 fn legend(pos: &Position) -> String {
     let g = pos.game();
     let mut out = String::new();
@@ -97,6 +97,35 @@ fn legend(pos: &Position) -> String {
             continue;
         };
         out += &format!("\n{}", printable(&line));
+    }
+    out += &hands(pos);
+    out
+}
+
+/// Every player's hand in a game with hands, a line each, in seat order:
+/// `hand white: Q N N`, `hand black: -` for an empty one. The letters are
+/// the game's, upper case for every player, as a drop is typed (`N@e4`)
+/// and as the general notation writes a hand; a count is spelt out as
+/// that many letters, as there. A game without hands shows nothing.
+fn hands(pos: &Position) -> String {
+    let g = pos.game();
+    if g.ir().hands.is_none() {
+        return String::new();
+    }
+    let mut out = String::new();
+    for (player, info) in g.ir().players.iter().enumerate() {
+        let mut letters = Vec::new();
+        for (kind, k) in g.ir().kinds.iter().enumerate() {
+            for _ in 0..pos.in_hand(player, kind) {
+                letters.push(k.letter.to_string());
+            }
+        }
+        let held = if letters.is_empty() {
+            "-".to_string()
+        } else {
+            letters.join(" ")
+        };
+        out += &format!("\n{}", printable(&format!("hand {}: {held}", info.name)));
     }
     out
 }

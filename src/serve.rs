@@ -12,8 +12,8 @@
 use crate::players::Rng;
 use crate::recorded::{play_recorded, Refused};
 use crate::serve_wire::{
-    legal_move, player_names, result_reply, EngineRequest, ErrorReply, GameChoice, GameEntry,
-    GamesReply, LegalMove, Millis, MoveRequest, NewRequest, StateReply, Text,
+    hands_reply, legal_move, player_names, result_reply, EngineRequest, ErrorReply, GameChoice,
+    GameEntry, GamesReply, LegalMove, Millis, MoveRequest, NewRequest, StateReply, Text,
 };
 use runtime::notation::{
     parse_position, recorded_to_string, write_fen, write_general, RecordedMove,
@@ -485,6 +485,7 @@ impl<'g> Session<'g> {
                 .collect(),
             legal,
             result,
+            hands: hands_reply(&pos),
             svg: picture::svg(&pos, &options),
         }
     }

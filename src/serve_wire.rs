@@ -43,7 +43,28 @@ pub(crate) struct StateReply<'a> {
     pub(crate) moves: Vec<String>,
     pub(crate) legal: Vec<LegalMove>,
     pub(crate) result: Option<ResultReply>,
+    /// Every player's hand, in seat order, in a game with hands (empty
+    /// in a game without).
+    pub(crate) hands: Vec<HandReply>,
     pub(crate) svg: String,
+}
+
+/// One player's hand: the kinds it holds (a count of at least one each),
+/// in kind order.
+#[derive(Serialize)]
+pub(crate) struct HandReply {
+    pub(crate) player: String,
+    pub(crate) pieces: Vec<HandPiece>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct HandPiece {
+    /// The kind's index in the game.
+    pub(crate) kind: usize,
+    /// As a drop of it is written (`P` of `P@e4`).
+    pub(crate) letter: String,
+    pub(crate) name: String,
+    pub(crate) count: u16,
 }
 
 /// A legal move as the page offers it.
@@ -57,6 +78,9 @@ pub(crate) struct LegalMove {
     pub(crate) capture: bool,
     /// The promoted-to kind's letter, lower case.
     pub(crate) promotion: Option<String>,
+    /// A drop's kind, by its letter as in the hands and the move's text
+    /// (`P` of `P@e4`); its `from` and `to` are both the cell dropped on.
+    pub(crate) dropped: Option<String>,
     pub(crate) aliases: Vec<String>,
 }
 
@@ -209,8 +233,33 @@ pub(crate) fn legal_move(pos: &Position, mv: Move) -> LegalMove {
         promotion: mv
             .promotion()
             .map(|k| game.ir().kinds[k].letter.to_ascii_lowercase().to_string()),
+        dropped: mv.dropped().map(|k| game.ir().kinds[k].letter.to_string()),
         aliases: move_aliases(game, mv).to_vec(),
     }
+}
+
+/// Every player's hand in `pos` (none in a game without hands).
+pub(crate) fn hands_reply(pos: &Position) -> Vec<HandReply> {
+    let game = pos.game();
+    if game.ir().hands.is_none() {
+        return Vec::new();
+    }
+    let kinds = &game.ir().kinds;
+    (0..game.players())
+        .map(|player| HandReply {
+            player: game.ir().players[player].name.clone(),
+            pieces: (0..kinds.len())
+                .map(|kind| (kind, pos.in_hand(player, kind)))
+                .filter(|&(_, count)| count > 0)
+                .map(|(kind, count)| HandPiece {
+                    kind,
+                    letter: kinds[kind].letter.to_string(),
+                    name: kinds[kind].name.clone(),
+                    count,
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// A finished game's end, winner, loser and every player's score.

@@ -734,6 +734,47 @@ fn play_survives_bad_lines_and_prints_the_record() {
     );
 }
 
+/// `play` shows both hands under the board in a game with hands: empty
+/// as `-`, a captured pawn in its captor's hand, gone from it once
+/// dropped (typed `P@e4`); a game without hands shows no hand line.
+#[test]
+fn play_shows_the_hands_and_takes_a_drop() {
+    let out = variant(
+        &["play", "dsl-examples/fairy/crazyhouse.variant"],
+        Some("e2e4\nd7d5\ne4d5\nd8d5\nP@e4\nquit\n"),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    let boards: Vec<&str> = shown.split("a b c d e f g h\n").skip(1).collect();
+    let hands = |board: &str| -> Vec<String> {
+        board
+            .lines()
+            .take_while(|l| l.starts_with("hand "))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(boards.len(), 6, "{shown}");
+    assert_eq!(hands(boards[0]), ["hand white: -", "hand black: -"]);
+    assert_eq!(hands(boards[3]), ["hand white: P", "hand black: -"]);
+    assert_eq!(hands(boards[4]), ["hand white: P", "hand black: P"]);
+    assert_eq!(hands(boards[5]), ["hand white: -", "hand black: P"]);
+    assert!(boards[5].contains("black to move"), "{}", boards[5]);
+    // The pawn stands on e4 (the rank's fifth cell) after the drop: the
+    // last board's grid ends the text before its file letters.
+    let grid = shown.split("a b c d e f g h\n").nth(5).unwrap();
+    let rank4 = grid.lines().rfind(|l| l.starts_with("  4 │")).unwrap();
+    assert_eq!(rank4, "  4 │ · · · · ♙ · · ·");
+    assert!(
+        shown.ends_with("Moves: e2e4 d7d5 e4d5 d8d5 P@e4\n"),
+        "{shown}"
+    );
+    let chess = variant(
+        &["play", "dsl-examples/chess.variant"],
+        Some("e2e4\nquit\n"),
+    );
+    assert!(!text(&chess.stdout).contains("hand "));
+}
+
 /// `play --record FILE` writes the move record, one line as `--moves`
 /// reads it, however the session ends: quit, resign, the end of the
 /// input, a result, the ply cap. A file that cannot be written is refused

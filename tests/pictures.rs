@@ -1,5 +1,6 @@
 //! Pictures of positions (`runtime::picture`, `variant draw`): snapshots of
-//! the SVG for chess, Glinski's hexagons, a Das chess stack and side cells;
+//! the SVG for chess, Glinski's hexagons, a Das chess stack, side cells and
+//! crazyhouse's hands (and three players' hands in seat order);
 //! the same input gives the same bytes; every picture of every shipped game
 //! is well-formed XML with exactly one polygon per cell, its cells convex,
 //! inside the view box and overlapping none other; players are told
@@ -89,6 +90,150 @@ fn das_stack_position() {
     assert!(svg.contains("<g class=\"stack\" data-cell=\"b5\">"));
     assert!(svg.contains("<g class=\"stack\" data-cell=\"e8\">"));
     insta::assert_snapshot!("das_stack", svg);
+}
+
+/// Crazyhouse's hands: a row per player inside the view box, White's
+/// under the board and Black's over it, each held kind a piece with its
+/// count in kind order, an empty hand a dash; chess draws no hands.
+#[test]
+fn hands_are_drawn_under_and_over_the_board() {
+    let game = load("dsl-examples/fairy/crazyhouse.variant", Claims::Skipped);
+    let fen = "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[PNQNPP] b KQkq - 0 1";
+    let svg = draw(&game, Some(fen), "", &[], &[]);
+    well_formed(&game, &svg, "crazyhouse");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let number = |n: &roxmltree::Node, a: &str| -> f64 { n.attribute(a).unwrap().parse().unwrap() };
+    let root = doc.root_element();
+    let (width, height) = (number(&root, "width"), number(&root, "height"));
+    let held: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("hand-piece"))
+        .map(|n| {
+            let a = |name: &str| n.attribute(name).unwrap();
+            format!(
+                "{} {} {} {}",
+                a("data-player"),
+                a("data-piece"),
+                a("data-letter"),
+                a("data-count")
+            )
+        })
+        .collect();
+    assert_eq!(
+        held,
+        ["white Queen Q 1", "white Knight N 2", "white Pawn P 3"],
+        "the kinds in kind order, each once with its count"
+    );
+    let empty = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("hand-empty"))
+        .map(|n| {
+            n.ancestors()
+                .find_map(|a| a.attribute("data-player"))
+                .unwrap()
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(empty, ["black"]);
+    // The board's rows, from the cell polygons.
+    let cell_ys: Vec<f64> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .flat_map(|n| {
+            let points = n.attribute("points").unwrap().to_string();
+            points
+                .split(' ')
+                .map(|p| p.split_once(',').unwrap().1.parse::<f64>().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let board_top = cell_ys.iter().copied().fold(f64::INFINITY, f64::min);
+    let board_bottom = cell_ys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    for hand in doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("hand"))
+    {
+        let player = hand.attribute("data-player").unwrap();
+        for node in hand.descendants().filter(|n| n.is_element()) {
+            let (x, y, r) = match node.tag_name().name() {
+                "circle" => (number(&node, "cx"), number(&node, "cy"), number(&node, "r")),
+                "text" => (number(&node, "x"), number(&node, "y"), 0.0),
+                _ => continue,
+            };
+            assert!(
+                x - r >= 0.0 && x + r <= width && y - r >= 0.0 && y + r <= height,
+                "{player}: ({x}, {y}) r {r} outside {width}x{height}"
+            );
+            match player {
+                "white" => assert!(y - r > board_bottom, "white's hand under the board"),
+                _ => assert!(y + r < board_top, "black's hand over the board"),
+            }
+        }
+    }
+    insta::assert_snapshot!("crazyhouse_hands", svg);
+    let chess = load("dsl-examples/chess.variant", Claims::Skipped);
+    assert!(!draw(&chess, None, "", &[], &[]).contains("class=\"hand"));
+}
+
+/// Three players with hands: the first's row under the board, the second's
+/// topmost and the third's under it, their pieces starting at one column
+/// after the longest name; the hand the drop came from counts one less.
+#[test]
+fn three_hands_stand_in_seat_order_and_line_up() {
+    let pieces = root().join("stdlib/pieces.variant");
+    let text = format!(
+        "game \"Three hands\"\nimport \"{}\"\nboard square 6 x 6\nplayers white black red\n\
+         hand white {{ Knight 2 Queen }}\nhand black {{ Bishop }}\nhand red {{ Rook }}\n\
+         setup white {{ King a1 }}\nsetup black {{ King f6 }}\nsetup red {{ King a6 }}\n\
+         end checkmate loss\n",
+        pieces.display()
+    );
+    let game = compile_text("three-hands", &text);
+    let svg = draw(&game, None, "N@c3", &[], &[]);
+    well_formed(&game, &svg, "three hands");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let number = |n: &roxmltree::Node, a: &str| -> f64 { n.attribute(a).unwrap().parse().unwrap() };
+    // Each row's player, centre line, first piece's x, and its pieces.
+    let rows: Vec<(String, f64, f64, Vec<String>)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("hand"))
+        .map(|hand| {
+            let circles: Vec<_> = hand
+                .descendants()
+                .filter(|n| n.has_tag_name("circle"))
+                .collect();
+            let held = hand
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("hand-piece"))
+                .map(|n| {
+                    format!(
+                        "{}{}",
+                        n.attribute("data-letter").unwrap(),
+                        n.attribute("data-count").unwrap()
+                    )
+                })
+                .collect();
+            (
+                hand.attribute("data-player").unwrap().to_string(),
+                number(&circles[0], "cy"),
+                number(&circles[0], "cx"),
+                held,
+            )
+        })
+        .collect();
+    let players: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(players, ["white", "black", "red"]);
+    let held: Vec<&Vec<String>> = rows.iter().map(|r| &r.3).collect();
+    assert_eq!(
+        held,
+        [
+            &vec!["Q1".to_string(), "N1".into()],
+            &vec!["B1".into()],
+            &vec!["R1".into()]
+        ]
+    );
+    let (white, black, red) = (&rows[0], &rows[1], &rows[2]);
+    assert!(black.1 < red.1 && red.1 < white.1, "{rows:?}");
+    assert!(white.2 == black.2 && black.2 == red.2, "{rows:?}");
 }
 
 #[test]
@@ -258,6 +403,12 @@ fn many_players(tag: &str, players: &[&str]) -> Game {
         );
     }
     text += "end checkmate loss\n";
+    compile_text(tag, &text)
+}
+
+/// A game from its text, written to a temporary file `TAG.variant`,
+/// compiled and loaded.
+fn compile_text(tag: &str, text: &str) -> Game {
     let dir = std::env::temp_dir().join(format!("variant-pictures-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{tag}.variant"));

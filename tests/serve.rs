@@ -645,3 +645,101 @@ fn pass_and_out_are_typed_and_played_without_cells() {
     let page = state.handle("GET", "/", b"").body;
     assert!(page.contains("m.from === null") && page.contains("turn-move"));
 }
+
+/// Crazyhouse: the state carries both hands (empty ones too), a capture
+/// puts the taken piece in the captor's hand, and a drop is offered (its
+/// cell as both ends, typed `drop`, its kind's letter) and played like
+/// any move, emptying the hand; a drop the hand cannot make is refused
+/// and changes nothing. A game without hands has no hands.
+#[test]
+fn a_crazyhouse_session_reports_hands_and_takes_a_drop() {
+    let games = vec![
+        load("dsl-examples/fairy/crazyhouse.variant", Claims::Skipped),
+        load("dsl-examples/chess.variant", Claims::Skipped),
+    ];
+    let mut state = State::new(&games);
+    let v = call(&mut state, "POST", "/api/new", r#"{"game": 0}"#, 200);
+    let empty = serde_json::json!([
+        {"player": "white", "pieces": []},
+        {"player": "black", "pieces": []}
+    ]);
+    assert_eq!(v["hands"], empty);
+    let drops = |v: &Value| -> Vec<Value> {
+        v["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["kind"] == "drop")
+            .cloned()
+            .collect()
+    };
+    assert!(drops(&v).is_empty());
+    let id = v["id"].as_str().unwrap().to_string();
+    play(&mut state, &id, "e2e4");
+    play(&mut state, &id, "d7d5");
+    let v = play(&mut state, &id, "e4d5");
+    let pawn = serde_json::json!({"kind": 5, "letter": "P", "name": "Pawn", "count": 1});
+    assert_eq!(
+        v["hands"],
+        serde_json::json!([
+            {"player": "white", "pieces": [pawn]},
+            {"player": "black", "pieces": []}
+        ])
+    );
+    assert!(v["fen"].as_str().unwrap().contains("[P] b"), "{}", v["fen"]);
+    let svg = v["svg"].as_str().unwrap();
+    assert!(
+        svg.contains(r#"<g class="hand-piece" data-player="white" data-piece="Pawn" data-letter="P" data-count="1""#),
+        "{svg}"
+    );
+    // Black has nothing to drop; after the queen takes back, White has.
+    assert!(drops(&v).is_empty());
+    let v = play(&mut state, &id, "d8d5");
+    let offered = drops(&v);
+    // The empty cells of ranks 2 to 7: 48 less the 15 pieces on them.
+    assert_eq!(offered.len(), 48 - 15, "{offered:?}");
+    let e4 = offered.iter().find(|m| m["text"] == "P@e4").unwrap();
+    assert_eq!(e4["from"], "e4");
+    assert_eq!(e4["to"], "e4");
+    assert_eq!(e4["dropped"], "P");
+    assert_eq!(e4["capture"], false);
+    assert!(e4["promotion"].is_null());
+    assert!(v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] != "drop")
+        .all(|m| m["dropped"].is_null()));
+    // Refused: a drop on an occupied cell, of a kind not held, or on the
+    // last rank (no pawn drops there).
+    for bad in ["P@d5", "Q@e4", "P@d8"] {
+        let body = serde_json::json!({ "move": bad }).to_string();
+        call(&mut state, "POST", &format!("/api/move/{id}"), &body, 400);
+    }
+    assert_eq!(
+        call(&mut state, "GET", &format!("/api/state/{id}"), "", 200),
+        v
+    );
+    let after = play(&mut state, &id, "P@e4");
+    assert_eq!(after["moves"].as_array().unwrap().last().unwrap(), "P@e4");
+    assert_eq!(after["hands"][0]["pieces"], serde_json::json!([]));
+    assert_eq!(after["hands"][1]["pieces"][0]["letter"], "P");
+    assert!(after["svg"]
+        .as_str()
+        .unwrap()
+        .contains(r#"data-cell="e4" data-piece="Pawn" data-player="white""#));
+    // Undone, the pawn is back in the hand.
+    let back = call(&mut state, "POST", &format!("/api/undo/{id}"), "", 200);
+    assert_eq!(back, v);
+    // Chess has no hands: none reported, no drop offered.
+    let chess = call(&mut state, "POST", "/api/new", r#"{"game": 1}"#, 200);
+    assert_eq!(chess["hands"], serde_json::json!([]));
+    assert!(chess["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["dropped"].is_null()));
+    // The page picks a piece in the hand to drop it.
+    let page = state.handle("GET", "/", b"").body;
+    assert!(page.contains("hand-piece") && page.contains("m.dropped"));
+}

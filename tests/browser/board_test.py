@@ -7,7 +7,8 @@ It starts `variant serve GAME --port 0` and chromedriver, opens the page,
 picks the game, plays a legal move by clicking its piece then its target,
 makes an illegal click and sees the position unchanged, saves a screenshot,
 then loads a four-player position where a mated player must pass and
-presses the page's pass button. Every wait polls against a deadline; the server and chromedriver
+presses the page's pass button, and in crazyhouse takes a pawn by clicks
+(it joins the captor's hand), picks it in the hand and drops it on a cell. Every wait polls against a deadline; the server and chromedriver
 (with the browser it started) are stopped on every exit, a signal included.
 
     python3 tests/browser/board_test.py [--bin target/release/variant]
@@ -172,7 +173,8 @@ def stop(process):
             pass
 
 
-GAMES = ["dsl-examples/chess.variant", "stdlib/cosmic/square-4p.variant"]
+GAMES = ["dsl-examples/chess.variant", "stdlib/cosmic/square-4p.variant",
+         "dsl-examples/fairy/crazyhouse.variant"]
 # Blue (a1) is mated by the Rooks and has no move: it must pass.
 PASS_POSITION = "white: Kf1 Ra12 Rb12; red: Kl6 Rl12; black: Kg10; blue: Ka1; turn blue"
 
@@ -288,6 +290,86 @@ def board_test(driver, url, out):
     wait_for("the pass played", lambda: driver.text(moves).strip() == "1. pass")
     check("white to move" in driver.text(status) and not driver.find("#turn button"),
           "after the pass white is to move and the button is gone")
+
+    crazyhouse_test(driver, moves, status, position)
+
+
+def hand_count(driver, player, letter):
+    """The count the picture shows for a kind in a player's hand (0: none)."""
+    found = driver.find(f'#board g.hand-piece[data-player="{player}"][data-letter="{letter}"]')
+    if not found:
+        return 0
+    return int(driver.s("GET", f"/element/{found[0]}/attribute/data-count"))
+
+
+def marked_targets(driver):
+    return sorted(driver.script(
+        "return [...document.querySelectorAll('#board polygon.cell.target')]"
+        ".map((p) => p.getAttribute('data-cell'));"))
+
+
+def click_move(driver, moves, source, target, record):
+    """Plays a move by clicking its piece and then its target cell."""
+    driver.click(driver.one(f'#board g.piece[data-cell="{source}"]'))
+    wait_for(f"{source} selected",
+             lambda: driver.find(f'#board polygon.cell.selected[data-cell="{source}"]'))
+    driver.click(driver.one(f'#board polygon.cell[data-cell="{target}"]'))
+    wait_for(f"{record} in the record", lambda: " ".join(driver.text(moves).split()) == record)
+
+
+def crazyhouse_test(driver, moves, status, position):
+    """A capture puts the pawn in the captor's hand; the mover picks it in
+    the hand (the cells it may go to marked) and drops it by clicking a
+    cell; the other side's hand is not the mover's to pick."""
+    pick(driver, "Crazyhouse")
+    wait_for("the crazyhouse start", lambda: driver.text(moves).strip() == "(none)"
+             and "white to move" in driver.text(status))
+    check(bool(driver.find('#board g.hand[data-player="white"]'))
+          and bool(driver.find('#board g.hand[data-player="black"]'))
+          and not driver.find("#board g.hand-piece"),
+          "both hands are shown, empty at the start")
+    click_move(driver, moves, "e2", "e4", "1. e2e4")
+    click_move(driver, moves, "d7", "d5", "1. e2e4 d7d5")
+    click_move(driver, moves, "e4", "d5", "1. e2e4 d7d5 2. e4d5")
+    check(hand_count(driver, "white", "P") == 1 and hand_count(driver, "black", "P") == 0,
+          "the pawn taken is in white's hand")
+    click_move(driver, moves, "d8", "d5", "1. e2e4 d7d5 2. e4d5 d8d5")
+    check(hand_count(driver, "white", "P") == 1 and hand_count(driver, "black", "P") == 1,
+          "each side holds a pawn")
+
+    # Black's pawn is not White's to drop: clicking it selects nothing.
+    driver.click(driver.one('#board g.hand-piece[data-player="black"][data-letter="P"] circle'))
+    time.sleep(0.3)
+    check(not driver.find("#board g.hand-piece.selected") and not marked_targets(driver),
+          "the other side's hand piece is not picked")
+    driver.click(driver.one('#board g.hand-piece[data-player="white"][data-letter="P"] circle'))
+    wait_for("the hand pawn picked", lambda: driver.find(
+        '#board g.hand-piece.selected[data-player="white"][data-letter="P"]'))
+    targets = marked_targets(driver)
+    # Ranks 2 to 7 (no pawn drops on the first and last), less the 15
+    # pieces standing there.
+    check(len(targets) == 48 - 15 and "e4" in targets and "d5" not in targets
+          and not any(t[1] in "18" for t in targets),
+          f"the pawn's drop cells are marked ({len(targets)})")
+    driver.click(driver.one('#board polygon.cell[data-cell="e4"]'))
+    wait_for("the drop played", lambda: driver.text(moves).split()[-1:] == ["P@e4"])
+    check(bool(driver.find('#board g.piece[data-cell="e4"][data-piece="Pawn"][data-player="white"]')),
+          "the picture has White's pawn on e4")
+    check(hand_count(driver, "white", "P") == 0 and hand_count(driver, "black", "P") == 1
+          and driver.find('#board g.hand[data-player="white"] text.hand-empty'),
+          "white's hand count fell to none")
+    check("black to move" in driver.text(status)
+          and driver.prop(position, "value").startswith(
+              "rnb1kbnr/ppp1pppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR[p] b"),
+          "the FEN shows the pawn on e4 and Black's pawn in hand")
+
+    # Picked and clicked again: put back, nothing marked.
+    driver.click(driver.one('#board g.hand-piece[data-player="black"][data-letter="P"] circle'))
+    wait_for("black's pawn picked", lambda: driver.find("#board g.hand-piece.selected"))
+    driver.click(driver.one('#board g.hand-piece[data-player="black"][data-letter="P"] circle'))
+    wait_for("the pick put back", lambda: not driver.find("#board g.hand-piece.selected"))
+    check(not marked_targets(driver) and driver.text(driver.one("#error")) == "",
+          "a second click puts the hand piece back")
 
 
 def main():

@@ -8,14 +8,16 @@
 //! shaded, highlighted cells outlined, the coordinates, the pieces (a
 //! circle in the owner's colour with a chess glyph or the piece's letter;
 //! a stack as its carrier and its cargo side by side), the declaration
-//! markers, the arrows, and a caption (the game, whose move or the result).
+//! markers, the hands (a row per player, in a game with hands), the
+//! arrows, and a caption (the game, whose move or the result).
 //!
 //! The output is deterministic: cells, marks and pieces in index order,
 //! numbers with at most two decimals.
 //!
 //! - `mod.rs` (this file): the options, the names a picture is given, the
 //!   palette, the canvas and `svg`, which paints the layers in order;
-//! - `layers.rs`: one function per layer of the picture.
+//! - `layers.rs`: one function per layer of the picture;
+//! - `hands.rs`: the players' hands beside the board, in a game with hands.
 
 use crate::game::Game;
 use crate::layout::{Layout, Point, Shape};
@@ -23,6 +25,7 @@ use crate::notation::parse_move;
 use crate::position::{Move, MoveKind, Position};
 use std::fmt;
 
+mod hands;
 mod layers;
 
 /// What to show on the position besides its pieces.
@@ -388,6 +391,7 @@ pub fn svg(pos: &Position, options: &Options) -> String {
         top = top.min(label.at.y - 0.25);
         bottom = bottom.max(label.at.y + 0.25);
     }
+    let hand_rows = hands::place(pos, left, &mut top, &mut right, &mut bottom);
     let caption_y = bottom + 0.45;
     bottom = caption_y + 0.25;
     let width = num((right - left + 2.0 * MARGIN) * SCALE);
@@ -415,6 +419,9 @@ pub fn svg(pos: &Position, options: &Options) -> String {
     layers::highlight(&mut c, game, &layout, options);
     layers::coordinates(&mut c, game, &layout);
     layers::pieces(&mut c, pos, &layout, &colours);
+    if let Some(rows) = &hand_rows {
+        hands::draw(&mut c, pos, rows, &colours);
+    }
     layers::arrows(&mut c, game, &layout, options);
 
     // The caption: the game and whose move it is (a dot in their colour).
