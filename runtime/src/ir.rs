@@ -52,8 +52,7 @@ pub const SHARED_LANDING: u16 = 128;
 /// of a player out of the game, an obstacle to every line). It never
 /// captures, so attack tables ignore it.
 pub const FLY_OVER: u16 = 256;
-/// The atom is not used while its player is in check (`not-in-check`:
-/// cambodian's first-move leaps of the king).
+/// The atom is not used while its player is in check (`not-in-check`).
 pub const NOT_IN_CHECK: u16 = 512;
 /// Atom flags are 16 bits wide; the runtime keeps the top bit for itself
 /// (`RESERVED_FLAGS`), so bits 8..=14 are free for new mechanisms.
@@ -396,7 +395,7 @@ pub struct Promotion {
     #[serde(default)]
     pub condition: Option<(u8, bool)>,
     /// `or-leaving`: a move that starts on a zone cell may promote too,
-    /// wherever it ends (shogi's zone); never with a `condition`.
+    /// wherever it ends (a promotion zone); never with a `condition`.
     #[serde(default)]
     pub leaving: bool,
 }

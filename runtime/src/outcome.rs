@@ -301,7 +301,7 @@ impl Position<'_> {
                     Some(rules) => self.mate_outcome(rules, end.checkmate),
                     None => end.checkmate,
                 };
-                // A mate by a `no-mate` drop (shogi's pawn): the mated player wins.
+                // A mate by a `no-mate` drop: the mated player wins.
                 let outcome = if g.hands.is_some() && self.last_move_was_no_mate_drop() {
                     ir::Outcome::Win
                 } else {

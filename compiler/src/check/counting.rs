@@ -1,7 +1,8 @@
 //! `end counting draw { ... }`: a count of moves that, run out, draws the
-//! game (Makruk's, ASEAN's and ai-wok's board-honour and pieces-honour
-//! counts, as Fairy-Stockfish plays them; `ir::Counting` says how a count
-//! starts and ends). Checked here: two players, a draw, kinds that exist,
+//! game (a board-honour count for a side with several pieces, a
+//! pieces-honour count by the opponent's pieces for a lone one, as
+//! Fairy-Stockfish keeps them; `ir::Counting` says how a count starts and
+//! ends). Checked here: two players, a draw, kinds that exist,
 //! counts in range, at most one board-honour line and one `count-from`,
 //! and a pieces-honour row without `against` only last (any row after it
 //! could never be met).
@@ -12,7 +13,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use runtime::ir::{Counting, HonourRow};
 
-/// The longest count a rule may give, in moves (Makruk's longest is 64).
+/// The longest count a rule may give, in moves.
 const MAX_COUNT_MOVES: i32 = 1000;
 
 impl Checker {

@@ -242,7 +242,7 @@ impl Checker {
 
 /// Does some player's setup give it several royal pieces? Such a game is
 /// in check while any of them is attacked, so a promotion to a royal kind
-/// (Coregal chess's queen) only adds one more piece that must stay safe.
+/// only adds one more piece that must stay safe.
 fn several_royals(m: &Model) -> bool {
     (0..m.players.len()).any(|p| {
         m.setup
@@ -253,9 +253,9 @@ fn several_royals(m: &Model) -> bool {
     })
 }
 
-/// Does a setup place pieces of `kind`? A royal kind no setup places
-/// (sho shogi's crown prince) is made only by promotion: the game means
-/// a second royal piece, so a promotion to it is no E024.
+/// Does a setup place pieces of `kind`? A royal kind no setup places is
+/// made only by promotion: the game means a second royal piece, so a
+/// promotion to it is no E024.
 fn sets_up(m: &Model, kind: usize) -> bool {
     m.setup.iter().any(|s| s.kind as usize == kind)
 }

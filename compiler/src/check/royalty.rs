@@ -1,6 +1,6 @@
 //! `royal-while-last KINDS`: pieces of these kinds are royal only while
-//! their player holds one of them (sho shogi's king and crown prince, as
-//! Fairy-Stockfish's pseudo-royal extinction pieces). The kinds become
+//! their player holds one of them (as Fairy-Stockfish's pseudo-royal
+//! extinction pieces). The kinds become
 //! royal kinds of the model; the runtime keeps which pieces are royal by
 //! their count (`runtime/src/position/mod.rs`, `place` and `lift`).
 

@@ -1,6 +1,5 @@
-//! The counting rule as loaded (`end counting draw { ... }`: Makruk's,
-//! ASEAN's and ai-wok's board-honour and pieces-honour counts, as
-//! Fairy-Stockfish plays them; `ir::Counting` says how a count starts and
+//! The counting rule as loaded (`end counting draw { ... }`: board-honour
+//! and pieces-honour counts, as Fairy-Stockfish keeps them; `ir::Counting` says how a count starts and
 //! runs out). Two players only. A game without one has no part
 //! (`Game::counting` is `None`) and pays nothing; `position/counting.rs`
 //! keeps the count.

@@ -234,8 +234,8 @@ impl Game {
     }
 
     /// The one kind `kind` promotes to (its promotion rules' choices other
-    /// than itself, for any player), if there is exactly one: what `+X`
-    /// names in the shogi family's FEN.
+    /// than itself, for any player), if there is exactly one: what a FEN's
+    /// `+X` names.
     pub fn promoted_kind(&self, kind: usize) -> Option<usize> {
         let mut found: Option<u8> = None;
         for rule in self

@@ -53,8 +53,7 @@ impl Unmoved {
 /// `first-move KIND lost when aimed by KINDS`: a piece of `kind` that has
 /// not moved loses that status (its first-move atoms) when an enemy piece
 /// of an aiming kind ends a move on a cell from which its own capturing
-/// moves would reach the piece on an empty board (Cambodian chess: the
-/// king's leap is lost when a rook lands on its line).
+/// moves would reach the piece on an empty board.
 pub(crate) struct FirstMoveLoss {
     /// (the kind that loses its first move, per kind: does it aim).
     pub(crate) rules: Vec<(u8, Vec<bool>)>,

@@ -23,7 +23,7 @@ pub struct FirstMoveLost {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Extinction {
     pub kinds: Vec<u8>,
-    /// `together`: the kinds counted as one (sho shogi's king and prince).
+    /// `together`: the kinds counted as one.
     #[serde(default)]
     pub together: bool,
     pub at_most: u32,
@@ -32,7 +32,7 @@ pub struct Extinction {
     pub outcome: Outcome,
 }
 
-/// A counting rule (Makruk's board-honour and pieces-honour counts, as
+/// A counting rule (board-honour and pieces-honour counts, as
 /// Fairy-Stockfish plays them). A side may count while no piece of
 /// `starts_without` stands on the board and its opponent has more than one
 /// piece: with more than one piece itself, `board_honour` moves (0: it may

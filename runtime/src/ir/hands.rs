@@ -28,7 +28,7 @@ pub struct Hands {
     pub one_per_file: Vec<u8>,
     /// `drop KINDS no-mate`: a checkmate given by a drop of these kinds is
     /// lost by the player who dropped (the mated player wins), as
-    /// Fairy-Stockfish rules shogi's pawn-drop mate: the drop stays a move.
+    /// Fairy-Stockfish rules such a mate: the drop stays a move.
     #[serde(default)]
     pub no_mate: Vec<u8>,
 }

@@ -11,7 +11,7 @@ use crate::position::Position;
 pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
     let (width, height, _) = square_geometry(game).ok_or(PositionError::NeedsRectangularBoard)?;
     let mut fields: Vec<&str> = text.split_whitespace().collect();
-    // The shogi family's short FEN (`... w 0 1`): no castling and no
+    // The short FEN (`... w 0 1`): no castling and no
     // en-passant field, in a game with neither.
     let short = fields.len() >= 3
         && fields.len() <= 4
@@ -73,7 +73,7 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
             count_limit = read_count_limit(ep)?;
         } else if ep == "0" {
             // Fairy-Stockfish's "no count running" in its counting variants
-            // (Cambodian chess, whose count the language does not state).
+            // (a count field of `0`).
         } else if ep != "-" {
             set_ep_from_cells(game, &mut pos, ep, None)?;
         }
@@ -191,7 +191,7 @@ fn read_placement(
         let mut chars = row.chars().peekable();
         // The cell of the last piece read, for a `~` after it.
         let mut last_piece: Option<usize> = None;
-        // `+X`: the kind X promotes to (the shogi family's FEN).
+        // `+X`: the kind X promotes to (a FEN's promoted pieces).
         let mut promoted_prefix = false;
         while let Some(ch) = chars.next() {
             if ch == '+' {

@@ -1,6 +1,6 @@
 //! Fairy-Stockfish's gates in FEN's castling field, for games without
-//! castling whose pieces' first moves matter (Cambodian chess's `DEde`: the
-//! king's and the met's first-move leaps). Each letter is the file of a
+//! castling whose pieces' first moves matter (`DEde`: the pieces on those
+//! files still hold their first-move atoms). Each letter is the file of a
 //! player's piece on its first rank (rank 1 for the first player, the last
 //! rank for the second; uppercase for the first player) that has not moved;
 //! `-` names none. Pieces of those kinds on a first rank and not named have

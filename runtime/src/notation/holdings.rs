@@ -51,7 +51,7 @@ pub(super) fn read_holdings(
     }
     let kinds = game.shape.kinds;
     let mut counts = vec![0usize; 2 * kinds];
-    // `-`: empty hands (the shogi family's `[-]`).
+    // `-`: empty hands (`[-]`).
     for letter in text.chars().filter(|&c| c != '-') {
         let kind = game
             .kind_by_letter(&letter.to_string())

@@ -206,7 +206,7 @@ pub(super) fn set_ep_from_cells(
         return Err(PositionError::EnPassantCellCount { given: cells.len() });
     }
     // Fairy-Stockfish writes a passing whose victim does not stand on the
-    // line it passed (berolina's diagonal double step) as the passed cell
+    // line it passed (a diagonal double step) as the passed cell
     // and the landing cell in square order (`c5d6`): a listed cell holding
     // a piece of the player who moved last is that piece's, the victim.
     let mut given_victim = given_victim;

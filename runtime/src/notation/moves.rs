@@ -171,8 +171,8 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 .iter()
                 .any(|a| a.eq_ignore_ascii_case(text))
     };
-    // `a4a5+` (the shogi family's notation): the move that promotes, where
-    // exactly one does.
+    // `a4a5+`: the move that promotes, where exactly one does (the
+    // notation of games whose pieces have one promotion each).
     let plus = text.strip_suffix('+').filter(|t| !t.is_empty());
     let promotes_as_plus = |mv: &Move| {
         plus.is_some_and(|t| {

@@ -14,7 +14,7 @@ pub struct RecordedMove {
 
 /// Reads one record entry: a move, then any declarations (`e2e4 +draw_offer`).
 /// Check marks (`+`, `#`) glued to the move are ignored, but for a `+`
-/// that names the move's one promotion (`a4a5+`, as the shogi family writes it).
+/// that names the move's one promotion (`a4a5+`, for games whose pieces promote one way each).
 pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, RecordError> {
     let mut words = text.split_whitespace();
     let word = words.next().ok_or(RecordError::Empty)?;
@@ -24,7 +24,7 @@ pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, Re
             text: word.to_string(),
         });
     }
-    // `d2d1+` is first the shogi family's promotion (where the move has
+    // `d2d1+` is first the promotion (where the move has
     // one), then a move with a check mark.
     let plus_promotion = word
         .trim_end_matches('#')
