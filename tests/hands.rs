@@ -5,17 +5,15 @@
 //! ranks, one pawn per file), FEN holdings read and written, and bad
 //! holdings refused with the error that names them.
 
+#[path = "support/games.rs"]
+mod games;
+
+use games::Claims;
 use runtime::notation::{parse_fen, parse_move, write_fen};
 use runtime::{Game, Position, PositionError};
-use std::path::Path;
 
 fn load(variant: &str) -> Game {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("dsl-examples/fairy/{variant}.variant"));
-    let ir = compiler::compile_file(&path, false)
-        .ir
-        .unwrap_or_else(|| panic!("{} does not compile", path.display()));
-    Game::load(ir).unwrap()
+    games::load(&format!("dsl-examples/fairy/{variant}.variant"), Claims::Skipped)
 }
 
 fn kind(game: &Game, name: &str) -> usize {
@@ -126,10 +124,7 @@ fn holdings_round_trip_through_fen() {
 #[test]
 fn bad_holdings_are_refused_by_name() {
     let crazyhouse = load("crazyhouse");
-    let chess = {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("dsl-examples/chess.variant");
-        Game::load(compiler::compile_file(&path, false).ir.unwrap()).unwrap()
-    };
+    let chess = games::load("dsl-examples/chess.variant", Claims::Skipped);
     let err = |game: &Game, fen: &str| parse_fen(game, fen).err().unwrap();
     assert!(matches!(
         err(&crazyhouse, "4k3/8/8/8/8/8/8/4K3[Qz w - - 0 1"),
