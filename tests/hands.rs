@@ -13,7 +13,10 @@ use runtime::notation::{parse_fen, parse_move, write_fen};
 use runtime::{Game, Position, PositionError};
 
 fn load(variant: &str) -> Game {
-    games::load(&format!("dsl-examples/fairy/{variant}.variant"), Claims::Skipped)
+    games::load(
+        &format!("dsl-examples/fairy/{variant}.variant"),
+        Claims::Skipped,
+    )
 }
 
 fn kind(game: &Game, name: &str) -> usize {

@@ -215,26 +215,6 @@ impl Checker {
         }
     }
 
-    /// The first statement of its kind is kept (into `slot`); another is
-    /// E004. Whether this one is the first.
-    fn once(&mut self, slot: &mut Option<Span>, span: Span, what: &str) -> bool {
-        if let Some(before) = *slot {
-            self.error(
-                Diagnostic::error(
-                    Code::DuplicateDefinition,
-                    format!("{what} is given twice"),
-                    span,
-                    "again here",
-                )
-                .with_secondary(before, "first here")
-                .with_hint("keep one of them"),
-            );
-            return false;
-        }
-        *slot = Some(span);
-        true
-    }
-
     /// `revert-promoted`: the one kind that promotes, + 1 (0 after an error).
     fn reverted_kind(&mut self, m: &Model, at: Span) -> u8 {
         let mut promoting: Vec<u8> = m.promotions.iter().map(|p| p.kind).collect();

@@ -31,7 +31,7 @@ mod swaps;
 mod teams;
 
 use crate::ast::*;
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use crate::names;
 
@@ -210,6 +210,26 @@ impl Checker {
         } else {
             self.dropped += 1;
         }
+    }
+
+    /// The first statement of its kind is kept (into `slot`); another is
+    /// E004. Whether this one is the first.
+    pub(super) fn once(&mut self, slot: &mut Option<Span>, span: Span, what: &str) -> bool {
+        if let Some(before) = *slot {
+            self.error(
+                Diagnostic::error(
+                    Code::DuplicateDefinition,
+                    format!("{what} is given twice"),
+                    span,
+                    "again here",
+                )
+                .with_secondary(before, "first here")
+                .with_hint("keep one of them"),
+            );
+            return false;
+        }
+        *slot = Some(span);
+        true
     }
 
     fn unknown(&mut self, what: &str, name: &Name, known: &[String]) {

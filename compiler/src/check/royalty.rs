@@ -23,20 +23,9 @@ impl Checker {
             let Stmt::RoyalWhileLast(kinds, span) = s else {
                 continue;
             };
-            if let Some(before) = first {
-                self.error(
-                    Diagnostic::error(
-                        Code::DuplicateDefinition,
-                        "`royal-while-last` is given twice",
-                        *span,
-                        "again here",
-                    )
-                    .with_secondary(before, "first here")
-                    .with_hint("list every kind in one statement"),
-                );
+            if !self.once(&mut first, *span, "`royal-while-last`") {
                 continue;
             }
-            first = Some(*span);
             for k in kinds {
                 if let Some(kind) = self.piece(k, piece_names) {
                     m.pieces[kind].royal = true;
