@@ -137,6 +137,14 @@ impl Landing {
         let changes_kinds = (0..players * kinds).any(changes_kind);
         let leaving = leaving_rules(ir, players * kinds, kinds)?;
         let leaves = |pk: usize| leaving.as_ref().is_some_and(|l| !l.from[pk].is_empty());
+        // A move leaving a zone may promote wherever it lands: every landing
+        // of such a kind takes the promotion path (`push_promoting`), so the
+        // plain path pays nothing for it.
+        for (pk, special) in special_landings.iter_mut().enumerate() {
+            if leaves(pk) {
+                *special = CellSet::full(cells);
+            }
+        }
         let plain_landing = (0..players * kinds)
             .map(|pk| !promotes[pk] && arrival[pk].is_none() && !changes_kind(pk) && !leaves(pk))
             .collect();

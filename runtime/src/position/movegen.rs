@@ -68,12 +68,6 @@ impl<'g> Position<'g> {
         }
         // Most landings of a promoting piece are not on a promotion cell.
         if !g.special_landing(pk).contains(mv.to as usize) {
-            if let Some(leaving) = &g.landing.leaving {
-                if leaving.from[pk].contains(mv.from as usize) {
-                    self.push_leaving(list, mv, pk, &leaving.choices[pk]);
-                    return;
-                }
-            }
             list.add(self, mv);
             return;
         }
@@ -156,6 +150,13 @@ impl<'g> Position<'g> {
                     };
                     list.add(self, Move { promotion, ..mv });
                 }
+                return;
+            }
+        }
+        // A kind that may promote on leaving a zone has every cell special.
+        if let Some(leaving) = &g.landing.leaving {
+            if leaving.from[pk].contains(mv.from as usize) {
+                self.push_leaving(list, mv, pk, &leaving.choices[pk]);
                 return;
             }
         }
