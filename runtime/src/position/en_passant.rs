@@ -244,7 +244,7 @@ impl<'g> Position<'g> {
 
     /// The en-passant captures open to the side to move.
     #[inline(always)]
-    pub(super) fn en_passant_moves<S: MoveSink, const CHANGES: bool>(&self, list: &mut S) {
+    pub(super) fn en_passant_moves<S: MoveSink, const CHANGES: u8>(&self, list: &mut S) {
         let g = self.game;
         let me = self.to_move;
         for right in self.en_passant_rights() {

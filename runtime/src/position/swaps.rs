@@ -11,7 +11,7 @@ use crate::ir::MoveSet;
 impl<'g> Position<'g> {
     /// The swaps of one piece.
     #[inline(always)]
-    pub(super) fn swap_moves<S: MoveSink, const CHANGES: bool>(
+    pub(super) fn swap_moves<S: MoveSink, const CHANGES: u8>(
         &self,
         list: &mut S,
         m: &Mover,
