@@ -181,7 +181,7 @@ pub enum Stmt {
         joins_as: Name,
         span: Span,
     },
-    /// `drop KINDS in REGION | one-per-file | no-mate`.
+    /// `drop KINDS in REGION | one-per-file | at-most N per-file | no-mate`.
     Drop {
         pieces: Vec<Name>,
         rule: DropRule,
@@ -506,8 +506,9 @@ pub enum EndRule {
 pub enum DropRule {
     /// Dropped only on the region's cells.
     In(Name),
-    /// At most one of the player's pieces of the kind per file.
-    OnePerFile,
+    /// At most this many of the player's pieces of the kind per file, once
+    /// dropped (`one-per-file` is 1), with the number's span.
+    PerFile(i32, Span),
     /// A checkmate by a drop of the kind loses for the dropper.
     NoMate,
 }

@@ -9,7 +9,7 @@
 mod end_rules;
 mod hands;
 pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow, MateCondition};
-pub use hands::Hands;
+pub use hands::{FileLimit, Hands};
 
 use serde::{Deserialize, Serialize};
 
@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
 /// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 18;
+pub const FORMAT_VERSION: u32 = 19;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.

@@ -51,7 +51,7 @@ impl Checker {
             promoted_revert_to: 0,
             start: vec![0; players * kinds],
             drop_cells: Vec::new(),
-            one_per_file: Vec::new(),
+            per_file: Vec::new(),
             no_mate: Vec::new(),
         };
         let mut joins_as_at: Vec<Option<Span>> = vec![None; kinds];
@@ -59,6 +59,7 @@ impl Checker {
         let mut hand_at: Vec<Option<Span>> = vec![None; players];
         let mut drops = DropRegions {
             said: vec![None; kinds],
+            per_file_said: vec![None; kinds],
             region: vec![None; kinds],
         };
         for s in stmts {
@@ -127,8 +128,7 @@ impl Checker {
                 hands.drop_cells.push(cells);
             }
         }
-        hands.one_per_file.sort_unstable();
-        hands.one_per_file.dedup();
+        hands.per_file.sort_unstable_by_key(|l| l.kind);
         hands.no_mate.sort_unstable();
         hands.no_mate.dedup();
         m.hands = Some(hands);
@@ -166,7 +166,7 @@ impl Checker {
         }
     }
 
-    /// `drop KINDS in REGION | one-per-file | no-mate`.
+    /// `drop KINDS in REGION | one-per-file | at-most N per-file | no-mate`.
     fn drop_line(
         &mut self,
         m: &Model,
@@ -192,12 +192,12 @@ impl Checker {
                     }
                 }
             }
-            DropRule::OnePerFile => {
+            &DropRule::PerFile(at_most, at) => {
                 if !matches!(m.geometry, ir::Geometry::Square { .. }) {
                     self.error(
                         Diagnostic::error(
                             Code::InconsistentHands,
-                            "`one-per-file` on a board without files",
+                            "a limit per file on a board without files",
                             line.span,
                             "here",
                         )
@@ -207,9 +207,27 @@ impl Checker {
                     );
                     return;
                 }
-                hands
-                    .one_per_file
-                    .extend(named.iter().map(|&(k, _)| k as u8));
+                if !(1..=255).contains(&at_most) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            "a limit per file must be from 1 to 255",
+                            at,
+                            "this many",
+                        )
+                        .with_hint("`at-most 1 per-file` (or `one-per-file`) is shogi's rule"),
+                    );
+                    return;
+                }
+                for (k, piece) in named {
+                    let what = format!("how many of {} a file may hold", piece.text);
+                    if self.once(&mut drops.per_file_said[k], line.span, &what) {
+                        hands.per_file.push(ir::FileLimit {
+                            kind: k as u8,
+                            at_most: at_most as u8,
+                        });
+                    }
+                }
             }
             DropRule::NoMate => hands.no_mate.extend(named.iter().map(|&(k, _)| k as u8)),
         }
@@ -250,6 +268,7 @@ impl Checker {
 /// was said (each kind once).
 struct DropRegions {
     said: Vec<Option<Span>>,
+    per_file_said: Vec<Option<Span>>,
     region: Vec<Option<usize>>,
 }
 

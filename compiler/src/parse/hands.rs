@@ -48,8 +48,8 @@ impl Builder<'_> {
         })
     }
 
-    /// `drop KINDS in REGION | one-per-file | no-mate`.
-    pub(super) fn drop_in(&self, p: P) -> Stmt {
+    /// `drop KINDS in REGION | one-per-file | at-most N per-file | no-mate`.
+    pub(super) fn drop_in(&self, p: P) -> Result<Stmt, Diagnostic> {
         let span = self.span(&p);
         let mut pieces = Vec::new();
         let mut rule = DropRule::NoMate;
@@ -57,11 +57,15 @@ impl Builder<'_> {
             match part.as_rule() {
                 Rule::drop_kind => pieces.push(self.name(&sole_part(part))),
                 Rule::drop_in => rule = DropRule::In(self.name(&sole_part(part))),
-                Rule::drop_one_per_file => rule = DropRule::OnePerFile,
+                Rule::drop_one_per_file => rule = DropRule::PerFile(1, self.span(&part)),
+                Rule::drop_per_file => {
+                    let n = sole_part(part);
+                    rule = DropRule::PerFile(self.int(&n)?, self.span(&n));
+                }
                 Rule::drop_no_mate => rule = DropRule::NoMate,
                 _ => unexpected(Rule::drop_stmt, &part),
             }
         }
-        Stmt::Drop { pieces, rule, span }
+        Ok(Stmt::Drop { pieces, rule, span })
     }
 }

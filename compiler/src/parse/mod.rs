@@ -437,7 +437,7 @@ impl Builder<'_> {
             Rule::first_move_stmt => Ok(self.first_move_lost(p)),
             Rule::hand_stmt => self.hand(p),
             Rule::royal_while_last_stmt => Ok(self.royal_while_last(p)),
-            Rule::drop_stmt => Ok(self.drop_in(p)),
+            Rule::drop_stmt => self.drop_in(p),
             Rule::insufficient_stmt => Ok(self.insufficient(p)),
             Rule::points_stmt => self.points(p),
             Rule::clock_stmt => self.clock(p),

@@ -173,8 +173,12 @@ pub enum LoadError {
     RoyalWhileLastKind {
         kind: u8,
     },
-    /// `one-per-file` drops on a board without files.
+    /// A limit per file on a board without files.
     FilesNeedASquareBoard,
+    /// A limit per file of 0, or a second one for the same kind.
+    FileLimit {
+        kind: u8,
+    },
     /// A hand holds, or a capture turns into, a kind the game does not
     /// have, or a stack.
     HandKind {
@@ -370,6 +374,7 @@ impl std::fmt::Display for LoadError {
             | LeavingWithCondition
             | RoyalWhileLastKind { .. }
             | FilesNeedASquareBoard
+            | FileLimit { .. }
             | HandKind { .. }
             | HandCount { .. }
             | DropCell { .. }
@@ -522,8 +527,12 @@ impl LoadError {
                 super::counting::MAX_COUNT_MOVES
             ),
             FilesNeedASquareBoard => {
-                write!(f, "one-per-file drops need a square board (files)")
+                write!(f, "a limit of drops per file needs a square board (files)")
             }
+            FileLimit { kind } => write!(
+                f,
+                "kind {kind} has a limit per file of 0, or more than one limit"
+            ),
             RoyalWhileLastKind { kind } => write!(
                 f,
                 "royal-while-last names kind {kind}, not a royal kind of the game"

@@ -25,12 +25,13 @@ pub(crate) struct Hands {
     pub(crate) drop_cells: Vec<CellSet>,
     /// Per player: the kinds it may ever drop, in kind order.
     pub(crate) droppable: Vec<Vec<u8>>,
-    /// Per kind: at most one of a player's pieces of it per file
-    /// (`one-per-file`); with `files`, the cells of each file.
-    pub(crate) one_per_file: Vec<bool>,
-    /// Per file (square boards, when some kind is one per file): its cells.
+    /// Per kind: at most this many of a player's pieces of it per file
+    /// once dropped (`at-most N per-file`; 0: no limit); with `files`, the
+    /// cells of each file.
+    pub(crate) per_file: Vec<u8>,
+    /// Per file (square boards, when some kind has a limit): its cells.
     pub(crate) files: Vec<CellSet>,
-    /// Per cell: its file (index into `files`; empty without one-per-file).
+    /// Per cell: its file (index into `files`; empty without a limit).
     pub(crate) file_of: Vec<u16>,
     /// Per kind: a checkmate by a drop of it loses for the dropper (`no-mate`).
     pub(crate) no_mate: Vec<bool>,
@@ -81,18 +82,22 @@ impl Hands {
             )?;
             drop_cells.push(set);
         }
-        for &k in hands.one_per_file.iter().chain(&hands.no_mate) {
+        for &k in hands.per_file.iter().map(|l| &l.kind).chain(&hands.no_mate) {
             check(plain(k), || HandKind { kind: k })?;
         }
-        let mut one_per_file = vec![false; kinds];
-        for &k in &hands.one_per_file {
-            one_per_file[k as usize] = true;
+        let mut per_file = vec![0u8; kinds];
+        for limit in &hands.per_file {
+            check(
+                limit.at_most > 0 && per_file[limit.kind as usize] == 0,
+                || FileLimit { kind: limit.kind },
+            )?;
+            per_file[limit.kind as usize] = limit.at_most;
         }
         let mut no_mate = vec![false; kinds];
         for &k in &hands.no_mate {
             no_mate[k as usize] = true;
         }
-        let (files, file_of) = if hands.one_per_file.is_empty() {
+        let (files, file_of) = if hands.per_file.is_empty() {
             (Vec::new(), Vec::new())
         } else {
             let crate::ir::Geometry::Square { width, .. } = &ir.geometry else {
@@ -131,7 +136,7 @@ impl Hands {
             start: hands.start.clone(),
             drop_cells,
             droppable,
-            one_per_file,
+            per_file,
             files,
             file_of,
             no_mate,

@@ -22,13 +22,22 @@ pub struct Hands {
     /// Where a piece of each player and kind may be dropped: board cells
     /// (an empty cell of them). Empty for a kind that never drops.
     pub drop_cells: Vec<Vec<u16>>,
-    /// `drop KINDS one-per-file`: a player may not drop a piece of these
-    /// kinds on a file where one of its own already stands (square boards).
+    /// `drop KINDS at-most N per-file` (`one-per-file`: 1): a player may
+    /// not drop a piece of these kinds on a file where N of its own already
+    /// stand (square boards). A kind at most once.
     #[serde(default)]
-    pub one_per_file: Vec<u8>,
+    pub per_file: Vec<FileLimit>,
     /// `drop KINDS no-mate`: a checkmate given by a drop of these kinds is
     /// lost by the player who dropped (the mated player wins), as
     /// Fairy-Stockfish rules such a mate: the drop stays a move.
     #[serde(default)]
     pub no_mate: Vec<u8>,
+}
+
+/// A limit on a kind's pieces per file (`Hands::per_file`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileLimit {
+    pub kind: u8,
+    /// After a drop, at most this many (at least 1).
+    pub at_most: u8,
 }

@@ -8,6 +8,7 @@
 use super::make::Undo;
 use super::{Move, MoveKind, MoveSink, Position};
 use crate::bitset::CellSet;
+use crate::codes::PieceCode;
 use crate::game::{Hands, EMPTY, NO_KIND};
 
 /// `Undo::promoted_marks`: the mover stood marked promoted.
@@ -87,12 +88,17 @@ impl<'g> Position<'g> {
             }
             let mut targets = hands.drop_cells[hand].minus(&occupied);
             let code = self.game.code(me, kind as usize);
-            if hands.one_per_file[kind as usize] {
-                for cell in self.occupied_by[me].iter() {
-                    if self.board[cell] == code {
-                        targets = targets.minus(&hands.files[hands.file_of[cell] as usize]);
+            match hands.per_file[kind as usize] {
+                0 => {}
+                // Shogi's one pawn per file: a file with one is closed.
+                1 => {
+                    for cell in self.occupied_by[me].iter() {
+                        if self.board[cell] == code {
+                            targets = targets.minus(&hands.files[hands.file_of[cell] as usize]);
+                        }
                     }
                 }
+                at_most => targets = self.below_file_limit(targets, hands, code, at_most),
             }
             for to in targets.iter() {
                 // The drop's own cell for `from`: empty, so never pinned.
@@ -100,6 +106,29 @@ impl<'g> Position<'g> {
                 list.add(self, Move::drop(to, kind));
             }
         }
+    }
+
+    /// `targets` without the files that hold `at_most` pieces of `code`.
+    fn below_file_limit(
+        &self,
+        targets: CellSet,
+        hands: &Hands,
+        code: PieceCode,
+        at_most: u8,
+    ) -> CellSet {
+        let mut mine = CellSet::EMPTY;
+        for cell in self.occupied_by[self.to_move].iter() {
+            if self.board[cell] == code {
+                mine.insert(cell);
+            }
+        }
+        let mut targets = targets;
+        for file in &hands.files {
+            if mine.intersect(file).len() >= at_most as usize {
+                targets = targets.minus(file);
+            }
+        }
+        targets
     }
 
     /// Was the move that led here a drop of a `no-mate` kind? (A
