@@ -1,7 +1,7 @@
 //! Property tests of engine-wide invariants, over every shipped game (every
 //! `.variant` file directly under `stdlib/` and `dsl-examples/` that
-//! compiles on its own, and `dsl-examples/fairy/crazyhouse.variant` and
-//! `minishogi.variant` for hands and drops).
+//! compiles on its own, and `dsl-examples/fairy/crazyhouse.variant`,
+//! `minishogi.variant` and `shouse.variant` for hands, drops and gating).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -62,6 +62,8 @@ fn sources() -> &'static [Source] {
                 paths.push(root().join("dsl-examples/fairy/crazyhouse.variant"));
                 // Demotion to the hand, promotion on leaving a zone, nifu.
                 paths.push(root().join("dsl-examples/fairy/minishogi.variant"));
+                // Gating beside drops and captures to the hand.
+                paths.push(root().join("dsl-examples/fairy/shouse.variant"));
             }
             for path in paths {
                 let rel = path
@@ -280,12 +282,26 @@ fn check_position(
     pos.pseudo_legal_moves(&mut pseudo);
     let mut naive = BTreeSet::new();
     for &mv in &pseudo {
-        pos.make(mv);
-        let lands_attacked = mv.must_land_unattacked() && pos.attacked_by_enemy_of(mv.to(), me);
+        // A gating move is judged as the same move without its gated piece
+        // (Fairy-Stockfish's rule: the piece entering shields nothing).
+        let judged = match mv.gated() {
+            Some(_) => *pseudo
+                .iter()
+                .find(|m| {
+                    m.gated().is_none()
+                        && (m.from(), m.to(), m.promotion(), m.castling())
+                            == (mv.from(), mv.to(), mv.promotion(), mv.castling())
+                })
+                .expect("a gating move's plain move is generated too"),
+            None => mv,
+        };
+        pos.make(judged);
+        let lands_attacked =
+            judged.must_land_unattacked() && pos.attacked_by_enemy_of(judged.to(), me);
         if !pos.royal_attacked(me) && !lands_attacked {
             naive.insert(move_to_string(game, mv));
         }
-        pos.unmake(mv);
+        pos.unmake(judged);
     }
     // With no move on the board, where players go out and more than two
     // are in play, the one legal move is the forced `pass` or `out`.
@@ -462,7 +478,9 @@ proptest! {
 /// atom for unmoved pieces, a castling whose right is the king's own)?
 fn moved_matters(game: &Game) -> bool {
     let unmoved = runtime::ir::UNMOVED_ONLY;
-    game.ir().castlings.iter().any(|c| c.right_is_the_kings())
+    // Gating: a piece that has not moved may gate.
+    game.ir().hands.as_ref().is_some_and(|h| h.gating.is_some())
+        || game.ir().castlings.iter().any(|c| c.right_is_the_kings())
         || game.ir().leaps.iter().any(|a| a.flags & unmoved != 0)
         || game.ir().rays.iter().any(|a| a.flags & unmoved != 0)
         || game.ir().hooks.iter().any(|a| a.flags & unmoved != 0)

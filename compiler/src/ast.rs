@@ -187,6 +187,15 @@ pub enum Stmt {
         rule: DropRule,
         span: Span,
     },
+    /// `gate KINDS in REGION [only]`: a piece on REGION that has not moved
+    /// may leave a held piece of these kinds on the cell it leaves; `only`:
+    /// these kinds enter the board no other way.
+    Gate {
+        pieces: Vec<Name>,
+        region: Name,
+        only: bool,
+        span: Span,
+    },
     /// `royal-while-last KINDS`: pieces of these kinds are royal only while
     /// their player holds one of them.
     RoyalWhileLast(Vec<Name>, Span),

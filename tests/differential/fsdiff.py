@@ -354,16 +354,16 @@ class FairyStart:
     label: str
 
 
-def fairy_table() -> list[tuple[str, str]]:
-    """(variant, file) of each README row with status `exact`."""
+def fairy_table() -> list[tuple[str, str, str]]:
+    """(variant, file, status) of each README row with status `exact` or `partial`."""
     rows = []
     readme = FAIRY_DIR / "README.md"
     for line in readme.read_text().splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) < 4 or not line.startswith("|") or cells[0] in ("variant", "") or set(cells[0]) <= {"-"}:
             continue
-        if cells[3] == "exact":
-            rows.append((cells[0], cells[1].strip("`")))
+        if cells[3] in ("exact", "partial"):
+            rows.append((cells[0], cells[1].strip("`"), cells[3]))
     return rows
 
 
@@ -393,15 +393,23 @@ def fen_map(file: Path) -> dict[str, str]:
 def fairy_starts(sf, only: list[str] | None) -> list[FairyStart]:
     starts = []
     available = set(sf.variants())
-    for variant, name in fairy_table():
+    for variant, name, status in fairy_table():
         if only and variant not in only:
+            continue
+        # A partial file plays by Fairy-Stockfish's rules from the positions
+        # it claims (its note says which rule it cannot state): compared
+        # only when named with --only, from its start and claimed FENs.
+        if status == "partial" and not only:
             continue
         file = FAIRY_DIR / name
         if variant not in available:
             die(f"pyffish has no variant {variant!r} (README row of {name})")
         starts.append(FairyStart(variant, file, sf.start_fen(variant), None, "start"))
         mapping = fen_map(file)
+        claimed = file.read_text()
         for fen in suite_fens(variant):
+            if status == "partial" and f'position "{mapping.get(fen, fen)}"' not in claimed:
+                continue
             starts.append(FairyStart(variant, file, fen, mapping.get(fen, fen), fen))
     return starts
 

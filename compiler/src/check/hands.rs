@@ -5,6 +5,7 @@
 //! stack may be held and dropped, on any board cell unless a `drop` line
 //! says where.
 
+use super::gating::GateLine;
 use super::Checker;
 use crate::ast::{DropRule, Name, Span, Stmt};
 use crate::diag::{Code, Diagnostic};
@@ -25,7 +26,8 @@ impl Checker {
             Stmt::HandCaptures { span, .. }
             | Stmt::HandHolds { span, .. }
             | Stmt::HandAs { span, .. }
-            | Stmt::Drop { span, .. } => Some(*span),
+            | Stmt::Drop { span, .. }
+            | Stmt::Gate { span, .. } => Some(*span),
             _ => None,
         });
         let Some(first) = first else {
@@ -53,7 +55,9 @@ impl Checker {
             drop_cells: Vec::new(),
             per_file: Vec::new(),
             no_mate: Vec::new(),
+            gating: None,
         };
+        let mut gate = GateLine::default();
         let mut joins_as_at: Vec<Option<Span>> = vec![None; kinds];
         let mut captures_at: Option<Span> = None;
         let mut hand_at: Vec<Option<Span>> = vec![None; players];
@@ -115,6 +119,12 @@ impl Checker {
                     };
                     self.drop_line(m, &mut hands, &mut drops, line, piece_names);
                 }
+                Stmt::Gate {
+                    pieces,
+                    region,
+                    only,
+                    span,
+                } => self.gate_line(m, &mut gate, (pieces, region, *only, *span), piece_names),
                 _ => {}
             }
         }
@@ -128,6 +138,7 @@ impl Checker {
                 hands.drop_cells.push(cells);
             }
         }
+        self.gating(m, &mut hands, gate, &drops.said, piece_names);
         hands.per_file.sort_unstable_by_key(|l| l.kind);
         hands.no_mate.sort_unstable();
         hands.no_mate.dedup();

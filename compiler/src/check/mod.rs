@@ -17,6 +17,7 @@ mod counting;
 mod end;
 mod extinction;
 mod forbid;
+mod gating;
 mod hands;
 mod mate_rules;
 pub(crate) use end::region_per_player_in_material;

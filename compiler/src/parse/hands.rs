@@ -68,4 +68,26 @@ impl Builder<'_> {
         }
         Ok(Stmt::Drop { pieces, rule, span })
     }
+
+    /// `gate KINDS in REGION [only]`.
+    pub(super) fn gate(&self, p: P) -> Stmt {
+        let span = self.span(&p);
+        let mut pieces = Vec::new();
+        let mut region = None;
+        let mut only = false;
+        for part in Parts::of(p) {
+            match part.as_rule() {
+                Rule::gate_kind => pieces.push(self.name(&sole_part(part))),
+                Rule::ident => region = Some(self.name(&part)),
+                Rule::gate_only => only = true,
+                _ => unexpected(Rule::gate_stmt, &part),
+            }
+        }
+        Stmt::Gate {
+            pieces,
+            region: region.expect("the grammar requires the region"),
+            only,
+            span,
+        }
+    }
 }

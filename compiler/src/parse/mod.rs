@@ -438,6 +438,7 @@ impl Builder<'_> {
             Rule::hand_stmt => self.hand(p),
             Rule::royal_while_last_stmt => Ok(self.royal_while_last(p)),
             Rule::drop_stmt => self.drop_in(p),
+            Rule::gate_stmt => Ok(self.gate(p)),
             Rule::insufficient_stmt => Ok(self.insufficient(p)),
             Rule::points_stmt => self.points(p),
             Rule::clock_stmt => self.clock(p),

@@ -35,6 +35,8 @@ pub(crate) struct Hands {
     pub(crate) file_of: Vec<u16>,
     /// Per kind: a checkmate by a drop of it loses for the dropper (`no-mate`).
     pub(crate) no_mate: Vec<bool>,
+    /// Gating (`gate KINDS in REGION`), if the game has it.
+    pub(crate) gating: Option<super::gating::Gating>,
 }
 
 impl Hands {
@@ -130,7 +132,12 @@ impl Hands {
                 _ => hands.captured_as[shape.kind_of[code] as usize],
             })
             .collect();
+        let gating = match &hands.gating {
+            Some(g) => Some(super::gating::Gating::build(ir, g, players, kinds)?),
+            None => None,
+        };
         Ok(Some(Hands {
+            gating,
             gained_kind,
             revert_to: hands.promoted_revert_to.checked_sub(1),
             start: hands.start.clone(),

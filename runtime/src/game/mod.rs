@@ -97,6 +97,7 @@ mod counting;
 mod declarations;
 mod en_passant;
 mod error;
+pub(crate) mod gating;
 mod hands;
 mod insufficient;
 mod keys;
@@ -161,6 +162,9 @@ pub struct Game {
     pub(crate) first_move_loss: Option<FirstMoveLoss>,
     pub(crate) mate_rules: Option<MateRules>,
     pub(crate) hands: Option<Hands>,
+    /// The game promotes on leaving a zone or gates: its moves come from
+    /// `Position::generate_rare` (one test per generation for the others).
+    pub(crate) rare_generator: bool,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -211,7 +215,10 @@ impl Game {
         }
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
+        let rare_generator =
+            landing.leaving.is_some() || hands.as_ref().is_some_and(|h| h.gating.is_some());
         Ok(Game {
+            rare_generator,
             ir,
             shape,
             moves,

@@ -18,10 +18,16 @@ pub(crate) struct Unmoved {
 
 /// Does some rule ask whether a piece has moved?
 pub(crate) fn tracked(ir: &GameIr) -> bool {
-    ir.castlings.iter().any(|c| c.right_is_the_kings())
+    gates(ir)
+        || ir.castlings.iter().any(|c| c.right_is_the_kings())
         || ir.leaps.iter().any(|l| l.flags & ir::UNMOVED_ONLY != 0)
         || ir.rays.iter().any(|r| r.flags & ir::UNMOVED_ONLY != 0)
         || ir.hooks.iter().any(|h| h.flags & ir::UNMOVED_ONLY != 0)
+}
+
+/// Gating asks it of every piece (any may stand on a gate cell).
+fn gates(ir: &GameIr) -> bool {
+    ir.hands.as_ref().is_some_and(|h| h.gating.is_some())
 }
 
 impl Unmoved {
@@ -36,7 +42,8 @@ impl Unmoved {
         let mut matters = vec![false; shape.codes()];
         for p in 0..players {
             for k in 0..kinds {
-                matters[1 + p * kinds + k] = (kings_right && ir.kinds[k].royal)
+                matters[1 + p * kinds + k] = gates(ir)
+                    || (kings_right && ir.kinds[k].royal)
                     || atoms_of(ir, p, k).any(|(flags, _)| flags & ir::UNMOVED_ONLY != 0);
             }
         }

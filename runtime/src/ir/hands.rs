@@ -32,6 +32,21 @@ pub struct Hands {
     /// Fairy-Stockfish rules such a mate: the drop stays a move.
     #[serde(default)]
     pub no_mate: Vec<u8>,
+    /// `gate KINDS in REGION`: gating, if the game has it.
+    #[serde(default)]
+    pub gating: Option<Gating>,
+}
+
+/// Gating (`Hands::gating`): a piece on one of its player's gate cells
+/// that has not moved may, on its first move, leave a held piece of a
+/// gating kind on the cell it leaves (a castling: on the royal piece's cell
+/// or its partner's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gating {
+    /// Per player: the gate cells.
+    pub cells: Vec<Vec<u16>>,
+    /// The kinds that may be gated, ascending.
+    pub kinds: Vec<u8>,
 }
 
 /// A limit on a kind's pieces per file (`Hands::per_file`).

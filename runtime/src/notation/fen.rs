@@ -42,10 +42,17 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     }
     let castling_field_text = fields.next();
     let gates = castling_field_text.filter(|_| gates::uses_gates(game));
+    let gating = gates::gating_of(game).is_some();
+    let mut gate_letters = Vec::new();
+    let mut granted = Vec::new();
     if let Some(castling) = castling_field_text.filter(|_| gates.is_none()) {
         if castling != "-" {
-            let mut granted = Vec::new();
             for ch in castling.chars() {
+                // In a game that gates, a file letter names a gate.
+                if gating && !ch.eq_ignore_ascii_case(&'K') && !ch.eq_ignore_ascii_case(&'Q') {
+                    gate_letters.push(ch);
+                    continue;
+                }
                 let cell = castling_letter_cell(game, &pos, ch)?;
                 if granted.contains(&cell) {
                     return Err(PositionError::CastlingRightTwice {
@@ -63,6 +70,9 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     pos.mark_setup_pieces_unmoved();
     if let Some(gates) = gates {
         gates::read_gates(game, &mut pos, gates)?;
+    }
+    if gating {
+        gates::read_gating(game, &mut pos, &granted, &gate_letters)?;
     }
     pos.grant_all_budgets();
     // A running count stands in the en-passant field (Fairy-Stockfish's
@@ -437,6 +447,20 @@ fn castling_field(pos: &Position) -> String {
     if gates::uses_gates(game) {
         return gates::write_gates(pos);
     }
+    let mut s = castling_rights_field(pos);
+    if gates::gating_of(game).is_some() {
+        s = gates::with_gating(pos, s);
+    }
+    if s.is_empty() {
+        "-".into()
+    } else {
+        s
+    }
+}
+
+/// The castling rights as FEN letters (empty for none).
+fn castling_rights_field(pos: &Position) -> String {
+    let game = pos.game;
     let mut s = String::new();
     for player in 0..2 {
         for letter in ['K', 'Q'] {
@@ -495,9 +519,5 @@ fn castling_field(pos: &Position) -> String {
             }
         }
     }
-    if s.is_empty() {
-        "-".into()
-    } else {
-        s
-    }
+    s
 }

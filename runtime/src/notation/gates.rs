@@ -86,3 +86,109 @@ pub(super) fn read_gates(game: &Game, pos: &mut Position, text: &str) -> Result<
     }
     Ok(())
 }
+
+/// The game's gating (`gate KINDS in REGION`), if it has one.
+pub(super) fn gating_of(game: &Game) -> Option<&crate::game::gating::Gating> {
+    game.hands.as_ref().and_then(|h| h.gating.as_ref())
+}
+
+/// The gate cell of `player` on the file `x`, if there is one.
+fn gate_on_file(game: &Game, player: usize, x: i32) -> Option<usize> {
+    let gating = gating_of(game)?;
+    gating.cells[player]
+        .iter()
+        .find(|&c| game.ir.cells[c].coord.0 == x)
+}
+
+/// Reads the gates of a game that gates, from Fairy-Stockfish's castling
+/// field (`KQBCDFGkqbcdfg`): a castling right (`K`, `Q`) opens the gates
+/// of its royal piece and partner, a file letter the gate on that file of
+/// the player's gate cells. Every other piece on a gate cell has moved.
+pub(super) fn read_gating(
+    game: &Game,
+    pos: &mut Position,
+    granted: &[usize],
+    letters: &[char],
+) -> Result<(), PositionError> {
+    let Some(gating) = gating_of(game) else {
+        return Ok(());
+    };
+    let mut open = Vec::new();
+    for &partner in granted {
+        open.push(partner);
+        let castlings = game.ir.castlings.iter();
+        for c in castlings.filter(|c| c.partner_from as usize == partner) {
+            open.push(c.king_from as usize);
+        }
+    }
+    let files = square_geometry(game).map(|(_, _, f)| f).unwrap_or_default();
+    for &ch in letters {
+        let player = if ch.is_uppercase() { 0 } else { 1 };
+        let x = files
+            .iter()
+            .position(|f| f.eq_ignore_ascii_case(&ch.to_string()));
+        let cell = x
+            .and_then(|x| gate_on_file(game, player, x as i32))
+            .filter(|&c| pos.occupied_by[player].contains(c));
+        open.push(cell.ok_or(PositionError::NoGatePiece {
+            field: Field::Castling,
+            letter: ch,
+        })?);
+    }
+    for player in 0..game.shape.players {
+        for c in gating.cells[player].iter() {
+            pos.set_unmoved(c, false);
+        }
+    }
+    for c in open {
+        pos.set_unmoved(c, true);
+    }
+    Ok(())
+}
+
+/// The castling field of a game that gates: each player's castling
+/// letters from `rights`, then the files of its open gates that those
+/// letters do not already open (Fairy-Stockfish's order). Unlike
+/// Fairy-Stockfish, gates are written even when their player holds
+/// nothing to gate, so that the field reads back to the same position.
+pub(super) fn with_gating(pos: &Position, rights: String) -> String {
+    let game = pos.game;
+    let Some(gating) = gating_of(game) else {
+        return rights;
+    };
+    let files = square_geometry(game).map(|(_, _, f)| f).unwrap_or_default();
+    let mut s = String::new();
+    for player in 0..2 {
+        let mine: String = rights
+            .chars()
+            .filter(|c| c.is_uppercase() == (player == 0))
+            .collect();
+        let mut covered = Vec::new();
+        for (bit, &partner) in game.right_cells().iter().enumerate() {
+            if pos.rights >> bit & 1 == 0 {
+                continue;
+            }
+            covered.push(partner as usize);
+            let castlings = game.ir.castlings.iter();
+            for c in castlings.filter(|c| c.partner_from == partner) {
+                covered.push(c.king_from as usize);
+            }
+        }
+        s += &mine;
+        let mut gates: Vec<usize> = gating.cells[player]
+            .iter()
+            .filter(|&c| pos.unmoved.contains(c) && pos.occupied_by[player].contains(c))
+            .filter(|c| !covered.contains(c))
+            .collect();
+        gates.sort_by_key(|&c| game.ir.cells[c].coord.0);
+        for c in gates {
+            let file = &files[game.ir.cells[c].coord.0 as usize];
+            s += &if player == 0 {
+                file.to_uppercase()
+            } else {
+                file.to_lowercase()
+            };
+        }
+    }
+    s
+}

@@ -16,6 +16,9 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
         }
         _ => {}
     }
+    if let Some(kind) = mv.gated() {
+        return gating_text(game, mv, kind);
+    }
     let mut s = format!(
         "{}{}",
         game.cell_name(mv.from as usize),
@@ -53,6 +56,25 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
     if matches!(mv.kind, MoveKind::Board | MoveKind::UnloadBoard) {
         s += "/board";
     }
+    s
+}
+
+/// A gating move as Fairy-Stockfish's UCI writes it: the move, then the
+/// gated kind's letter (`b1c3h`); a castling gating on its partner's cell
+/// is written from that cell to the royal piece's (`h1e1h`).
+fn gating_text(game: &Game, mv: Move, kind: usize) -> String {
+    let letter = game.ir.kinds[kind].letter.to_ascii_lowercase();
+    let (from, to) = if crate::position::gates_at_partner(mv) {
+        let c = &game.ir.castlings[mv.aux as usize];
+        (c.partner_from as usize, c.king_from as usize)
+    } else {
+        (mv.from as usize, mv.to as usize)
+    };
+    let mut s = format!("{}{}", game.cell_name(from), game.cell_name(to));
+    if let Some(promotion) = mv.promotion() {
+        s.push(game.ir.kinds[promotion].letter.to_ascii_lowercase());
+    }
+    s.push(letter);
     s
 }
 

@@ -33,9 +33,11 @@ impl Position<'_> {
     pub fn captured_cell(&self, mv: Move) -> Option<usize> {
         let cell = match mv.kind {
             MoveKind::EnPassant => mv.aux as usize,
-            MoveKind::Normal | MoveKind::Passing | MoveKind::Arrival | MoveKind::Unload => {
-                mv.to as usize
-            }
+            MoveKind::Normal
+            | MoveKind::Passing
+            | MoveKind::Arrival
+            | MoveKind::Unload
+            | MoveKind::Gate => mv.to as usize,
             MoveKind::Castle
             | MoveKind::Swap
             | MoveKind::Board
@@ -65,7 +67,8 @@ impl Position<'_> {
             | MoveKind::Passing
             | MoveKind::EnPassant
             | MoveKind::Swap
-            | MoveKind::Arrival => {
+            | MoveKind::Arrival
+            | MoveKind::Gate => {
                 if mv.promotion != 0 {
                     MoveSort::Promotion
                 } else if self.is_capture(mv) {

@@ -123,6 +123,9 @@ impl<'g> Position<'g> {
     /// generates only evasions in check), so the royal piece, where it
     /// stands after the move, must not be attacked.
     pub(super) fn legal_by_playing(&mut self, mv: Move, me: usize) -> bool {
+        // A gating move is legal where the move without its gated piece is
+        // (the piece entering shields nothing: `gating.rs`).
+        let mv = super::gating::without_gate(mv);
         let answering =
             (self.game.shape.royal_while_last.is_some() && self.in_check()).then(|| {
                 let mut royals = self.royals_of[me];

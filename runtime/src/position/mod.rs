@@ -29,6 +29,7 @@ pub mod describe;
 mod en_passant;
 mod first_move_loss;
 mod forced_capture;
+mod gating;
 mod hands;
 mod landing;
 mod legality;
@@ -44,6 +45,7 @@ mod turns;
 
 pub use declarations::DeclareError;
 pub use en_passant::{EnPassantRecord, EnPassantRight};
+pub(crate) use gating::gates_at_partner;
 pub use movegen::MoveSink;
 pub use moves::{Move, MoveKind, NO_CELL};
 

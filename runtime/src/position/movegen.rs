@@ -223,22 +223,39 @@ impl<'g> Position<'g> {
     /// (and stacks), and promotions on leaving a zone.
     #[inline(always)]
     pub(super) fn generate<S: MoveSink>(&self, list: &mut S) {
-        use changes::{KINDS, LEAVING, NONE};
+        use changes::{KINDS, NONE};
         // A game won by an arrival is over: nobody moves.
         if self.won != NO_PLAYER {
             return;
         }
         let g = self.game;
-        // Few games promote on leaving: they take the generator that
-        // checks everything.
-        if g.landing.leaving.is_some() {
-            return self.generate_in::<S, true, LEAVING>(list);
+        // Few games promote on leaving or gate: they take the generator
+        // that checks everything.
+        if g.rare_generator {
+            return self.generate_rare(list);
         }
         match (g.moves.full_generator, g.landing.changes_kinds) {
             (false, false) => self.generate_in::<S, false, NONE>(list),
             (false, true) => self.generate_in::<S, false, KINDS>(list),
             (true, false) => self.generate_in::<S, true, NONE>(list),
             (true, true) => self.generate_in::<S, true, KINDS>(list),
+        }
+    }
+
+    /// The generator that checks everything, promotions on leaving a zone
+    /// included, its moves passed through gating where the mover may gate.
+    #[inline(never)]
+    fn generate_rare<S: MoveSink>(&self, list: &mut S) {
+        let gating = self.game.hands.as_ref().and_then(|h| h.gating.as_ref());
+        match gating {
+            Some(gating) if self.holds_gating_kind(gating) => {
+                let mut sink = super::gating::GatingSink {
+                    inner: list,
+                    gating,
+                };
+                self.generate_in::<_, true, { changes::LEAVING }>(&mut sink);
+            }
+            _ => self.generate_in::<S, true, { changes::LEAVING }>(list),
         }
     }
 

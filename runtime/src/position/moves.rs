@@ -40,6 +40,10 @@ pub enum MoveKind {
     /// (`from == to`); its kind + 1 is in `promotion` (so the legality
     /// judge sees a royal kind dropped as it sees one made by promotion).
     Drop,
+    /// A plain move (`from` to `to`, its promotion in `promotion`) that
+    /// also leaves a piece from the mover's hand on `from`: its kind in
+    /// `passed` (`gating.rs`).
+    Gate,
 }
 
 impl MoveKind {
@@ -56,6 +60,7 @@ impl MoveKind {
         matches!(
             self,
             MoveKind::Castle
+                | MoveKind::Gate
                 | MoveKind::Swap
                 | MoveKind::Arrival
                 | MoveKind::Unload
@@ -72,7 +77,8 @@ pub struct Move {
     pub(crate) kind: MoveKind,
     /// 0: none; otherwise the new kind + 1.
     pub(crate) promotion: u8,
-    /// `Passing`: how many cells were passed over.
+    /// `Passing`: how many cells were passed over; `Gate` and `Castle`:
+    /// the gated kind (`gating.rs`).
     pub(crate) passed: u8,
     /// `Passing`: start of the passed cells in `ray_cells`; `EnPassant`: the
     /// victim's cell; `Castle`: the castling index; `Arrival`: the placement cell.
@@ -105,6 +111,12 @@ impl Move {
     /// The kind a drop puts on the board.
     pub fn dropped(&self) -> Option<usize> {
         (self.kind == MoveKind::Drop).then(|| self.promotion as usize - 1)
+    }
+
+    /// The kind a gating move leaves on the cell its piece leaves (for a
+    /// castling, the royal piece's cell or its partner's).
+    pub fn gated(&self) -> Option<usize> {
+        super::gating::gated_kind(*self)
     }
 
     /// A castling's index into the game's `ir().castlings`.
