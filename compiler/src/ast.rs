@@ -520,6 +520,9 @@ pub enum DropRule {
     PerFile(i32, Span),
     /// A checkmate by a drop of the kind loses for the dropper.
     NoMate,
+    /// While its player holds one, a piece of the kind must be dropped
+    /// when one can be (no other move, no drop of another kind).
+    First,
 }
 
 /// A counting rule as written: `end counting draw { starts-without KINDS

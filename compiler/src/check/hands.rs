@@ -55,6 +55,7 @@ impl Checker {
             drop_cells: Vec::new(),
             per_file: Vec::new(),
             no_mate: Vec::new(),
+            must_drop: Vec::new(),
             gating: None,
         };
         let mut gate = GateLine::default();
@@ -140,6 +141,8 @@ impl Checker {
         }
         self.gating(m, &mut hands, gate, &drops.said, piece_names);
         hands.per_file.sort_unstable_by_key(|l| l.kind);
+        hands.must_drop.sort_unstable();
+        hands.must_drop.dedup();
         hands.no_mate.sort_unstable();
         hands.no_mate.dedup();
         m.hands = Some(hands);
@@ -241,6 +244,7 @@ impl Checker {
                 }
             }
             DropRule::NoMate => hands.no_mate.extend(named.iter().map(|&(k, _)| k as u8)),
+            DropRule::First => hands.must_drop.extend(named.iter().map(|&(k, _)| k as u8)),
         }
     }
 

@@ -63,6 +63,7 @@ impl Builder<'_> {
                     rule = DropRule::PerFile(self.int(&n)?, self.span(&n));
                 }
                 Rule::drop_no_mate => rule = DropRule::NoMate,
+                Rule::drop_first => rule = DropRule::First,
                 _ => unexpected(Rule::drop_stmt, &part),
             }
         }

@@ -1,7 +1,8 @@
 //! What a move must do, as loaded: `capture forced` (a capture when one is
+//! legal), `drop KINDS first` (a drop of such a held kind when one is
 //! legal), `check forbidden` (no move gives check) and `in-check
 //! capture-checker-only` (while in check, pieces of these kinds move only to
-//! take the one checking piece). `position/forced_capture.rs`,
+//! take the one checking piece). `position/hands.rs`, `position/forced_capture.rs`,
 //! `position/no_check.rs` and `position/check_evasion.rs` apply them to the
 //! list of legal moves; a game with none pays one flag test per list.
 
@@ -15,6 +16,8 @@ pub(crate) struct Obligations {
     /// Per piece code: may move only to take the checking piece while its
     /// player is in check (empty: no such kind).
     pub(crate) checker_captures_only: Vec<bool>,
+    /// Per kind: `drop KINDS first` (empty: no such kind).
+    pub(crate) must_drop: Vec<bool>,
     /// Some obligation holds: counting builds the move list.
     pub(crate) any: bool,
 }
@@ -33,10 +36,25 @@ impl Obligations {
                 .map(|code| code != 0 && ir.checker_captures_only.contains(&shape.kind_of[code]))
                 .collect()
         };
+        let must_drop_kinds = ir.hands.as_ref().map_or(&[][..], |h| &h.must_drop[..]);
+        let mut must_drop = Vec::new();
+        if !must_drop_kinds.is_empty() {
+            must_drop = vec![false; shape.kinds];
+            for &kind in must_drop_kinds {
+                check((kind as usize) < shape.kinds, || {
+                    LoadError::ObligationKind { kind }
+                })?;
+                must_drop[kind as usize] = true;
+            }
+        }
         Ok(Obligations {
             capture_forced: ir.capture_forced,
             check_forbidden: ir.check_forbidden,
-            any: ir.capture_forced || ir.check_forbidden || !checker_captures_only.is_empty(),
+            any: ir.capture_forced
+                || ir.check_forbidden
+                || !checker_captures_only.is_empty()
+                || !must_drop.is_empty(),
+            must_drop,
             checker_captures_only,
         })
     }

@@ -32,6 +32,10 @@ pub struct Hands {
     /// Fairy-Stockfish rules such a mate: the drop stays a move.
     #[serde(default)]
     pub no_mate: Vec<u8>,
+    /// `drop KINDS first`: while a player holds a piece of these kinds, it
+    /// must drop one of them when it can (no other move, no other drop).
+    #[serde(default)]
+    pub must_drop: Vec<u8>,
     /// `gate KINDS in REGION`: gating, if the game has it.
     #[serde(default)]
     pub gating: Option<Gating>,

@@ -15,7 +15,6 @@
 //! stack moves do not gate (Fairy-Stockfish gates every move from a gate,
 //! but no game of its suite has such a move start on one).
 
-use super::make::Undo;
 use super::{Move, MoveKind, MoveSink, Position};
 use crate::game::gating::Gating;
 use crate::game::PieceCode;
@@ -115,7 +114,7 @@ impl<'g> Position<'g> {
 
     /// After the move itself: the gated piece leaves the hand for its
     /// cell (a gating move only).
-    pub(super) fn make_gate(&mut self, mv: Move, me: usize, undo: &mut Undo) {
+    pub(super) fn make_gate(&mut self, mv: Move, me: usize) {
         if !is_gating(mv) {
             return;
         }
@@ -124,13 +123,12 @@ impl<'g> Position<'g> {
         self.set_hand(hand, self.hand[hand] - 1);
         let cell = self.gate_cell(mv);
         self.put(cell, self.game.code(me, kind));
-        undo.gated = true;
     }
 
     /// Takes a gated piece back to the hand (the hash is restored
     /// wholesale), before the move itself is taken back.
-    pub(super) fn unmake_gate(&mut self, mv: Move, mover: usize, undo: &Undo) {
-        if !undo.gated {
+    pub(super) fn unmake_gate(&mut self, mv: Move, mover: usize) {
+        if !is_gating(mv) {
             return;
         }
         self.lift(self.gate_cell(mv));

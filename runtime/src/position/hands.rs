@@ -131,6 +131,25 @@ impl<'g> Position<'g> {
         targets
     }
 
+    /// `drop KINDS first`: while the side to move holds a piece of such a
+    /// kind (`must_drop`, per kind), drops of other kinds are illegal, and
+    /// if a drop of such a kind is legal, so is nothing else (as
+    /// Fairy-Stockfish's mustDrop rules).
+    pub(super) fn keep_must_drops(&self, list: &mut Vec<Move>, must_drop: &[bool]) {
+        let kinds = self.game.shape.kinds;
+        let me = self.to_move;
+        let holds = (0..kinds).any(|k| must_drop[k] && self.hand[me * kinds + k] > 0);
+        if !holds {
+            return;
+        }
+        let forced = |mv: &Move| mv.dropped().is_some_and(|k| must_drop[k]);
+        if list.iter().any(forced) {
+            list.retain(forced);
+        } else {
+            list.retain(|mv| mv.kind != MoveKind::Drop);
+        }
+    }
+
     /// Was the move that led here a drop of a `no-mate` kind? (A
     /// checkmate it gives is lost by the player who dropped.)
     pub(crate) fn last_move_was_no_mate_drop(&self) -> bool {

@@ -355,6 +355,9 @@ impl<'g> Position<'g> {
             if obligations.capture_forced {
                 self.keep_captures_if_any(list);
             }
+            if !obligations.must_drop.is_empty() {
+                self.keep_must_drops(list, &obligations.must_drop);
+            }
         }
     }
 }

@@ -38,8 +38,6 @@ pub(super) struct Undo {
     pub(super) promoted_marks: u8,
     /// The move was a drop (`moved` is the piece dropped).
     pub(super) dropped: bool,
-    /// The move gated a piece (`gating.rs`).
-    pub(super) gated: bool,
     pub(super) hash: u64,
 }
 
@@ -101,7 +99,7 @@ impl<'g> Position<'g> {
         if let Some(hands) = &g.hands {
             self.after_capture_to_hand(hands, mv, me, &mut undo);
             if hands.gating.is_some() {
-                self.make_gate(mv, me, &mut undo);
+                self.make_gate(mv, me);
             }
         }
         self.halfmove = if reset {
@@ -158,7 +156,6 @@ impl<'g> Position<'g> {
             hand_gain: 0,
             promoted_marks: 0,
             dropped: false,
-            gated: false,
             hash: self.hash,
         }
     }
@@ -203,7 +200,7 @@ impl<'g> Position<'g> {
         let from = mv.from as usize;
         let to = mv.to as usize;
         if let Some(hands) = &self.game.hands {
-            self.unmake_gate(mv, undo.to_move as usize, &undo);
+            self.unmake_gate(mv, undo.to_move as usize);
             self.undo_capture_to_hand(hands, mv, &undo);
         }
         match mv.kind {

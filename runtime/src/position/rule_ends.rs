@@ -108,7 +108,7 @@ impl Position<'_> {
                 count(player) <= rule.at_most && count(opponent) >= needed
             };
             let met = if rule.kinds.is_empty() {
-                short(&|p| self.occupied_by[p].len() as u32)
+                short(&|p| self.occupied_by[p].len() as u32 + self.held(p))
             } else if rule.together {
                 short(&|p| {
                     rule.kinds
@@ -125,13 +125,21 @@ impl Position<'_> {
         })
     }
 
-    /// How many pieces of `kind` `player` has on the board.
+    /// How many pieces of `kind` `player` holds, on the board and in hand
+    /// (as Fairy-Stockfish counts for extinction).
     fn count_of_kind(&self, player: usize, kind: usize) -> u32 {
         let g = self.game;
-        self.occupied_by[player]
+        let on_board = self.occupied_by[player]
             .iter()
             .filter(|&c| g.kind_of_code(self.board[c]) == kind)
-            .count() as u32
+            .count() as u32;
+        on_board + self.in_hand(player, kind) as u32
+    }
+
+    /// How many pieces `player` holds in hand (0 without hands).
+    fn held(&self, player: usize) -> u32 {
+        let kinds = self.game.shape.kinds;
+        (0..kinds).map(|k| self.in_hand(player, k) as u32).sum()
     }
 
     /// After `mover`'s move: one check more for it if the side to move now
