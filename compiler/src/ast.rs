@@ -131,6 +131,9 @@ pub enum Stmt {
         after_reply: bool,
         /// `if-held`: the piece must still stand there at its owner's next turn.
         if_held: bool,
+        /// `if-safe`: the piece wins while it stands there and no enemy
+        /// piece attacks it, tested whoever is to move.
+        if_safe: bool,
         span: Span,
     },
     /// These pieces never end a move on, nor ride through, a cell of the

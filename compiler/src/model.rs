@@ -79,6 +79,7 @@ pub struct ModelWin {
     pub region: usize,
     pub after_reply: bool,
     pub if_held: bool,
+    pub if_safe: bool,
 }
 
 impl Model {

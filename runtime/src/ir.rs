@@ -154,6 +154,12 @@ pub struct WinningArrival {
     /// on the region when its owner is next to move (jesonmor).
     #[serde(default)]
     pub if_held: bool,
+    /// `if-safe` (two players): a piece of the kind standing on the region
+    /// that no enemy piece attacks wins, tested after every move for both
+    /// players, the side to move first (both: a draw); dobutsu's try, as
+    /// Fairy-Stockfish's flagPieceSafe.
+    #[serde(default)]
+    pub if_safe: bool,
 }
 
 /// What happens once every player has declared an agreement.

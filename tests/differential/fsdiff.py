@@ -331,7 +331,7 @@ PROMOTION_LETTERS = {"wolf": {"+": "e"}}
 # Variants whose promotions Fairy-Stockfish writes `a4a5+` whatever the piece
 # becomes: our listed moves' promotion letter is read as `+` for them (our
 # move reader takes `+` for the one promotion of a move).
-PLUS_PROMOTIONS = {"torishogi", "minishogi", "shogi", "shoshogi", "euroshogi", "yarishogi"}
+PLUS_PROMOTIONS = {"torishogi", "dobutsu", "minishogi", "shogi", "shoshogi", "euroshogi", "yarishogi"}
 PLUS_MOVE = re.compile(r"^([a-z]+\d+)([a-z]+\d+)[a-z]$")
 
 

@@ -51,13 +51,13 @@ impl Checker {
         m: &mut Model,
         piece: &Name,
         trigger: &Name,
-        (after_reply, if_held): (bool, bool),
+        (after_reply, if_held, if_safe): (bool, bool, bool),
         span: Span,
         piece_names: &[String],
     ) {
         let kind = self.piece(piece, piece_names);
         let trigger = self.region_ref(m, trigger);
-        if (after_reply || if_held) && m.players.len() != 2 {
+        if (after_reply || if_held || if_safe) && m.players.len() != 2 {
             self.error(
                 Diagnostic::error(
                     Code::InconsistentEndRule,
@@ -68,8 +68,10 @@ impl Checker {
                     span,
                     if after_reply {
                         "`after-reply`"
-                    } else {
+                    } else if if_held {
                         "`if-held`"
+                    } else {
+                        "`if-safe`"
                     },
                 )
                 .with_hint("the opponent answers the arrival; write `wins` alone to win at once"),
@@ -82,6 +84,7 @@ impl Checker {
                 region: trigger,
                 after_reply,
                 if_held,
+                if_safe,
             });
         }
     }

@@ -158,9 +158,10 @@ impl Checker {
                     trigger,
                     after_reply,
                     if_held,
+                    if_safe,
                     span,
                 } => {
-                    let wait = (*after_reply, *if_held);
+                    let wait = (*after_reply, *if_held, *if_safe);
                     self.winning_arrival(&mut m, piece, trigger, wait, *span, &piece_names)
                 }
                 Stmt::Forbid { pieces, region, .. } => {

@@ -161,6 +161,7 @@ fn winning_arrivals(m: &Model) -> Vec<ir::WinningArrival> {
                 cells: region_cells(m, w.region, p),
                 after_reply: w.after_reply,
                 if_held: w.if_held,
+                if_safe: w.if_safe,
             })
         })
         .collect()

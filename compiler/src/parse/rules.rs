@@ -285,7 +285,8 @@ impl Builder<'_> {
                 piece,
                 trigger,
                 after_reply: Parts::of(next.clone()).any(|p| p.as_rule() == Rule::after_reply),
-                if_held: Parts::of(next).any(|p| p.as_rule() == Rule::if_held),
+                if_held: Parts::of(next.clone()).any(|p| p.as_rule() == Rule::if_held),
+                if_safe: Parts::of(next).any(|p| p.as_rule() == Rule::if_safe),
                 span,
             },
             Rule::ident => {

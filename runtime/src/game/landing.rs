@@ -152,7 +152,7 @@ impl Landing {
         let at_once = || {
             ir.winning_arrivals
                 .iter()
-                .filter(|w| !w.after_reply && !w.if_held)
+                .filter(|w| !w.after_reply && !w.if_held && !w.if_safe)
         };
         let winning_cells = at_once().next().is_some().then(|| {
             let mut winning_cells = vec![CellSet::EMPTY; players * kinds];

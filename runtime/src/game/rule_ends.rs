@@ -37,6 +37,9 @@ pub(crate) struct RuleEnds {
     /// Per player, the goals of its arrivals that must be held until its
     /// next turn (`if-held`). Empty when the game has none.
     pub(crate) held_goals: Vec<Vec<(u8, CellSet)>>,
+    /// Per player, the goals where a piece not attacked wins (`if-safe`).
+    /// Empty when the game has none.
+    pub(crate) safe_goals: Vec<Vec<(u8, CellSet)>>,
 }
 
 impl RuleEnds {
@@ -45,7 +48,7 @@ impl RuleEnds {
         let waiting = ir
             .winning_arrivals
             .iter()
-            .any(|w| w.after_reply || w.if_held);
+            .any(|w| w.after_reply || w.if_held || w.if_safe);
         if end.extinctions.is_empty() && end.checks_to_win == 0 && !waiting {
             return Ok(None);
         }
@@ -88,10 +91,20 @@ impl RuleEnds {
             });
         }
         // The loader checked the arrivals' players, kinds and cells (landing).
-        let goals = |held: bool| {
+        // 0: after-reply, 1: if-held, 2: if-safe.
+        let goals = |wait: u8| {
             let mut goals = vec![Vec::new(); 2];
             for w in &ir.winning_arrivals {
-                if (w.after_reply || w.if_held) && w.if_held == held {
+                let kind = if w.if_safe {
+                    2
+                } else if w.if_held {
+                    1
+                } else if w.after_reply {
+                    0
+                } else {
+                    continue;
+                };
+                if kind == wait {
                     let cells = CellSet::from_cells(w.cells.iter().map(|&c| c as usize));
                     goals[w.player as usize].push((w.kind, cells));
                 }
@@ -104,8 +117,9 @@ impl RuleEnds {
         Ok(Some(RuleEnds {
             extinctions,
             checks_to_win: end.checks_to_win,
-            reply_goals: goals(false),
-            held_goals: goals(true),
+            reply_goals: goals(0),
+            held_goals: goals(1),
+            safe_goals: goals(2),
         }))
     }
 }

@@ -39,6 +39,18 @@ impl Position<'_> {
         if !rules.held_goals.is_empty() && self.has_arrived(&rules.held_goals, me) {
             return Some(GameResult::won_by(g, GameEnd::WinningArrival, me));
         }
+        if !rules.safe_goals.is_empty() {
+            let (mine, theirs) = (
+                self.arrived_safe(&rules.safe_goals, me),
+                self.arrived_safe(&rules.safe_goals, last),
+            );
+            match (mine, theirs) {
+                (true, true) => return Some(GameResult::draw(GameEnd::WinningArrival)),
+                (true, false) => return Some(GameResult::won_by(g, GameEnd::WinningArrival, me)),
+                (false, true) => return Some(GameResult::won_by(g, GameEnd::WinningArrival, last)),
+                (false, false) => {}
+            }
+        }
         if rules.checks_to_win > 0 {
             for p in [last, me] {
                 if self.checks[p] as u32 >= rules.checks_to_win {
@@ -79,6 +91,18 @@ impl Position<'_> {
         goals[player].iter().any(|(kind, cells)| {
             self.occupied_by[player].iter().any(|c| {
                 cells.contains(c) && self.game.kind_of_code(self.board[c]) == *kind as usize
+            })
+        })
+    }
+
+    /// Does a piece of `player` stand on one of its `goals` of its kind,
+    /// attacked by no enemy piece (`if-safe`)?
+    fn arrived_safe(&self, goals: &[Vec<(u8, CellSet)>], player: usize) -> bool {
+        goals[player].iter().any(|(kind, cells)| {
+            self.occupied_by[player].iter().any(|c| {
+                cells.contains(c)
+                    && self.game.kind_of_code(self.board[c]) == *kind as usize
+                    && !self.attacked_by_enemy_of(c, player)
             })
         })
     }
