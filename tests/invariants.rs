@@ -1,7 +1,8 @@
 //! Property tests of engine-wide invariants, over every shipped game (every
 //! `.variant` file directly under `stdlib/` and `dsl-examples/` that
 //! compiles on its own, and `dsl-examples/fairy/crazyhouse.variant`,
-//! `minishogi.variant` and `shouse.variant` for hands, drops and gating).
+//! `minishogi.variant`, `shouse.variant` and `kyotoshogi.variant` for
+//! hands, drops, gating and promoted drops).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -64,6 +65,8 @@ fn sources() -> &'static [Source] {
                 paths.push(root().join("dsl-examples/fairy/minishogi.variant"));
                 // Gating beside drops and captures to the hand.
                 paths.push(root().join("dsl-examples/fairy/shouse.variant"));
+                // Pieces that turn over on every move, drops either side up.
+                paths.push(root().join("dsl-examples/fairy/kyotoshogi.variant"));
             }
             for path in paths {
                 let rel = path

@@ -526,6 +526,9 @@ pub enum DropRule {
     /// While its player holds one, a piece of the kind must be dropped
     /// when one can be (no other move, no drop of another kind).
     First,
+    /// A held piece of the kind may also be dropped as the one kind it
+    /// promotes to.
+    Promoted,
 }
 
 /// A counting rule as written: `end counting draw { starts-without KINDS

@@ -9,7 +9,7 @@
 mod end_rules;
 mod hands;
 pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow, MateCondition};
-pub use hands::{FileLimit, Gating, Hands};
+pub use hands::{DropAs, FileLimit, Gating, Hands};
 
 use serde::{Deserialize, Serialize};
 

@@ -335,7 +335,17 @@ PLUS_PROMOTIONS = {"torishogi", "dobutsu", "minishogi", "shogi", "shoshogi", "eu
 PLUS_MOVE = re.compile(r"^([a-z]+\d+)([a-z]+\d+)[a-z]$")
 
 
+# Variants whose pieces turn over and back (Fairy-Stockfish writes `a1a2+`
+# and `a1a2-`): our letter of the kind a move turns a piece into is `-`
+# when it is one of these (the unpromoted sides), else `+`.
+DEMOTED_LETTERS = {"kyotoshogi": "psln", "micro": "lbrp"}
+
+
 def plus_form(variant: str, moves: list[str]) -> list[str]:
+    if variant in DEMOTED_LETTERS:
+        down = DEMOTED_LETTERS[variant]
+        return [PLUS_MOVE.sub(lambda g: g[1] + g[2] + ("-" if g[0][-1] in down else "+"), m)
+                for m in moves]
     if variant not in PLUS_PROMOTIONS:
         return moves
     return [PLUS_MOVE.sub(r"\1\2+", m) for m in moves]

@@ -56,6 +56,7 @@ impl Checker {
             per_file: Vec::new(),
             no_mate: Vec::new(),
             must_drop: Vec::new(),
+            drop_promoted: Vec::new(),
             gating: None,
         };
         let mut gate = GateLine::default();
@@ -245,6 +246,58 @@ impl Checker {
             }
             DropRule::NoMate => hands.no_mate.extend(named.iter().map(|&(k, _)| k as u8)),
             DropRule::First => hands.must_drop.extend(named.iter().map(|&(k, _)| k as u8)),
+            DropRule::Promoted => {
+                for (k, piece) in named {
+                    self.drop_promoted(m, hands, k, piece, line.span);
+                }
+            }
+        }
+    }
+
+    /// `drop KIND promoted`: the one kind KIND promotes to (by a `promote`
+    /// rule or a move that `becomes` it), as what a held KIND may also be
+    /// dropped as.
+    fn drop_promoted(
+        &mut self,
+        m: &Model,
+        hands: &mut ir::Hands,
+        k: usize,
+        piece: &Name,
+        at: Span,
+    ) {
+        let by_rules = m
+            .promotions
+            .iter()
+            .filter(|p| p.kind as usize == k)
+            .flat_map(|p| p.choices.iter().copied());
+        let by_moves = m.pieces[k].atoms.iter().filter_map(|a| a.becomes);
+        let mut targets: Vec<u8> = by_rules
+            .chain(by_moves)
+            .filter(|&c| c as usize != k)
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        match targets[..] {
+            [to] if !hands.drop_promoted.iter().any(|d| d.kind as usize == k) => {
+                hands.drop_promoted.push(ir::DropAs {
+                    kind: k as u8,
+                    as_kind: to,
+                })
+            }
+            [_] => {}
+            _ => self.error(
+                Diagnostic::error(
+                    Code::InconsistentHands,
+                    format!(
+                        "{} is dropped promoted, yet promotes to {} kinds",
+                        piece.text,
+                        targets.len()
+                    ),
+                    at,
+                    "here",
+                )
+                .with_hint("a kind dropped promoted needs exactly one kind it promotes to (a `promote` rule, or moves that `becomes` it)"),
+            ),
         }
     }
 

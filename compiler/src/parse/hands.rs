@@ -64,6 +64,7 @@ impl Builder<'_> {
                 }
                 Rule::drop_no_mate => rule = DropRule::NoMate,
                 Rule::drop_first => rule = DropRule::First,
+                Rule::drop_promoted => rule = DropRule::Promoted,
                 _ => unexpected(Rule::drop_stmt, &part),
             }
         }

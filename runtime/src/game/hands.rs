@@ -35,6 +35,9 @@ pub(crate) struct Hands {
     pub(crate) file_of: Vec<u16>,
     /// Per kind: a checkmate by a drop of it loses for the dropper (`no-mate`).
     pub(crate) no_mate: Vec<bool>,
+    /// Per kind: the kind a held piece of it may also be dropped as
+    /// (`drop KINDS promoted`; `NO_KIND`: none).
+    pub(crate) drop_as: Vec<u8>,
     /// Gating (`gate KINDS in REGION`), if the game has it.
     pub(crate) gating: Option<super::gating::Gating>,
 }
@@ -132,11 +135,19 @@ impl Hands {
                 _ => hands.captured_as[shape.kind_of[code] as usize],
             })
             .collect();
+        let mut drop_as = vec![NO_KIND; kinds];
+        for d in &hands.drop_promoted {
+            check(plain(d.kind) && plain(d.as_kind), || HandKind {
+                kind: d.kind,
+            })?;
+            drop_as[d.kind as usize] = d.as_kind;
+        }
         let gating = match &hands.gating {
             Some(g) => Some(super::gating::Gating::build(ir, g, players, kinds)?),
             None => None,
         };
         Ok(Some(Hands {
+            drop_as,
             gating,
             gained_kind,
             revert_to: hands.promoted_revert_to.checked_sub(1),

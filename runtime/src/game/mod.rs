@@ -241,22 +241,25 @@ impl Game {
     }
 
     /// The one kind `kind` promotes to (its promotion rules' choices other
-    /// than itself, for any player), if there is exactly one: what a FEN's
-    /// `+X` names.
+    /// than itself, and the kinds its moves turn it into (`becomes`), for
+    /// any player), if there is exactly one: what a FEN's `+X` names.
     pub fn promoted_kind(&self, kind: usize) -> Option<usize> {
         let mut found: Option<u8> = None;
-        for rule in self
+        let by_rules = self
             .ir
             .promotions
             .iter()
             .filter(|r| r.kind as usize == kind)
-        {
-            for &c in rule.choices.iter().filter(|&&c| c as usize != kind) {
-                if found.is_some_and(|f| f != c) {
-                    return None;
-                }
-                found = Some(c);
+            .flat_map(|r| r.choices.iter().copied());
+        let players = self.shape.players;
+        let by_moves = (0..players)
+            .flat_map(|p| atoms_of(&self.ir, p, kind))
+            .filter_map(|(_, becomes)| becomes.checked_sub(1));
+        for c in by_rules.chain(by_moves).filter(|&c| c as usize != kind) {
+            if found.is_some_and(|f| f != c) {
+                return None;
             }
+            found = Some(c);
         }
         found.map(usize::from)
     }

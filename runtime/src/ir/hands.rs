@@ -36,6 +36,10 @@ pub struct Hands {
     /// must drop one of them when it can (no other move, no other drop).
     #[serde(default)]
     pub must_drop: Vec<u8>,
+    /// `drop KINDS promoted`: a held piece of `kind` may also be dropped as
+    /// `as_kind` (its promotion), on the same cells.
+    #[serde(default)]
+    pub drop_promoted: Vec<DropAs>,
     /// `gate KINDS in REGION`: gating, if the game has it.
     #[serde(default)]
     pub gating: Option<Gating>,
@@ -59,4 +63,11 @@ pub struct FileLimit {
     pub kind: u8,
     /// After a drop, at most this many (at least 1).
     pub at_most: u8,
+}
+
+/// A kind a held piece may also be dropped as (`Hands::drop_promoted`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DropAs {
+    pub kind: u8,
+    pub as_kind: u8,
 }

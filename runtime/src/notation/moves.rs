@@ -10,9 +10,11 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
         MoveKind::Pass => return "pass".into(),
         MoveKind::Out => return "out".into(),
         // `P@e4`, as Fairy-Stockfish's UCI writes a drop (the letter upper case).
+        // A piece dropped promoted: `+L@c3`, the held piece's letter.
         MoveKind::Drop => {
             let letter = game.ir.kinds[mv.promotion as usize - 1].letter;
-            return format!("{letter}@{}", game.cell_name(mv.to as usize));
+            let plus = if mv.passed != 0 { "+" } else { "" };
+            return format!("{plus}{letter}@{}", game.cell_name(mv.to as usize));
         }
         _ => {}
     }
@@ -194,8 +196,12 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 .any(|a| a.eq_ignore_ascii_case(text))
     };
     // `a4a5+`: the move that promotes, where exactly one does (the
-    // notation of games whose pieces have one promotion each).
-    let plus = text.strip_suffix('+').filter(|t| !t.is_empty());
+    // notation of games whose pieces have one promotion each); `a4a5-`
+    // likewise, for a piece that turns back (Fairy-Stockfish's demotion).
+    let plus = text
+        .strip_suffix('+')
+        .or_else(|| text.strip_suffix('-'))
+        .filter(|t| !t.is_empty());
     let promotes_as_plus = |mv: &Move| {
         plus.is_some_and(|t| {
             mv.promotion().is_some() && {

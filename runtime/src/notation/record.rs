@@ -55,9 +55,10 @@ pub fn parse_recorded(pos: &mut Position, text: &str) -> Result<RecordedMove, Re
     Ok(RecordedMove { mv, declarations })
 }
 
-/// Is this word of a game record a declaration (`+name`, `-name`) rather than a move?
+/// Is this word of a game record a declaration (`+name`, `-name`) rather
+/// than a move? (`+S@a4` is a drop of a piece promoted: a move.)
 pub fn is_declaration(word: &str) -> bool {
-    word.len() > 1 && (word.starts_with('+') || word.starts_with('-'))
+    word.len() > 1 && (word.starts_with('+') || word.starts_with('-')) && !word.contains('@')
 }
 
 /// Plays a game record: moves separated by spaces, each optionally

@@ -105,6 +105,20 @@ impl<'g> Position<'g> {
                 list.piece(to, code);
                 list.add(self, Move::drop(to, kind));
             }
+            let as_kind = hands.drop_as[kind as usize];
+            if as_kind != NO_KIND {
+                let code = self.game.code(me, as_kind as usize);
+                for to in targets.iter() {
+                    list.piece(to, code);
+                    list.add(
+                        self,
+                        Move {
+                            passed: as_kind + 1,
+                            ..Move::drop(to, kind)
+                        },
+                    );
+                }
+            }
         }
     }
 
@@ -168,7 +182,13 @@ impl<'g> Position<'g> {
         let kind = mv.promotion as usize - 1;
         let hand = me * self.game.shape.kinds + kind;
         self.set_hand(hand, self.hand[hand] - 1);
-        let code = self.game.code(me, kind);
+        // `passed`: the kind dropped as, + 1, where it is not the held one
+        // (`drop KINDS promoted`).
+        let placed = match mv.passed {
+            0 => kind,
+            as_kind => as_kind as usize - 1,
+        };
+        let code = self.game.code(me, placed);
         self.put(mv.to as usize, code);
         code
     }

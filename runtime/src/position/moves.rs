@@ -38,7 +38,9 @@ pub enum MoveKind {
     Out,
     /// A piece from the mover's hand is put on the empty cell `to`
     /// (`from == to`); its kind + 1 is in `promotion` (so the legality
-    /// judge sees a royal kind dropped as it sees one made by promotion).
+    /// judge sees a royal kind dropped as it sees one made by promotion),
+    /// and in `passed` the kind + 1 it is dropped as, where that is
+    /// another (`drop KINDS promoted`; 0: as itself).
     Drop,
     /// A plain move (`from` to `to`, its promotion in `promotion`) that
     /// also leaves a piece from the mover's hand on `from`: its kind in
@@ -108,9 +110,18 @@ impl Move {
         (self.promotion != 0 && self.kind != MoveKind::Drop).then(|| self.promotion as usize - 1)
     }
 
-    /// The kind a drop puts on the board.
+    /// The kind a drop takes from the hand.
     pub fn dropped(&self) -> Option<usize> {
         (self.kind == MoveKind::Drop).then(|| self.promotion as usize - 1)
+    }
+
+    /// The kind a drop puts on the board (the held kind, or the kind it
+    /// is dropped as).
+    pub fn dropped_as(&self) -> Option<usize> {
+        self.dropped().map(|k| match self.passed {
+            0 => k,
+            as_kind => as_kind as usize - 1,
+        })
     }
 
     /// The kind a gating move leaves on the cell its piece leaves (for a
