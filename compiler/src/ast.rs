@@ -68,7 +68,7 @@ pub enum Stmt {
         markers: Vec<(Name, Name, Name)>,
         span: Span,
     },
-    Castling(Castling),
+    Castling(Box<Castling>),
     Setup {
         player: Name,
         body: SetupBody,
@@ -452,6 +452,12 @@ pub struct Castling {
     /// `free`: the partner is any piece of the kinds on the king's rank or
     /// file, moved or not; the right is the king's never having moved.
     pub free: bool,
+    /// `homes KING_REGION PARTNER_REGION`: the king's and the partners'
+    /// cells (each player's own), instead of where the setup puts them.
+    pub homes: Option<(Name, Name)>,
+    /// `by-drop`: a king or partner dropped on its cell while the other
+    /// stands on its own gains the castling's right.
+    pub by_drop: bool,
     /// `written zeros COLOUR`: named by as many zeros as cells of that
     /// colour on the king's path (`0-0-0`).
     pub written_zeros: Option<Name>,
@@ -529,6 +535,10 @@ pub enum DropRule {
     /// A held piece of the kind may also be dropped as the one kind it
     /// promotes to.
     Promoted,
+    /// The player's pieces of the kind end split evenly between the two
+    /// regions: a drop may not put more than half of them (rounded up) in
+    /// one, nor leave too few free cells of one for those still held.
+    Split(Name, Name),
 }
 
 /// A counting rule as written: `end counting draw { starts-without KINDS

@@ -220,6 +220,10 @@ pub struct ModelCastling {
     /// Free castling: the partner on any cell of the king's edge lines,
     /// moved or not; the right is the king's never having moved.
     pub free: bool,
+    /// `homes`: the regions of the king's and the partners' cells.
+    pub homes: Option<(usize, usize)>,
+    /// `by-drop`: a drop completing the pair gains the right.
+    pub by_drop: bool,
     /// The king goes to the cell next to the partner (`king-to beside partner`).
     pub king_beside_partner: bool,
     /// Named by zeros counting the cells of this region on the king's path.

@@ -9,7 +9,7 @@
 mod end_rules;
 mod hands;
 pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow, MateCondition};
-pub use hands::{DropAs, FileLimit, Gating, Hands};
+pub use hands::{DropAs, DropSplit, FileLimit, Gating, Hands};
 
 use serde::{Deserialize, Serialize};
 
@@ -450,6 +450,11 @@ pub struct Castling {
     /// (`Кр-0-0`, `0-0-0`).
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// `by-drop`: a drop that puts the king on `king_from` while a partner
+    /// stands on `partner_from`, or a partner there while the king stands
+    /// on its cell, grants the right (Fairy-Stockfish's castlingDroppedPiece).
+    #[serde(default)]
+    pub by_drop: bool,
 }
 
 impl Castling {

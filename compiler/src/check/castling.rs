@@ -70,6 +70,11 @@ impl Checker {
         let written_zeros = c.written_zeros.as_ref().and_then(|r| self.region_ref(m, r));
         self.check_king_distances(c);
         let repeat_limit = self.castling_repeat_limit(c);
+        let homes = c.homes.as_ref().and_then(|(k, p)| {
+            let king = self.region_ref(m, k);
+            let partner = self.region_ref(m, p);
+            king.zip(partner)
+        });
         if let (Some(king), true) = (king, any_partner) {
             if !self.castling_king_is_new(m, c, king, partners) {
                 return;
@@ -85,6 +90,8 @@ impl Checker {
                 king_passes_partner: c.king_passes_partner,
                 king_onto_partner: c.king_onto_partner,
                 free: c.free,
+                homes,
+                by_drop: c.by_drop,
                 king_beside_partner: c.king_beside_partner,
                 written_zeros,
                 written_king: c.written_king.iter().map(|n| n.text.clone()).collect(),

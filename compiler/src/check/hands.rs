@@ -57,6 +57,7 @@ impl Checker {
             no_mate: Vec::new(),
             must_drop: Vec::new(),
             drop_promoted: Vec::new(),
+            split: None,
             gating: None,
         };
         let mut gate = GateLine::default();
@@ -246,6 +247,40 @@ impl Checker {
             }
             DropRule::NoMate => hands.no_mate.extend(named.iter().map(|&(k, _)| k as u8)),
             DropRule::First => hands.must_drop.extend(named.iter().map(|&(k, _)| k as u8)),
+            DropRule::Split(a, b) => {
+                let (Some(ra), Some(rb)) = (self.region_ref(m, a), self.region_ref(m, b)) else {
+                    return;
+                };
+                let cells_of = |r: usize| -> Vec<Vec<u16>> {
+                    (0..m.players.len())
+                        .map(|p| {
+                            (0..m.cells.len())
+                                .filter(|&c| m.regions[r].cells[p][c])
+                                .map(|c| c as u16)
+                                .collect()
+                        })
+                        .collect()
+                };
+                for (k, piece) in named {
+                    if hands.split.is_some() {
+                        self.error(
+                            Diagnostic::error(
+                                Code::InconsistentHands,
+                                format!("{} split between regions, after another kind", piece.text),
+                                line.span,
+                                "a second kind split",
+                            )
+                            .with_hint("one kind of a game may be split between two regions"),
+                        );
+                        return;
+                    }
+                    hands.split = Some(ir::DropSplit {
+                        kind: k as u8,
+                        a: cells_of(ra),
+                        b: cells_of(rb),
+                    });
+                }
+            }
             DropRule::Promoted => {
                 for (k, piece) in named {
                     self.drop_promoted(m, hands, k, piece, line.span);

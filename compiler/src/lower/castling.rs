@@ -104,9 +104,24 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
             .map(|s| s.cell)
             .collect()
     };
-    let partner_cells = setup_cells(&|k| c.partners >> k & 1 != 0);
+    let home_cells = |r: usize| -> Vec<u16> {
+        (0..m.cells.len())
+            .filter(|&c| m.regions[r].cells[p][c])
+            .map(|c| c as u16)
+            .collect()
+    };
+    let partner_setup = setup_cells(&|k| c.partners >> k & 1 != 0);
+    let king_setup = setup_cells(&|k| k == c.king);
+    // `homes`: the cells are the regions'; a right starts only where the
+    // setup puts both pieces (others come by drops, `by-drop`).
+    let (partner_cells, mut king_cells) = match c.homes {
+        Some((king_home, partner_home)) => (home_cells(partner_home), home_cells(king_home)),
+        None => (partner_setup.clone(), king_setup.clone()),
+    };
+    let starts_with_right = |king: u16, partner: u16| {
+        c.homes.is_none() || (king_setup.contains(&king) && partner_setup.contains(&partner))
+    };
     // A repeatable castling may start where an earlier one ended.
-    let mut king_cells = setup_cells(&|k| k == c.king);
     let mut next = 0;
     while next < king_cells.len() {
         let king_cell = king_cells[next];
@@ -129,7 +144,10 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
                     if !king_cells.contains(&king_to) {
                         king_cells.push(king_to);
                     }
-                } else if !c.free && !out.rights.contains(&partner_cell) {
+                } else if !c.free
+                    && !out.rights.contains(&partner_cell)
+                    && starts_with_right(king_cell, partner_cell)
+                {
                     out.rights.push(partner_cell);
                 }
             }
@@ -330,6 +348,7 @@ fn castling_to(
         king_kind: (!m.pieces[c.king as usize].royal).then_some(c.king),
         name,
         aliases,
+        by_drop: c.by_drop,
     }
 }
 

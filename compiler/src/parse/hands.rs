@@ -65,6 +65,12 @@ impl Builder<'_> {
                 Rule::drop_no_mate => rule = DropRule::NoMate,
                 Rule::drop_first => rule = DropRule::First,
                 Rule::drop_promoted => rule = DropRule::Promoted,
+                Rule::drop_split => {
+                    let mut names = Parts::of(part);
+                    let a = self.name(&names.required());
+                    let b = self.name(&names.required());
+                    rule = DropRule::Split(a, b);
+                }
                 _ => unexpected(Rule::drop_stmt, &part),
             }
         }

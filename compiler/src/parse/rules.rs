@@ -96,6 +96,8 @@ impl Builder<'_> {
             king_passes_partner: false,
             king_onto_partner: false,
             free: false,
+            homes: None,
+            by_drop: false,
             written_zeros: None,
             written_king: Vec::new(),
             written_flanks: None,
@@ -124,6 +126,13 @@ impl Builder<'_> {
                 Rule::king_passes => castling.king_passes_partner = true,
                 Rule::king_onto => castling.king_onto_partner = true,
                 Rule::free_castling => castling.free = true,
+                Rule::castling_homes => {
+                    let mut names = Parts::of(prop);
+                    let king = self.name(&names.required());
+                    let partner = self.name(&names.required());
+                    castling.homes = Some((king, partner));
+                }
+                Rule::by_drop => castling.by_drop = true,
                 Rule::written => self.written(&mut castling, sole_part(prop)),
                 Rule::king_moves => {
                     let mut ds = Vec::new();
@@ -146,7 +155,7 @@ impl Builder<'_> {
         {
             castling.distances = None;
         }
-        Ok(Stmt::Castling(castling))
+        Ok(Stmt::Castling(Box::new(castling)))
     }
 
     /// One `written ...` property of a castling: a spelling of it in the

@@ -29,6 +29,8 @@ pub(crate) struct Castling {
     /// royal codes, and the codes of any castling's `king_kind` (a king
     /// that is not royal) for that castling's player.
     pub(crate) king_code: Vec<bool>,
+    /// Some castling's right comes by drops (`by-drop`).
+    pub(crate) by_drop: bool,
 }
 
 /// Castling groups: runs of a player's castlings with the same king,
@@ -152,6 +154,10 @@ impl Castling {
             rights_keep,
             kings_rights: ir.castlings.iter().any(|c| c.right_is_the_kings()),
             limited: ir.castlings.iter().any(|c| c.limit != 0),
+            by_drop: ir
+                .castlings
+                .iter()
+                .any(|c| c.by_drop && !c.right_is_the_kings()),
         }))
     }
 }

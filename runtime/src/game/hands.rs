@@ -38,6 +38,9 @@ pub(crate) struct Hands {
     /// Per kind: the kind a held piece of it may also be dropped as
     /// (`drop KINDS promoted`; `NO_KIND`: none).
     pub(crate) drop_as: Vec<u8>,
+    /// `drop KIND split A B`: the kind, and per player the two regions'
+    /// cells.
+    pub(crate) split: Option<Split>,
     /// Gating (`gate KINDS in REGION`), if the game has it.
     pub(crate) gating: Option<super::gating::Gating>,
 }
@@ -142,11 +145,16 @@ impl Hands {
             })?;
             drop_as[d.kind as usize] = d.as_kind;
         }
+        let split = match &hands.split {
+            Some(s) => Some(Split::build(s, players, cells, plain)?),
+            None => None,
+        };
         let gating = match &hands.gating {
             Some(g) => Some(super::gating::Gating::build(ir, g, players, kinds)?),
             None => None,
         };
         Ok(Some(Hands {
+            split,
             drop_as,
             gating,
             gained_kind,
@@ -179,5 +187,45 @@ impl Hands {
             Some(k) if promoted && kind != NO_KIND => k,
             _ => kind,
         }
+    }
+}
+
+/// `drop KIND split A B` as loaded.
+pub(crate) struct Split {
+    pub(crate) kind: u8,
+    /// Per player: the cells of A, and of B.
+    pub(crate) a: Vec<CellSet>,
+    pub(crate) b: Vec<CellSet>,
+}
+
+impl Split {
+    fn build(
+        split: &crate::ir::DropSplit,
+        players: usize,
+        cells: usize,
+        plain: impl Fn(u8) -> bool,
+    ) -> Result<Split, LoadError> {
+        check(plain(split.kind), || LoadError::HandKind {
+            kind: split.kind,
+        })?;
+        let sets = |lists: &Vec<Vec<u16>>| -> Result<Vec<CellSet>, LoadError> {
+            check(lists.len() == players, || LoadError::HandTables)?;
+            lists
+                .iter()
+                .map(|list| {
+                    let mut set = CellSet::EMPTY;
+                    for &c in list {
+                        check((c as usize) < cells, || LoadError::DropCell { cell: c })?;
+                        set.insert(c as usize);
+                    }
+                    Ok(set)
+                })
+                .collect()
+        };
+        Ok(Split {
+            kind: split.kind,
+            a: sets(&split.a)?,
+            b: sets(&split.b)?,
+        })
     }
 }

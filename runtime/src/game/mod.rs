@@ -119,7 +119,7 @@ pub use counting::MAX_COUNT_MOVES;
 pub(crate) use en_passant::EnPassantRules;
 pub use en_passant::{MAX_EN_PASSANT, MAX_LASTING_PASSINGS};
 pub use error::LoadError;
-pub(crate) use hands::{Hands, NO_KIND};
+pub(crate) use hands::{Hands, Split as DropSplit, NO_KIND};
 pub use insufficient::MAX_DECLARED_PIECES;
 pub(crate) use insufficient::{DeclaredSide, Insufficient};
 pub(crate) use keys::Keys;

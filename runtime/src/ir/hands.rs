@@ -40,6 +40,10 @@ pub struct Hands {
     /// `as_kind` (its promotion), on the same cells.
     #[serde(default)]
     pub drop_promoted: Vec<DropAs>,
+    /// `drop KIND split A B`: the kind whose pieces end split evenly
+    /// between two regions, if any.
+    #[serde(default)]
+    pub split: Option<DropSplit>,
     /// `gate KINDS in REGION`: gating, if the game has it.
     #[serde(default)]
     pub gating: Option<Gating>,
@@ -70,4 +74,13 @@ pub struct FileLimit {
 pub struct DropAs {
     pub kind: u8,
     pub as_kind: u8,
+}
+
+/// `drop KIND split A B` (`Hands::split`): per player, the cells of the
+/// two regions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DropSplit {
+    pub kind: u8,
+    pub a: Vec<Vec<u16>>,
+    pub b: Vec<Vec<u16>>,
 }

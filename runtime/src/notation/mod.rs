@@ -89,14 +89,24 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
     let name = |p: usize| game.ir.players[p].name.clone();
     // Players out of the game (none yet: see `turn.rs`) are not judged.
     for p in (0..game.shape.players).filter(|&p| pos.in_play(p)) {
+        // Royal pieces in hand count as the player's too (placement's
+        // king, dropped later).
+        let royal_kinds = || (0..game.shape.kinds).filter(|&k| game.ir.kinds[k].royal);
+        let start_hand = |k: usize| {
+            game.hands
+                .as_ref()
+                .map_or(0, |h| h.start[p * game.shape.kinds + k] as usize)
+        };
+        let held: usize = royal_kinds().map(|k| pos.in_hand(p, k) as usize).sum();
         let setup_royals = game
             .ir
             .setup
             .pieces
             .iter()
             .filter(|s| s.player as usize == p && game.ir.kinds[s.kind as usize].royal)
-            .count();
-        if setup_royals > 0 && pos.royal_group_of(p).is_empty() {
+            .count()
+            + royal_kinds().map(start_hand).sum::<usize>();
+        if setup_royals > 0 && pos.royal_group_of(p).is_empty() && held == 0 {
             return Err(PositionError::NoRoyalPiece { player: name(p) });
         }
         // No move creates a royal piece but a promotion to a royal kind
@@ -104,7 +114,7 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
         // never has more than its setup gives it otherwise. Fewer, but at
         // least one, is accepted: whether a game may lose one of several is
         // its rules'.
-        let given = pos.royal_group_of(p).len();
+        let given = pos.royal_group_of(p).len() + held;
         let promotes_to_royal = game.ir.promotions.iter().any(|r| {
             r.player as usize == p
                 && r.choices

@@ -111,6 +111,33 @@ impl<'g> Position<'g> {
         self.place(c.partner_from as usize, partner);
     }
 
+    /// `by-drop`: a drop on `cell` that completes a castling's pair (its
+    /// king on `king_from`, a partner on `partner_from`) grants that
+    /// castling's right. The hash follows (`grant_right`); `unmake`
+    /// restores the rights wholesale.
+    pub(super) fn grant_rights_by_drop(&mut self, castling: &Castling, cell: usize) {
+        let g = self.game;
+        let me = self.to_move;
+        for &i in &castling.castlings_of[me] {
+            let c = &g.ir.castlings[i as usize];
+            if !c.by_drop || (c.king_from as usize != cell && c.partner_from as usize != cell) {
+                continue;
+            }
+            let (king, partner) = (
+                self.board[c.king_from as usize],
+                self.board[c.partner_from as usize],
+            );
+            let mine =
+                |code: PieceCode| code != EMPTY && g.shape.owner[code as usize] as usize == me;
+            let king_ok = mine(king) && castling.king_code[king as usize];
+            let partner_ok =
+                mine(partner) && c.partner_kinds >> g.shape.kind_of[partner as usize] & 1 != 0;
+            if king_ok && partner_ok {
+                self.grant_right(c.partner_from as usize);
+            }
+        }
+    }
+
     /// A move from or to a cell that holds a right takes that right away.
     #[inline(always)]
     pub(super) fn lose_castling_rights(&mut self, castling: &Castling, from: usize, to: usize) {

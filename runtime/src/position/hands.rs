@@ -88,6 +88,9 @@ impl<'g> Position<'g> {
             }
             let mut targets = hands.drop_cells[hand].minus(&occupied);
             let code = self.game.code(me, kind as usize);
+            if let Some(split) = &hands.split {
+                targets = self.split_targets(hands, split, kind, targets, &occupied);
+            }
             match hands.per_file[kind as usize] {
                 0 => {}
                 // Shogi's one pawn per file: a file with one is closed.
@@ -120,6 +123,60 @@ impl<'g> Position<'g> {
                 }
             }
         }
+    }
+
+    /// `drop KIND split A B` (Fairy-Stockfish's dropOppositeColoredBishop):
+    /// of `targets` for a drop of `kind`, the cells that keep the side to
+    /// move's pieces of the split kind (n of them, on the board and in hand)
+    /// evenly split. A piece of that kind may not make more than (n + 1) / 2
+    /// of them stand in one region; a piece of another kind may not leave
+    /// fewer than n / 2 of them, standing or with a free drop cell, in
+    /// either region.
+    fn split_targets(
+        &self,
+        hands: &Hands,
+        split: &crate::game::DropSplit,
+        kind: u8,
+        targets: CellSet,
+        occupied: &CellSet,
+    ) -> CellSet {
+        let me = self.to_move;
+        let kinds = self.game.shape.kinds;
+        let code = self.game.code(me, split.kind as usize);
+        let mut standing = CellSet::EMPTY;
+        for cell in self.occupied_by[me].iter() {
+            if self.board[cell] == code {
+                standing.insert(cell);
+            }
+        }
+        let n = standing.len() + self.hand[me * kinds + split.kind as usize] as usize;
+        let (a, b) = (&split.a[me], &split.b[me]);
+        if kind == split.kind {
+            let room = |region: &CellSet| standing.intersect(region).len() < n.div_ceil(2);
+            let mut out = targets;
+            if !room(a) {
+                out = out.minus(a);
+            }
+            if !room(b) {
+                out = out.minus(b);
+            }
+            return out;
+        }
+        let free = hands.drop_cells[me * kinds + split.kind as usize].minus(occupied);
+        let reach = |region: &CellSet| standing.union(&free).intersect(region).len();
+        let (in_a, in_b) = (reach(a), reach(b));
+        if in_a < n / 2 || in_b < n / 2 {
+            return CellSet::EMPTY;
+        }
+        let mut out = targets;
+        // Taking one free cell of a region where none is to spare.
+        if in_a == n / 2 {
+            out = out.minus(&free.intersect(a).minus(&standing));
+        }
+        if in_b == n / 2 {
+            out = out.minus(&free.intersect(b).minus(&standing));
+        }
+        out
     }
 
     /// `targets` without the files that hold `at_most` pieces of `code`.

@@ -92,6 +92,11 @@ impl<'g> Position<'g> {
         }
         if let Some(castling) = &g.castling {
             self.lose_castling_rights(castling, from, to);
+            // After the rights the drop's cell took: a drop may complete a
+            // castling's pair (`by-drop`).
+            if castling.by_drop && mv.kind == MoveKind::Drop {
+                self.grant_rights_by_drop(castling, to);
+            }
         }
         if lasting {
             self.keep_en_passant(undo.en_passant, me, undo.captured_cell);
