@@ -199,6 +199,9 @@ pub enum Stmt {
         only: bool,
         span: Span,
     },
+    /// `promotion-limit KIND N ...`: a piece may promote to KIND only while
+    /// its player has fewer than N pieces of it (each number with its span).
+    PromotionLimit(Vec<(Name, i32, Span)>, Span),
     /// `royal-while-last KINDS`: pieces of these kinds are royal only while
     /// their player holds one of them.
     RoyalWhileLast(Vec<Name>, Span),

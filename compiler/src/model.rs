@@ -70,6 +70,8 @@ pub struct Model {
     pub hands: Option<ir::Hands>,
     /// `royal-while-last KINDS` (`check/royalty.rs`).
     pub royal_while_last: Vec<u8>,
+    /// `promotion-limit`: (kind, the count it must stay below).
+    pub promotion_limits: Vec<(u8, u8)>,
 }
 
 /// `arrival KIND on REGION wins [after-reply | if-held]`.

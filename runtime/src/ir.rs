@@ -78,6 +78,10 @@ pub struct GameIr {
     pub swaps: Vec<Swap>,
     pub regions: Vec<Region>,
     pub promotions: Vec<Promotion>,
+    /// `promotion-limit`: promotions to a kind only while its player has
+    /// fewer pieces of it than `below`.
+    #[serde(default)]
+    pub promotion_limits: Vec<PromotionLimit>,
     pub castlings: Vec<Castling>,
     pub arrivals: Vec<Arrival>,
     pub setup: Setup,
@@ -404,6 +408,14 @@ pub struct Promotion {
     /// wherever it ends (a promotion zone); never with a `condition`.
     #[serde(default)]
     pub leaving: bool,
+}
+
+/// A promotion limit (`GameIr::promotion_limits`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PromotionLimit {
+    pub kind: u8,
+    /// A piece may promote to `kind` while its player has fewer than this.
+    pub below: u8,
 }
 
 /// One concrete castling: the royal on `king_from` goes to `king_to`, the

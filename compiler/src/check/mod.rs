@@ -192,6 +192,7 @@ impl Checker {
                 self.promotion(&mut m, p, &piece_names, &promoting);
             }
         }
+        self.promotion_limits(&mut m, stmts, &piece_names);
         self.hands(&mut m, stmts, &player_names, &piece_names);
         self.end_rules(&mut m, stmts, &piece_names);
         self.teams(&mut m, stmts, &player_names);

@@ -297,3 +297,43 @@ fn promotion_to_undefined(c: &Name, piece_names: &[String]) -> Diagnostic {
         ))
     }
 }
+
+impl Checker {
+    /// `promotion-limit KIND N ...`: each kind limited once, N from 1 to
+    /// 255 (a limit of 0 would forbid the promotion: leave the kind out of
+    /// the rule instead).
+    pub(super) fn promotion_limits(
+        &mut self,
+        m: &mut Model,
+        stmts: &[Stmt],
+        piece_names: &[String],
+    ) {
+        let mut said: Vec<Option<Span>> = vec![None; m.pieces.len()];
+        for s in stmts {
+            let Stmt::PromotionLimit(limits, span) = s else {
+                continue;
+            };
+            for (kind, n, at) in limits {
+                let Some(k) = self.piece(kind, piece_names) else {
+                    continue;
+                };
+                if !(1..=255).contains(n) {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a promotion limit of {n}"),
+                            *at,
+                            "this many",
+                        )
+                        .with_hint("a limit is from 1 to 255: the count a player's pieces of the kind must stay below"),
+                    );
+                    continue;
+                }
+                let what = format!("the promotion limit of {}", kind.text);
+                if self.once(&mut said[k], *span, &what) {
+                    m.promotion_limits.push((k as u8, *n as u8));
+                }
+            }
+        }
+    }
+}

@@ -74,6 +74,11 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         first_move_lost: m.first_move_lost.clone(),
         hands: m.hands.clone(),
         royal_while_last: m.royal_while_last.clone(),
+        promotion_limits: m
+            .promotion_limits
+            .iter()
+            .map(|&(kind, below)| ir::PromotionLimit { kind, below })
+            .collect(),
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

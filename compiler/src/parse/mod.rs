@@ -439,6 +439,7 @@ impl Builder<'_> {
             Rule::royal_while_last_stmt => Ok(self.royal_while_last(p)),
             Rule::drop_stmt => self.drop_in(p),
             Rule::gate_stmt => Ok(self.gate(p)),
+            Rule::promotion_limit_stmt => self.promotion_limit(p),
             Rule::insufficient_stmt => Ok(self.insufficient(p)),
             Rule::points_stmt => self.points(p),
             Rule::clock_stmt => self.clock(p),

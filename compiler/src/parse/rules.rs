@@ -10,6 +10,19 @@ use crate::diag::Diagnostic;
 impl Builder<'_> {
     /// `promote PIECE in REGION [when|unless REGION] [or-leaving] [optional]
     /// (to [playing] KINDS | by file { ... }) [if CONDITION]`.
+    /// `promotion-limit KIND N ...`.
+    pub(super) fn promotion_limit(&self, p: P) -> Result<Stmt, Diagnostic> {
+        let span = self.span(&p);
+        let mut limits = Vec::new();
+        for item in Parts::of(p) {
+            let mut parts = Parts::of(item);
+            let kind = self.name(&parts.required());
+            let n = parts.required();
+            limits.push((kind, self.int(&n)?, self.span(&n)));
+        }
+        Ok(Stmt::PromotionLimit(limits, span))
+    }
+
     pub(super) fn promote(&self, p: P) -> Result<Stmt, Diagnostic> {
         let span = self.span(&p);
         let mut parts = Parts::of(p);

@@ -173,6 +173,10 @@ pub enum LoadError {
     RoyalWhileLastKind {
         kind: u8,
     },
+    /// A promotion limit of a kind the game does not have, or of 0.
+    PromotionLimitKind {
+        kind: u8,
+    },
     /// A limit per file on a board without files.
     FilesNeedASquareBoard,
     /// A limit per file of 0, or a second one for the same kind.
@@ -374,6 +378,7 @@ impl std::fmt::Display for LoadError {
             | LeavingWithCondition
             | RoyalWhileLastKind { .. }
             | FilesNeedASquareBoard
+            | PromotionLimitKind { .. }
             | FileLimit { .. }
             | HandKind { .. }
             | HandCount { .. }
@@ -526,6 +531,12 @@ impl LoadError {
                 "the counting rule counts {moves} moves, over the limit of {}",
                 super::counting::MAX_COUNT_MOVES
             ),
+            PromotionLimitKind { kind } => {
+                write!(
+                    f,
+                    "a promotion limit names kind {kind}, which the game lacks, or is 0"
+                )
+            }
             FilesNeedASquareBoard => {
                 write!(f, "a limit of drops per file needs a square board (files)")
             }

@@ -51,6 +51,9 @@ pub(crate) struct Landing {
     pub(crate) winning_cells: Option<Vec<CellSet>>,
     /// Promotion on leaving a zone (`or-leaving`); `None` without such a rule.
     pub(crate) leaving: Option<Leaving>,
+    /// Per kind: promotions to it only while the player has fewer than
+    /// this many (`promotion-limit`; 0: no limit). `None` without limits.
+    pub(crate) limits: Option<Vec<u8>>,
 }
 
 /// Promotions of moves that start in a zone and end outside it.
@@ -136,6 +139,18 @@ impl Landing {
         };
         let changes_kinds = (0..players * kinds).any(changes_kind);
         let leaving = leaving_rules(ir, players * kinds, kinds)?;
+        let limits = if ir.promotion_limits.is_empty() {
+            None
+        } else {
+            let mut limits = vec![0u8; kinds];
+            for l in &ir.promotion_limits {
+                check((l.kind as usize) < kinds && l.below > 0, || {
+                    LoadError::PromotionLimitKind { kind: l.kind }
+                })?;
+                limits[l.kind as usize] = l.below;
+            }
+            Some(limits)
+        };
         let leaves = |pk: usize| leaving.as_ref().is_some_and(|l| !l.from[pk].is_empty());
         // A move leaving a zone may promote wherever it lands: every landing
         // of such a kind takes the promotion path (`push_promoting`), so the
@@ -177,6 +192,7 @@ impl Landing {
             changes_kinds,
             winning_cells,
             leaving,
+            limits,
         })
     }
 

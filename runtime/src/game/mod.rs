@@ -162,7 +162,8 @@ pub struct Game {
     pub(crate) first_move_loss: Option<FirstMoveLoss>,
     pub(crate) mate_rules: Option<MateRules>,
     pub(crate) hands: Option<Hands>,
-    /// The game promotes on leaving a zone or gates: its moves come from
+    /// The game promotes on leaving a zone, limits promotions or gates: its
+    /// moves come from
     /// `Position::generate_rare` (one test per generation for the others).
     pub(crate) rare_generator: bool,
 }
@@ -215,8 +216,9 @@ impl Game {
         }
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
-        let rare_generator =
-            landing.leaving.is_some() || hands.as_ref().is_some_and(|h| h.gating.is_some());
+        let rare_generator = landing.leaving.is_some()
+            || landing.limits.is_some()
+            || hands.as_ref().is_some_and(|h| h.gating.is_some());
         Ok(Game {
             rare_generator,
             ir,

@@ -256,16 +256,33 @@ impl<'g> Position<'g> {
         self.hand[mover * self.game.shape.kinds + mv.promotion as usize - 1] += 1;
     }
 
-    /// After a move by `me` from `from` to `to` (its capture, if any, in
-    /// `undo`): the captured piece joins `me`'s hand, and promoted marks
-    /// follow the mover. Records what it did in `undo`.
-    pub(super) fn after_capture_to_hand(
+    /// What a move changes in a game with hands, after the move itself and
+    /// the castling rights it took: captures join the hand, a gated piece
+    /// enters, a drop may complete a castling's pair (`by-drop`).
+    pub(super) fn after_move_with_hands(
         &mut self,
         hands: &Hands,
         mv: Move,
         me: usize,
         undo: &mut Undo,
     ) {
+        self.after_capture_to_hand(hands, mv, me, undo);
+        if hands.gating.is_some() {
+            self.make_gate(mv, me);
+        }
+        if mv.kind == MoveKind::Drop {
+            if let Some(castling) = &self.game.castling {
+                if castling.by_drop {
+                    self.grant_rights_by_drop(castling, mv.to as usize);
+                }
+            }
+        }
+    }
+
+    /// After a move by `me` from `from` to `to` (its capture, if any, in
+    /// `undo`): the captured piece joins `me`'s hand, and promoted marks
+    /// follow the mover. Records what it did in `undo`.
+    fn after_capture_to_hand(&mut self, hands: &Hands, mv: Move, me: usize, undo: &mut Undo) {
         let (from, to) = (mv.from as usize, mv.to as usize);
         let mut victim_promoted = false;
         if hands.revert_to.is_some() {

@@ -92,20 +92,12 @@ impl<'g> Position<'g> {
         }
         if let Some(castling) = &g.castling {
             self.lose_castling_rights(castling, from, to);
-            // After the rights the drop's cell took: a drop may complete a
-            // castling's pair (`by-drop`).
-            if castling.by_drop && mv.kind == MoveKind::Drop {
-                self.grant_rights_by_drop(castling, to);
-            }
         }
         if lasting {
             self.keep_en_passant(undo.en_passant, me, undo.captured_cell);
         }
         if let Some(hands) = &g.hands {
-            self.after_capture_to_hand(hands, mv, me, &mut undo);
-            if hands.gating.is_some() {
-                self.make_gate(mv, me);
-            }
+            self.after_move_with_hands(hands, mv, me, &mut undo);
         }
         self.halfmove = if reset {
             0

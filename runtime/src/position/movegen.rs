@@ -52,8 +52,9 @@ pub(super) mod changes {
     pub(crate) const NONE: u8 = 0;
     /// Atoms that change the mover's kind (`becomes`) and stacks.
     pub(crate) const KINDS: u8 = 1;
-    /// Promotions on leaving a zone (`or-leaving`) too.
-    pub(crate) const LEAVING: u8 = 2;
+    /// Promotions on leaving a zone (`or-leaving`) and promotion limits
+    /// too (the rare generator, `Game::rare_generator`).
+    pub(crate) const RARE: u8 = 2;
 }
 
 impl<'g> Position<'g> {
@@ -149,7 +150,7 @@ impl<'g> Position<'g> {
 
     /// Promotion and arrival for a piece of `player * kinds + kind` = `pk`
     /// landing. Promotions on leaving a zone only in the generator made for
-    /// them (`changes::LEAVING`): tested in every game, inlined at every
+    /// them (`changes::RARE`): tested in every game, inlined at every
     /// place the generator adds a move, the test made chess's, Mirodol's
     /// and Das's generation 2-6% dearer (callgrind).
     #[inline(always)]
@@ -165,6 +166,9 @@ impl<'g> Position<'g> {
                 g.landing.promotion_at[self.promotion_base + pk * g.shape.cells + mv.to as usize];
             if len > 0 {
                 for &choice in &g.landing.promotion_choices[start as usize..][..len as usize] {
+                    if CHANGES == changes::RARE && self.promotion_limited(choice) {
+                        continue;
+                    }
                     // A choice of the piece's own kind: it may stay what it
                     // is (an optional promotion), a plain landing.
                     let promotion = if choice as usize == pk % g.shape.kinds {
@@ -178,7 +182,7 @@ impl<'g> Position<'g> {
             }
         }
         // A kind that may promote on leaving a zone has every cell special.
-        if CHANGES == changes::LEAVING {
+        if CHANGES == changes::RARE {
             if let Some(leaving) = &g.landing.leaving {
                 if leaving.from[pk].contains(mv.from as usize) {
                     self.push_leaving(list, mv, pk, &leaving.choices[pk]);
@@ -209,6 +213,25 @@ impl<'g> Position<'g> {
             }
         }
         list.add(self, mv);
+    }
+
+    /// `promotion-limit`: has the side to move as many pieces of `kind` as
+    /// its limit allows?
+    #[inline(never)]
+    fn promotion_limited(&self, kind: u8) -> bool {
+        let Some(limits) = &self.game.landing.limits else {
+            return false;
+        };
+        let below = limits[kind as usize];
+        if below == 0 {
+            return false;
+        }
+        let code = self.game.code(self.to_move, kind as usize);
+        let held = self.occupied_by[self.to_move]
+            .iter()
+            .filter(|&c| self.board[c] == code)
+            .count();
+        held >= below as usize
     }
 
     /// Every move obeying the piece rules, whether or not it leaves a royal
@@ -253,9 +276,9 @@ impl<'g> Position<'g> {
                     inner: list,
                     gating,
                 };
-                self.generate_in::<_, true, { changes::LEAVING }>(&mut sink);
+                self.generate_in::<_, true, { changes::RARE }>(&mut sink);
             }
-            _ => self.generate_in::<S, true, { changes::LEAVING }>(list),
+            _ => self.generate_in::<S, true, { changes::RARE }>(list),
         }
     }
 
