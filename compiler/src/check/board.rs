@@ -11,8 +11,7 @@ use runtime::limits::{MAX_CELLS, MAX_CELL_NAME, MAX_FILES, MAX_RANKS, ROUND_RING
 use std::collections::{HashMap, HashSet};
 
 impl Checker {
-    /// The game's name and its one board; `None` for a library file
-    /// (neither `game` nor `board`) and for a game without a board.
+    /// The game's name and its one board; `None` for a library file or a game without a board.
     pub(super) fn game_and_board<'s>(&mut self, stmts: &'s [Stmt]) -> Option<(String, &'s Board)> {
         let mut name = String::from("unnamed game");
         let mut game_name: Option<&Name> = None;
