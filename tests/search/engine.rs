@@ -682,3 +682,29 @@ fn crazyhouse_drop_mate_in_two() {
         "Q@g8"
     );
 }
+
+/// A piece in hand counts as material: kings alone on e1 and e8, Black to
+/// move, with a queen (9 units, 900 cp) in White's hand. Black has only
+/// king moves and nothing to capture, so at depth 1 its own score is a
+/// queen down, give or take what the kings' places and the hunt of a bare
+/// king move (tens of cp). The same with colours swapped (White to move,
+/// the queen in Black's hand); with no hand, about even. (The side that
+/// holds the queen is not asked: its search drops it at once, and the
+/// hunt of the bare king then adds hundreds.)
+#[test]
+fn crazyhouse_piece_in_hand_counts() {
+    let game = crazyhouse();
+    let score = |fen: &str| {
+        let mut pos = parse_position(game, fen).unwrap();
+        match Engine::new(game).search(&mut pos, depth(1), |_| {}).score {
+            Score::Centipawns(cp) => cp,
+            other => panic!("{fen}: {other:?}"),
+        }
+    };
+    let white_holds = score("4k3/8/8/8/8/8/8/4K3[Q] b - - 0 1");
+    let black_holds = score("4k3/8/8/8/8/8/8/4K3[q] w - - 0 1");
+    let none_held = score("4k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    assert!((-1000..=-800).contains(&white_holds), "{white_holds}");
+    assert!((-1000..=-800).contains(&black_holds), "{black_holds}");
+    assert!(none_held.abs() <= 200, "{none_held}");
+}

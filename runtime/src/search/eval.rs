@@ -16,6 +16,11 @@
 //! royal steps over cells no enemy attacks (its box), up to `BOX_CAP`,
 //! so that a search sees each move that shrinks the box.
 //!
+//! A piece in hand counts its kind's material as it would be dropped (the
+//! kind the hand holds it as), times `HAND_PERCENT` / 100, and no
+//! placement: a capture in a game with hands gains what it takes at once,
+//! and a drop spends nothing but the placement it buys.
+//!
 //! A piece that promotes gains, per cell, a share of what promoting
 //! would add to its worth, by how many of its own moves the nearest
 //! promoting move lies away on an empty board: a short search otherwise
@@ -47,6 +52,11 @@ const PULL: i32 = 6;
 /// pawn on its seventh rank is worth 100 cp more, on its fifth 25 more.
 const ADVANCE: i32 = 2;
 
+/// A piece in hand is worth this many percent of its material on the
+/// board: 120 and 80 scored no better than 100 in matches of drop games
+/// (docs/ENGINE.md, "Drops: hand material and drop ordering").
+const HAND_PERCENT: i32 = 100;
+
 /// Per cell: a piece's moves from there on an empty board, as (to, the
 /// kind it lands as if the move changes it).
 type MovesFrom = Vec<Vec<(u16, Option<usize>)>>;
@@ -70,6 +80,9 @@ pub(crate) struct Evaluator {
     /// Per cell: the range of `royal_steps` a royal piece steps to from it.
     royal_step_at: Vec<(u32, u16)>,
     royal_steps: Vec<u16>,
+    /// Per `player * kinds + kind`: the worth of one piece of the kind in
+    /// the player's hand (empty in a game without hands).
+    in_hand: Vec<i32>,
 }
 
 impl Evaluator {
@@ -148,6 +161,15 @@ impl Evaluator {
                 placement[*code as usize * cells + cell] += bonus;
             }
         }
+        let in_hand = match &game.hands {
+            None => Vec::new(),
+            Some(_) => (0..game.players() * game.kinds())
+                .map(|i| {
+                    let code = game.code(i / game.kinds(), i % game.kinds());
+                    material[code as usize] * HAND_PERCENT / 100
+                })
+                .collect(),
+        };
         let nearness = nearness_table(&mut steps);
         let mut royal_step_at = Vec::with_capacity(cells);
         let mut royal_steps = Vec::new();
@@ -165,6 +187,7 @@ impl Evaluator {
             nearness,
             royal_step_at,
             royal_steps,
+            in_hand,
         };
         let mut worth = vec![0; game.players()];
         evaluator.worth(&Position::start(game), &mut worth);
@@ -182,8 +205,8 @@ impl Evaluator {
         self.material.get(code as usize).copied().unwrap_or(0)
     }
 
-    /// Each player's worth: material and placement of its pieces, 0 for a
-    /// player out of the game.
+    /// Each player's worth: material and placement of its pieces, and the
+    /// material of those in its hand; 0 for a player out of the game.
     pub(crate) fn worth(&self, pos: &Position, out: &mut [i32]) {
         let g = pos.game();
         out.iter_mut().for_each(|w| *w = 0);
@@ -205,6 +228,9 @@ impl Evaluator {
                 }
             }
         }
+        if !self.in_hand.is_empty() {
+            armed |= self.hand_worth(pos, out);
+        }
         if armed & in_play != in_play {
             self.hunt(pos, armed, in_play, out);
         }
@@ -213,6 +239,23 @@ impl Evaluator {
                 *w = 0;
             }
         }
+    }
+
+    /// Adds the worth of each player's hand; returns the players that
+    /// hold a piece, as bits (they are not bare: they may drop it).
+    fn hand_worth(&self, pos: &Position, out: &mut [i32]) -> u64 {
+        let kinds = pos.game().kinds();
+        let mut holding = 0u64;
+        let hands = pos.hand.chunks(kinds).zip(self.in_hand.chunks(kinds));
+        for (player, (counts, worth)) in hands.enumerate() {
+            for (&n, &w) in counts.iter().zip(worth) {
+                if n != 0 {
+                    out[player] += n as i32 * w;
+                    holding |= 1 << player;
+                }
+            }
+        }
+        holding
     }
 
     /// How near `cell` is (`NEAR` less the royal steps) to the nearest

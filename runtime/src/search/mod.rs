@@ -527,7 +527,7 @@ impl<'g> Engine<'g> {
         let mut best_move = None;
         for (i, &mv) in list.iter().enumerate() {
             let quiet = pos.board()[mv.to()] == EMPTY && mv.promotion().is_none();
-            let mover = pos.board()[mv.from()];
+            let mover = self.mover(pos, mv);
             pos.make(mv);
             // Checks are extended, within twice the nominal depth.
             let extend = (pos.in_check() && (ply as i32) < 2 * depth + 8) as i32;

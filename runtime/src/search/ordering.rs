@@ -1,13 +1,23 @@
 //! Move ordering for the search: the table's move first, then captures
 //! (most valuable victim, least valuable attacker), promotions, the killer
 //! moves of the ply and the history of quiet moves that caused cut-offs.
-//! Good ordering is what makes alpha-beta cut early.
+//! Good ordering is what makes alpha-beta cut early. History is kept per
+//! (piece code, target cell), a drop's under the piece it puts down.
 
 use super::Engine;
 use crate::game::EMPTY;
 use crate::position::{Move, MoveKind, Position};
 
 impl<'g> Engine<'g> {
+    /// The piece that moves: for a drop, the one it puts down (its cell is
+    /// empty before the move).
+    pub(super) fn mover(&self, pos: &Position, mv: Move) -> u8 {
+        match mv.dropped() {
+            Some(kind) => self.game.code(pos.to_move(), kind),
+            None => pos.board()[mv.from()],
+        }
+    }
+
     pub(super) fn note_cut(&mut self, mv: Move, mover: u8, depth: i32, ply: usize) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
@@ -33,7 +43,7 @@ impl<'g> Engine<'g> {
         let cells = self.game.cells();
         for &mv in list.iter() {
             let victim = board[mv.to()];
-            let mover = board[mv.from()];
+            let mover = self.mover(pos, mv);
             let key: i64 = if Some(mv) == hint {
                 1 << 40
             } else if victim != EMPTY || mv.kind() == MoveKind::EnPassant {
