@@ -162,7 +162,7 @@ pub struct WinningArrival {
     pub if_held: bool,
     /// `if-safe` (two players): a piece of the kind standing on the region
     /// that no enemy piece attacks wins, tested after every move for both
-    /// players, the side to move first (both: a draw); dobutsu's try, as
+    /// players, the side to move first (both: a draw); as
     /// Fairy-Stockfish's flagPieceSafe.
     #[serde(default)]
     pub if_safe: bool,

@@ -231,7 +231,7 @@ impl Checker {
                             at,
                             "this many",
                         )
-                        .with_hint("`at-most 1 per-file` (or `one-per-file`) is shogi's rule"),
+                        .with_hint("`at-most 1 per-file` (or `one-per-file`) allows one piece of the kind per file"),
                     );
                     return;
                 }

@@ -89,8 +89,8 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
     let name = |p: usize| game.ir.players[p].name.clone();
     // Players out of the game (none yet: see `turn.rs`) are not judged.
     for p in (0..game.shape.players).filter(|&p| pos.in_play(p)) {
-        // Royal pieces in hand count as the player's too (placement's
-        // king, dropped later).
+        // Royal pieces in hand count as the player's too (a king that
+        // starts in hand and is dropped later).
         let royal_kinds = || (0..game.shape.kinds).filter(|&k| game.ir.kinds[k].royal);
         let start_hand = |k: usize| {
             game.hands

@@ -93,7 +93,7 @@ impl<'g> Position<'g> {
             }
             match hands.per_file[kind as usize] {
                 0 => {}
-                // Shogi's one pawn per file: a file with one is closed.
+                // One per file: a file holding one is closed.
                 1 => {
                     for cell in self.occupied_by[me].iter() {
                         if self.board[cell] == code {

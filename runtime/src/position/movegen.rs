@@ -149,10 +149,10 @@ impl<'g> Position<'g> {
     }
 
     /// Promotion and arrival for a piece of `player * kinds + kind` = `pk`
-    /// landing. Promotions on leaving a zone only in the generator made for
-    /// them (`changes::RARE`): tested in every game, inlined at every
-    /// place the generator adds a move, the test made chess's, Mirodol's
-    /// and Das's generation 2-6% dearer (callgrind).
+    /// landing. Promotions on leaving a zone and promotion limits only in
+    /// the rare generator (`changes::RARE`): a test for them, inlined at
+    /// every place the generator adds a move, made generation 2-6% dearer
+    /// in games that use neither (callgrind, docs/PERFORMANCE.md).
     #[inline(always)]
     pub(super) fn push_promoting<S: MoveSink, const CHANGES: u8>(
         &self,
