@@ -208,6 +208,13 @@ pub enum Stmt {
     /// `royal-while-last KINDS`: pieces of these kinds are royal only while
     /// their player holds one of them.
     RoyalWhileLast(Vec<Name>, Span),
+    /// `facing KINDS along (m,n) FILTERS`.
+    Facing {
+        kinds: Vec<Name>,
+        vector: (i32, i32),
+        filters: Vec<Filter>,
+        span: Span,
+    },
     /// What a finished game shares out among the players.
     Points(i32, Span),
     /// A named group of statements; `import ... except NAME` leaves it out.
@@ -422,6 +429,12 @@ pub enum Modifier {
     Becomes(Name),
     /// A ride no piece blocks (it lands on any cell of its line).
     FlyOver,
+    /// A ride that must jump exactly one piece before it lands.
+    Hop,
+    /// A ride that jumps one piece and lands just behind it.
+    HopBehind,
+    /// A leap blocked by a piece on a cell it passes.
+    Lame,
 }
 
 #[derive(Clone, Debug, Serialize)]

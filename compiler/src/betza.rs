@@ -16,6 +16,11 @@ pub struct BetzaPart {
     pub capture_only: bool,
     /// A union of directions is several parts.
     pub filter: Option<Filter>,
+    /// `p`: a hopper (`ir::HOP`); `g`: one that lands just behind its
+    /// screen (`ir::HOP | ir::HOP_BEHIND`); 0: neither.
+    pub hop: u16,
+    /// `n`: a lame leaper (`ir::LAME`).
+    pub lame: bool,
 }
 
 fn base(letter: char) -> Option<Vec<(i32, i32)>> {
@@ -37,23 +42,14 @@ fn base(letter: char) -> Option<Vec<(i32, i32)>> {
 /// A Betza prefix the language does not read, and what it offers instead.
 fn unsupported_prefix(prefix: char) -> String {
     let instead = match prefix {
-        'n' => {
-            "lame leapers (blocked by a piece on the cell they pass) are not in \
-                the language yet; a bent move of two equal steps through an empty cell is a \
-                `hook` (`hook (1,1) turn 90`)"
-        }
-        'p' | 'g' => {
-            "hoppers (`p`: capture by jumping a screen, `g`: land right behind it) \
-                      are not in the language yet"
-        }
         'i' => "a first-move-only atom is `unmoved`: `leap (0,2) forward move-only unmoved`",
         'l' | 'r' => "left and right are `sideways` (`s`), which keeps both",
         'h' => "half-directions are not read: use `f`, `b`, `s`, `v` or a `leap` with filters",
         'j' | 'z' | 'o' | 'a' | 'y' | 'x' | 't' | 'e' | 'u' | 'k' | 'd' | 'q' | 'w' => {
-            "the language reads the prefixes `m`, `c`, `f`, `b`, `s` and `v`; write the \
-             move as `leap`, `ride`, `hook` or `path` atoms"
+            "the language reads the prefixes `m`, `c`, `f`, `b`, `s`, `v`, `p`, `g` and `n`; \
+             write the move as `leap`, `ride`, `hook` or `path` atoms"
         }
-        _ => "the language reads the prefixes `m`, `c`, `f`, `b`, `s` and `v`",
+        _ => "the language reads the prefixes `m`, `c`, `f`, `b`, `s`, `v`, `p`, `g` and `n`",
     };
     format!("unsupported prefix '{prefix}': {instead}")
 }
@@ -69,6 +65,8 @@ pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
         let mut move_only = false;
         let mut capture_only = false;
         let mut dirs: Vec<Filter> = Vec::new();
+        let mut hop = 0;
+        let mut lame = false;
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
                 'm' => move_only = true,
@@ -77,6 +75,9 @@ pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
                 'b' => dirs.push(Filter::Backward),
                 's' => dirs.push(Filter::Sideways),
                 'v' => dirs.push(Filter::Vertical),
+                'p' => hop = runtime::ir::HOP,
+                'g' => hop = runtime::ir::HOP | runtime::ir::HOP_BEHIND,
+                'n' => lame = true,
                 other => return Err(unsupported_prefix(other)),
             }
             i += 1;
@@ -109,6 +110,16 @@ pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
             ride = true;
             max = Some(n);
         }
+        if hop != 0 && !ride {
+            return Err(format!(
+                "a hopper (`p`, `g`) rides: write it on `R`, `B`, `Q` or a doubled letter, not `{letter}`"
+            ));
+        }
+        if lame && ride {
+            return Err(format!(
+                "a lame leaper (`n`) leaps: write it on a single leaper letter, not the rider `{letter}`"
+            ));
+        }
         let dir_sets: Vec<Option<Filter>> = if dirs.is_empty() {
             vec![None]
         } else {
@@ -123,6 +134,8 @@ pub fn parse(text: &str) -> Result<Vec<BetzaPart>, String> {
                     move_only: move_only && !capture_only,
                     capture_only: capture_only && !move_only,
                     filter: *f,
+                    hop,
+                    lame,
                 });
             }
         }

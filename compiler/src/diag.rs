@@ -151,7 +151,7 @@ impl Code {
             Code::ClaimFailed => "either the claim or the rules are wrong; the rules text decides",
             Code::MissingStatement => "see docs/LANGUAGE.md for what a game must declare",
             Code::InvalidValue => "see docs/LANGUAGE.md for the range each number allows",
-            Code::BadBetza => "supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v",
+            Code::BadBetza => "supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v, p g (hoppers) and n (lame leapers)",
             Code::UnreachableSetup => "the start position must be one a game could be in: no royal piece of the last mover attacked, no piece on a cell where it must promote",
             Code::UnsupportedBoard => "see docs/LANGUAGE.md for the board forms and their limits (square: width 1..26, height 1..99, at most 384 cells)",
             Code::RangeNotALine => "a range runs along a rank, a file or a diagonal; list other cells one by one",

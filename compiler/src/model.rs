@@ -72,6 +72,15 @@ pub struct Model {
     pub royal_while_last: Vec<u8>,
     /// `promotion-limit`: (kind, the count it must stay below).
     pub promotion_limits: Vec<(u8, u8)>,
+    /// `facing KINDS along V` (`check/hops.rs`).
+    pub facing: Option<ModelFacing>,
+}
+
+/// `facing KINDS along V`: the royal kinds and the line vectors (board frame).
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelFacing {
+    pub kinds: Vec<u8>,
+    pub vectors: Vec<crate::topology::Vector>,
 }
 
 /// `arrival KIND on REGION wins [after-reply | if-held]`.

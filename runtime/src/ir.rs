@@ -9,9 +9,11 @@
 mod castling;
 mod end_rules;
 mod hands;
+mod hops;
 pub use castling::Castling;
 pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow, MateCondition};
 pub use hands::{DropAs, DropSplit, FileLimit, Gating, Hands};
+pub use hops::{Facing, Hops, HOP, HOP_BEHIND, LAME};
 
 use serde::{Deserialize, Serialize};
 
@@ -24,7 +26,7 @@ use serde::{Deserialize, Serialize};
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
 /// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 19;
+pub const FORMAT_VERSION: u32 = 20;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -142,6 +144,12 @@ pub struct GameIr {
     /// pseudo-royal extinction pieces); empty: every royal kind is royal.
     #[serde(default)]
     pub royal_while_last: Vec<u8>,
+    /// Hopping rides (`ir/hops.rs`); `None` in a game without hoppers.
+    #[serde(default)]
+    pub hops: Option<Hops>,
+    /// `facing KINDS along ...` (`ir/hops.rs`); `None`: royal pieces may face.
+    #[serde(default)]
+    pub facing: Option<Facing>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

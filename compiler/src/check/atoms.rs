@@ -24,15 +24,15 @@ struct AtomPart {
 
 /// The word modifiers of an atom, read once: its rights, limits, regions
 /// and the flags that change how it moves.
-struct AtomModifiers {
-    flags: u16,
-    max: Option<u32>,
-    min: u32,
+pub(super) struct AtomModifiers {
+    pub(super) flags: u16,
+    pub(super) max: Option<u32>,
+    pub(super) min: u32,
     from_region: Option<usize>,
-    to_region: Option<usize>,
-    ep: bool,
-    becomes: Option<u8>,
-    fly_over: bool,
+    pub(super) to_region: Option<usize>,
+    pub(super) ep: bool,
+    pub(super) becomes: Option<u8>,
+    pub(super) fly_over: bool,
 }
 
 impl Checker {
@@ -44,6 +44,7 @@ impl Checker {
             return vec![];
         };
         self.check_fly_over(a, &mods);
+        self.check_hop(m, a, &mods);
         parts
             .into_iter()
             .filter_map(|part| self.expand_atom_part(m, a, &mods, hook_turn, part))
@@ -81,6 +82,9 @@ impl Checker {
                 Modifier::Unmoved => flags |= ir::UNMOVED_ONLY,
                 Modifier::NotInCheck => flags |= ir::NOT_IN_CHECK,
                 Modifier::FlyOver => fly_over = true,
+                Modifier::Hop => flags |= ir::HOP,
+                Modifier::HopBehind => flags |= ir::HOP | ir::HOP_BEHIND,
+                Modifier::Lame => flags |= ir::LAME,
                 Modifier::Unattacked => flags |= ir::UNATTACKED_LANDING,
                 Modifier::Becomes(n) => {
                     let names: Vec<String> = m.pieces.iter().map(|p| p.name.clone()).collect();
@@ -247,14 +251,14 @@ impl Checker {
                             steps: vec![p.vector],
                             ride: p.ride,
                             max: p.max.or(max),
-                            flags: f | unmoved_only,
+                            flags: f | unmoved_only | p.hop | if p.lame { ir::LAME } else { 0 },
                             filter: p.filter,
                         }
                     })
                     .collect(),
             ),
             Err(e) => {
-                self.error(Diagnostic::error(Code::BadBetza, format!("cannot read Betza `{}`: {e}", s.text), s.span, "here").with_hint("supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v"));
+                self.error(Diagnostic::error(Code::BadBetza, format!("cannot read Betza `{}`: {e}", s.text), s.span, "here").with_hint("supported: W F D N A H C Z G K Q R B, doubled letters or a number for riders, prefixes m c f b s v, p g (hoppers) and n (lame leapers)"));
                 None
             }
         }

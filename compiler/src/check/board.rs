@@ -179,6 +179,7 @@ impl Checker {
             check_forbidden: false,
             checker_captures_only: Vec::new(),
             promotion_limits: Vec::new(),
+            facing: None,
             first_move_lost: Vec::new(),
             hands: None,
             royal_while_last: Vec::new(),

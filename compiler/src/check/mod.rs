@@ -19,6 +19,7 @@ mod extinction;
 mod forbid;
 mod gating;
 mod hands;
+mod hops;
 mod mate_rules;
 pub(crate) use end::region_per_player_in_material;
 mod pieces;
@@ -173,6 +174,12 @@ impl Checker {
                 Stmt::Capturers(names) => self.capturers(&mut m, names, &piece_names),
                 Stmt::Mark { region, colour } => self.mark(&mut m, region, colour),
                 Stmt::Clock { seconds, span } => self.clock(&mut m, seconds, span),
+                Stmt::Facing {
+                    kinds,
+                    vector,
+                    filters,
+                    span,
+                } => self.facing(&mut m, kinds, vector, filters, *span, &piece_names),
                 _ => {}
             }
         }

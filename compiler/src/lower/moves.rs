@@ -25,6 +25,10 @@ pub struct MoveTables {
     pub hooks: Vec<Hook>,
     pub hook_cells: Vec<u16>,
     pub swaps: Vec<Swap>,
+    /// Per (player, kind, cell) like `moves`: (start, len) into `hop_rays`.
+    pub hop_sets: Vec<(u32, u16)>,
+    /// Hopping rides (`ir::HOP`), their cells in `ray_cells`.
+    pub hop_rays: Vec<Ray>,
 }
 
 impl MoveTables {
@@ -77,17 +81,30 @@ impl MoveTables {
         self.swaps.extend(cell.swaps);
         self.leaps.extend(cell.leaps);
         for ray in cell.rays {
-            self.rays.push(Ray {
-                becomes: ray.becomes,
-                start: self.ray_cells.len() as u32,
-                len: ray.path.len() as u16,
-                flags: ray.flags,
-                first_landing: ray.first_landing,
-                direction: ray.direction,
-                period: ray.period,
-            });
-            self.ray_cells.extend(ray.path);
+            let ray = self.store(ray);
+            self.rays.push(ray);
         }
+        self.hop_sets
+            .push((self.hop_rays.len() as u32, cell.hops.len() as u16));
+        for ray in cell.hops {
+            let ray = self.store(ray);
+            self.hop_rays.push(ray);
+        }
+    }
+
+    /// A ray whose cells go to the shared store.
+    fn store(&mut self, ray: CellRay) -> Ray {
+        let stored = Ray {
+            becomes: ray.becomes,
+            start: self.ray_cells.len() as u32,
+            len: ray.path.len() as u16,
+            flags: ray.flags,
+            first_landing: ray.first_landing,
+            direction: ray.direction,
+            period: ray.period,
+        };
+        self.ray_cells.extend(ray.path);
+        stored
     }
 }
 
@@ -122,6 +139,8 @@ struct CellMoves {
     rays: Vec<CellRay>,
     hooks: Vec<CellHook>,
     swaps: Vec<Swap>,
+    /// Hopping rides, apart: no other atom's landing is merged with theirs.
+    hops: Vec<CellRay>,
 }
 
 /// Walks every piece from every cell for every player.
@@ -133,6 +152,8 @@ pub fn move_tables(m: &Model) -> MoveTables {
         ray_cells: Vec::new(),
         hooks: Vec::new(),
         hook_cells: Vec::new(),
+        hop_sets: Vec::new(),
+        hop_rays: Vec::new(),
         swaps: Vec::new(),
     };
     let mut walker = Walker {
@@ -185,6 +206,13 @@ impl Walker<'_> {
                 let v = steps[0];
                 if let Some(turn) = atom.hook_turn {
                     self.hook(&mut out, p, atom, from, v, turn, becomes);
+                } else if atom.flags & ir::LAME != 0 {
+                    self.lame(&mut out, p, atom, from, v, becomes);
+                } else if atom.ride && atom.flags & ir::HOP != 0 {
+                    let mut rides = std::mem::take(&mut out.rays);
+                    self.ray(&mut out, p, atom, from, steps, becomes);
+                    std::mem::swap(&mut out.rays, &mut rides);
+                    out.hops.extend(rides);
                 } else if atom.ride {
                     self.ray(&mut out, p, atom, from, steps, becomes);
                 } else {
@@ -228,13 +256,66 @@ impl Walker<'_> {
         }
     }
 
+    /// A lame leap by `v`: a hook whose route is the cells the leap passes,
+    /// each of which must be empty. The route steps along the longer leg
+    /// first, diagonally once the legs are equal (as Fairy-Stockfish's
+    /// lame leapers: the xiangqi horse passes the orthogonal neighbour).
+    fn lame(&self, out: &mut CellMoves, p: usize, atom: &ModelAtom, from: usize, v: Vector, becomes: u8) {
+        let m = self.m;
+        let Some(to) = m.topology.step(from, v) else {
+            return;
+        };
+        if m.cells[to].side
+            || !self.in_region(atom.to_region, p, to)
+            || self.forbidden(p, self.kind, to)
+        {
+            return;
+        }
+        let mut vias = Vec::new();
+        let mut at = (0i32, 0i32);
+        loop {
+            let (dx, dy) = (v.0 - at.0, v.1 - at.1);
+            let (ax, ay) = (dx.abs(), dy.abs());
+            if ax > ay {
+                at.0 += dx.signum();
+            } else if ay > ax {
+                at.1 += dy.signum();
+            } else {
+                at = (at.0 + dx.signum(), at.1 + dy.signum());
+            }
+            if at == v {
+                break;
+            }
+            match m.topology.step(from, at) {
+                Some(c) if !m.cells[c].side => vias.push(c as u16),
+                _ => return,
+            }
+        }
+        if vias.is_empty() {
+            // A one-step leap passes nothing: a plain leap.
+            self.leap(out, p, atom, to, becomes);
+            return;
+        }
+        out.hooks.push(CellHook {
+            to: to as u16,
+            flags: atom.flags,
+            vias,
+            becomes,
+        });
+    }
+
     /// A hook onto `to` through `via`: one move per target and rights,
     /// with every cell between that reaches it.
     fn push_hook(&self, out: &mut CellMoves, atom: &ModelAtom, via: usize, to: usize, becomes: u8) {
         match out
             .hooks
             .iter_mut()
-            .find(|h| h.to as usize == to && h.flags == atom.flags && h.becomes == becomes)
+            .find(|h| {
+                h.to as usize == to
+                    && h.flags == atom.flags
+                    && h.becomes == becomes
+                    && h.flags & ir::LAME == 0
+            })
         {
             Some(h) => {
                 if !h.vias.contains(&(via as u16)) {
@@ -462,7 +543,8 @@ pub fn immobile_pieces(m: &Model, tables: &MoveTables) -> Vec<Diagnostic> {
         let has_move = (0..m.players.len()).any(|p| {
             (0..m.cells.len()).any(|c| {
                 let s = tables.set(m, p, k, c);
-                s.leap_len > 0 || s.ray_len > 0 || s.hook_len > 0
+                let hops = tables.hop_sets[(p * m.pieces.len() + k) * m.cells.len() + c].1;
+                s.leap_len > 0 || s.ray_len > 0 || s.hook_len > 0 || hops > 0
             })
         });
         if !has_move {
@@ -478,4 +560,31 @@ pub fn immobile_pieces(m: &Model, tables: &MoveTables) -> Vec<Diagnostic> {
         }
     }
     diags
+}
+
+/// `facing`: per cell, the lines looked along from it (board edge or a
+/// side cell ends a line).
+pub fn facing(m: &Model, f: &crate::model::ModelFacing) -> ir::Facing {
+    let lines = (0..m.cells.len())
+        .map(|from| {
+            let mut lines: Vec<Vec<u16>> = Vec::new();
+            for &v in &f.vectors {
+                for line in m.topology.rides(from, &[v]) {
+                    let line: Vec<u16> = line
+                        .into_iter()
+                        .take_while(|&c| !m.cells[c].side)
+                        .map(|c| c as u16)
+                        .collect();
+                    if !line.is_empty() && !lines.contains(&line) {
+                        lines.push(line);
+                    }
+                }
+            }
+            lines
+        })
+        .collect();
+    ir::Facing {
+        kinds: f.kinds.clone(),
+        lines,
+    }
 }

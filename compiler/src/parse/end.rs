@@ -154,6 +154,26 @@ impl Builder<'_> {
         Stmt::RoyalWhileLast(Parts::of(p).map(|k| self.name(&k)).collect(), span)
     }
 
+    /// `facing KINDS along (m,n) FILTERS`.
+    pub(super) fn facing(&self, p: P) -> Result<Stmt, Diagnostic> {
+        let span = self.span(&p);
+        let (mut kinds, mut vector, mut filters) = (Vec::new(), (0, 0), Vec::new());
+        for part in Parts::of(p) {
+            match part.as_rule() {
+                Rule::ident => kinds.push(self.name(&part)),
+                Rule::vector => vector = self.vector(part)?,
+                Rule::filter => filters.push(super::pieces::filter(part)),
+                _ => {}
+            }
+        }
+        Ok(Stmt::Facing {
+            kinds,
+            vector,
+            filters,
+            span,
+        })
+    }
+
     /// `capture forced`.
     pub(super) fn capture_forced(&self, p: P) -> Stmt {
         Stmt::CaptureForced(self.span(&p))

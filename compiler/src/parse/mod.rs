@@ -437,6 +437,7 @@ impl Builder<'_> {
             Rule::first_move_stmt => Ok(self.first_move_lost(p)),
             Rule::hand_stmt => self.hand(p),
             Rule::royal_while_last_stmt => Ok(self.royal_while_last(p)),
+            Rule::facing_stmt => self.facing(p),
             Rule::drop_stmt => self.drop_in(p),
             Rule::gate_stmt => Ok(self.gate(p)),
             Rule::promotion_limit_stmt => self.promotion_limit(p),

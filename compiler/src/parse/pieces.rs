@@ -95,6 +95,9 @@ impl Builder<'_> {
             Rule::min_range => Modifier::Min(self.int(&sole_part(m))?),
             Rule::en_passant => Modifier::EnPassant,
             Rule::fly_over => Modifier::FlyOver,
+            Rule::hop => Modifier::Hop,
+            Rule::hop_behind => Modifier::HopBehind,
+            Rule::lame => Modifier::Lame,
             _ => unexpected(Rule::modifier, &m),
         })
     }

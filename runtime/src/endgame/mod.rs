@@ -237,6 +237,9 @@ impl Budget {
 pub enum Unsupported {
     /// The analysis is for games of two players.
     Players(usize),
+    /// The game has hoppers or royal pieces that may not face each other,
+    /// whose attacks the analysis does not model.
+    Hoppers,
     /// The material names a kind the game does not have.
     UnknownKind(usize),
     /// The material names a stack (a cargo aboard a carrier).
@@ -268,6 +271,10 @@ impl std::fmt::Display for Unsupported {
         use Unsupported::*;
         match self {
             Players(n) => write!(f, "the endgame analysis is for two players, the game has {n}"),
+            Hoppers => write!(
+                f,
+                "the game has hoppers or facing royal pieces, which the endgame analysis does not model"
+            ),
             UnknownKind(k) => write!(f, "kind {k} is not a kind of the game"),
             StackKind { kind } => write!(f, "{kind} is a stack; a material lists single pieces"),
             NoCell { player, kind } => {
@@ -467,6 +474,9 @@ impl Slots {
     ) -> Result<Slots, Unsupported> {
         if game.shape.players != 2 {
             return Err(Unsupported::Players(game.shape.players));
+        }
+        if game.hops.is_some() || game.facing.is_some() {
+            return Err(Unsupported::Hoppers);
         }
         let mut slots = Vec::new();
         for (player, side) in material.sides.iter().enumerate() {

@@ -43,6 +43,19 @@ pub struct HookAttacker {
     pub set: u16,
     pub via_len: u16,
     pub via_start: u32,
+    /// A lame leap: every intermediate cell must be empty (one route).
+    pub all: bool,
+}
+
+/// One line walked backwards from a target for hoppers: the first piece
+/// on it is the screen, the next one may be the attacker.
+/// `behind`: only a screen right next to the target counts (the hopper
+/// lands just behind its screen).
+#[derive(Clone, Copy, Debug)]
+pub struct HopLine {
+    pub start: u32,
+    pub len: u16,
+    pub behind: bool,
 }
 
 /// The reverse tables seen by one filter of codes.
@@ -56,6 +69,11 @@ pub struct AttackView {
     line_cells: Vec<Attacker>,
     hook_index: Vec<(u32, u32)>,
     hooks: Vec<HookAttacker>,
+    /// Hoppers: per target cell a range into `hop_lines`; empty in a game
+    /// without hoppers.
+    hop_index: Vec<(u32, u32)>,
+    hop_lines: Vec<HopLine>,
+    hop_cells: Vec<Attacker>,
     /// Deduplicated code sets; index 0 is the empty set.
     sets: Vec<CodeSet>,
 }
@@ -86,6 +104,27 @@ impl AttackView {
     pub(crate) fn hook_attackers(&self, cell: usize) -> &[HookAttacker] {
         let (start, len) = *unchecked::get(&self.hook_index, cell);
         unchecked::range(&self.hooks, start as usize, len as usize)
+    }
+
+    /// Does any hopper of this view attack anything?
+    #[inline(always)]
+    pub(crate) fn has_hops(&self) -> bool {
+        !self.hop_lines.is_empty()
+    }
+
+    /// The lines along which hoppers attack `cell`.
+    #[inline(always)]
+    pub(crate) fn hop_lines(&self, cell: usize) -> &[HopLine] {
+        match self.hop_index.get(cell) {
+            Some(&(start, len)) => unchecked::range(&self.hop_lines, start as usize, len as usize),
+            None => &[],
+        }
+    }
+
+    /// The cells of one hop line, nearest first.
+    #[inline(always)]
+    pub(crate) fn hop_line_cells(&self, line: &HopLine) -> &[Attacker] {
+        unchecked::range(&self.hop_cells, line.start as usize, line.len as usize)
     }
 
     /// Does the code set `set` of this view hold `code`?
@@ -157,7 +196,10 @@ struct Unfiltered {
     /// Per target: lines of (cell, codes), nearest first.
     lines: Vec<Vec<Vec<(u16, CodeSet)>>>,
     /// Per target: (cell, codes, via_start, via_len).
-    hooks: Vec<Vec<(u16, CodeSet, u32, u16)>>,
+    hooks: Vec<Vec<(u16, CodeSet, u32, u16, bool)>>,
+    /// Per target: hop lines of (cell, codes), nearest first, and whether
+    /// the screen must stand next to the target.
+    hops: Vec<Vec<(Vec<(u16, CodeSet)>, bool)>>,
 }
 
 /// One view for each set of codes in `filters`.
@@ -177,7 +219,7 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
     let cells = ir.cells.len();
     let kinds = ir.kinds.len();
     let mut leaps: Vec<Vec<(u16, CodeSet)>> = vec![Vec::new(); cells];
-    let mut hooks: Vec<Vec<(u16, CodeSet, u32, u16)>> = vec![Vec::new(); cells];
+    let mut hooks: Vec<Vec<(u16, CodeSet, u32, u16, bool)>> = vec![Vec::new(); cells];
     // (target, direction, place of the target in the ray's period) -> cells
     // by distance, with codes. On a straight ray the place is always 0; on
     // a periodic path (a zig-zag) the cells behind a target depend on where
@@ -206,7 +248,10 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
                 {
                     let list = &mut hooks[hook.to as usize];
                     match list.iter_mut().find(|a| {
-                        a.0 as usize == from && a.2 == hook.via_start && a.3 == hook.via_len
+                        a.0 as usize == from
+                            && a.2 == hook.via_start
+                            && a.3 == hook.via_len
+                            && a.4 == (hook.flags & ir::LAME != 0)
                     }) {
                         Some(a) => a.1.insert(code),
                         None => list.push((
@@ -214,6 +259,7 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
                             CodeSet::from_code(code),
                             hook.via_start,
                             hook.via_len,
+                            hook.flags & ir::LAME != 0,
                         )),
                     }
                 }
@@ -264,7 +310,57 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
         leaps,
         lines,
         hooks,
+        hops: hop_lines(ir)?,
     })
+}
+
+/// The reverse lines of the hoppers: from each target back along each
+/// direction, the cells in order, with the codes that attack the target
+/// from there (over one screen nearer on the line).
+#[allow(clippy::type_complexity)]
+fn hop_lines(ir: &GameIr) -> Result<Vec<Vec<(Vec<(u16, CodeSet)>, bool)>>, LoadError> {
+    let cells = ir.cells.len();
+    let mut out = vec![Vec::new(); cells];
+    let Some(hops) = &ir.hops else {
+        return Ok(out);
+    };
+    // (target, direction, behind) -> cells by distance, with codes.
+    let mut lines: BTreeMap<(u16, u16, bool), Vec<(u16, CodeSet)>> = BTreeMap::new();
+    for (index, &(start, len)) in hops.sets.iter().enumerate() {
+        let from = index % cells;
+        let pk = index / cells;
+        let code = (1 + pk) as PieceCode;
+        for ray in &hops.rays[start as usize..][..len as usize] {
+            if ray.flags & ir::CAPTURE == 0 {
+                continue;
+            }
+            let behind = ray.flags & ir::HOP_BEHIND != 0;
+            let ray_cells = &ir.ray_cells[ray.start as usize..][..ray.len as usize];
+            // A target needs a screen between: it is at least 2 out.
+            for (i, &target) in ray_cells.iter().enumerate().skip(1) {
+                let line = lines.entry((target, ray.direction, behind)).or_default();
+                if line.len() <= i {
+                    line.resize(i + 1, (u16::MAX, CodeSet::EMPTY));
+                }
+                let not_translates = || LoadError::RaysNotTranslates {
+                    direction: ray.direction,
+                };
+                let slot = &mut line[i];
+                check(slot.0 == u16::MAX || slot.0 as usize == from, not_translates)?;
+                slot.0 = from as u16;
+                slot.1.insert(code);
+                for (j, &between) in ray_cells[..i].iter().rev().enumerate() {
+                    let s = &mut line[j];
+                    check(s.0 == u16::MAX || s.0 == between, not_translates)?;
+                    s.0 = between;
+                }
+            }
+        }
+    }
+    for ((target, _direction, behind), line) in lines {
+        out[target as usize].push((line, behind));
+    }
+    Ok(out)
 }
 
 /// The unfiltered tables with each code set replaced by its number among
@@ -275,7 +371,8 @@ struct Numbered {
     sets: Vec<CodeSet>,
     leaps: Vec<Vec<(u16, usize)>>,
     lines: Vec<Vec<Vec<(u16, usize)>>>,
-    hooks: Vec<Vec<(u16, usize, u32, u16)>>,
+    hooks: Vec<Vec<(u16, usize, u32, u16, bool)>>,
+    hops: Vec<Vec<(Vec<(u16, usize)>, bool)>>,
 }
 
 impl Numbered {
@@ -305,13 +402,23 @@ impl Numbered {
         let hooks = all
             .hooks
             .iter()
-            .map(|l| l.iter().map(|(c, s, v, n)| (*c, id(s), *v, *n)).collect())
+            .map(|l| l.iter().map(|(c, s, v, n, a)| (*c, id(s), *v, *n, *a)).collect())
+            .collect();
+        let hops = all
+            .hops
+            .iter()
+            .map(|ls| {
+                ls.iter()
+                    .map(|(l, behind)| (l.iter().map(|(c, s)| (*c, id(s))).collect(), *behind))
+                    .collect()
+            })
             .collect();
         Numbered {
             sets,
             leaps,
             lines,
             hooks,
+            hops,
         }
     }
 }
@@ -376,7 +483,7 @@ fn cut(all: &Numbered, wanted: &CodeSet) -> AttackView {
     }
     for list in &all.hooks {
         let start = view.hooks.len() as u32;
-        for (cell, codes, via_start, via_len) in list {
+        for (cell, codes, via_start, via_len, all) in list {
             let set = intern(codes);
             if set != 0 {
                 view.hooks.push(HookAttacker {
@@ -384,11 +491,37 @@ fn cut(all: &Numbered, wanted: &CodeSet) -> AttackView {
                     set,
                     via_len: *via_len,
                     via_start: *via_start,
+                    all: *all,
                 });
             }
         }
         view.hook_index
             .push((start, view.hooks.len() as u32 - start));
+    }
+    if all.hops.iter().any(|l| !l.is_empty()) {
+        for lines in &all.hops {
+            let start = view.hop_lines.len() as u32;
+            for (line, behind) in lines {
+                let cut: Vec<Attacker> = line
+                    .iter()
+                    .map(|(cell, codes)| Attacker {
+                        cell: *cell,
+                        set: intern(codes),
+                    })
+                    .collect();
+                let useful = cut.iter().rposition(|a| a.set != 0).map_or(0, |i| i + 1);
+                if useful > 0 {
+                    view.hop_lines.push(HopLine {
+                        start: view.hop_cells.len() as u32,
+                        len: useful as u16,
+                        behind: *behind,
+                    });
+                    view.hop_cells.extend_from_slice(&cut[..useful]);
+                }
+            }
+            view.hop_index
+                .push((start, view.hop_lines.len() as u32 - start));
+        }
     }
     view
 }

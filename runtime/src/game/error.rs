@@ -26,6 +26,10 @@ pub enum LoadError {
     MoveTableSize,
     MoveSetRange(usize),
     HookRange,
+    /// A hopping ride's range, cells or flags are not a hop's.
+    HopRange,
+    /// `facing`: a kind or cell out of range, or not one list of lines per cell.
+    FacingRange,
     HookCellOffBoard(u16),
     SwapPartnerOffBoard,
     /// A swap's partner cell is the swapping piece's own cell.
@@ -288,6 +292,8 @@ impl std::fmt::Display for LoadError {
             MoveTableSize => write!(f, "move table size is not players x kinds x cells"),
             MoveSetRange(i) => write!(f, "move set {i} out of range"),
             HookRange => write!(f, "hook out of range"),
+            HopRange => write!(f, "hopping ride out of range, or not a hop"),
+            FacingRange => write!(f, "facing lines or kinds out of range"),
             HookCellOffBoard(c) => write!(f, "hook cell {c} off the board"),
             SwapPartnerOffBoard => write!(f, "swap partner cell off the board"),
             SwapWithItself { cell } => write!(f, "a swap from cell {cell} with itself"),

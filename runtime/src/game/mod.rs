@@ -22,6 +22,7 @@
 //! | mate rules | `mate_rules.rs` | conditions on checkmates (absent: none) |
 //! | counting | `counting.rs` | the counting rule's honour tables (absent: none) |
 //! | hands | `hands.rs` | what captures add to a hand, starting hands, drop cells (absent: no hands) |
+//! | hops, facing | `hops.rs` | hopping rides per (player, kind, cell); lines royal pieces may not face along (absent: none) |
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
 //! pays nothing for it. `error.rs` holds `LoadError`.
@@ -88,7 +89,7 @@
 
 use crate::bitset::CellSet;
 use crate::codes::CodeSet;
-use crate::ir::{GameIr, Leap, MoveSet, Ray};
+use crate::ir::{self, GameIr, Leap, MoveSet, Ray};
 use crate::unchecked;
 
 mod attacks;
@@ -99,6 +100,7 @@ mod en_passant;
 mod error;
 pub(crate) mod gating;
 mod hands;
+mod hops;
 mod insufficient;
 mod keys;
 mod landing;
@@ -162,6 +164,12 @@ pub struct Game {
     pub(crate) first_move_loss: Option<FirstMoveLoss>,
     pub(crate) mate_rules: Option<MateRules>,
     pub(crate) hands: Option<Hands>,
+    pub(crate) hops: Option<hops::Hops>,
+    pub(crate) facing: Option<hops::Facing>,
+    /// Hoppers (a piece that moves onto a line can give check through
+    /// it), facing royal pieces or lame leaps with several cells to pass:
+    /// the legality judge looks at every move, no pins trusted.
+    pub(crate) judge_every_move: bool,
     /// The game promotes on leaving a zone, limits promotions or gates: its
     /// moves come from
     /// `Position::generate_rare` (one test per generation for the others).
@@ -216,11 +224,23 @@ impl Game {
         }
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
-        let rare_generator = landing.leaving.is_some()
+        let hops = hops::Hops::build(&ir, &shape)?;
+        let facing = hops::Facing::build(&ir, &shape)?;
+        let judge_every_move = hops.is_some()
+            || facing.is_some()
+            || ir
+                .hooks
+                .iter()
+                .any(|h| h.flags & ir::LAME != 0 && h.via_len > 1);
+        let rare_generator = hops.is_some()
+            || landing.leaving.is_some()
             || landing.limits.is_some()
             || hands.as_ref().is_some_and(|h| h.gating.is_some());
         Ok(Game {
             rare_generator,
+            hops,
+            facing,
+            judge_every_move,
             ir,
             shape,
             moves,

@@ -94,6 +94,7 @@ impl<'g> Position<'g> {
                 && self.hook_open(
                     h.via_start,
                     h.via_len,
+                    h.all,
                     NO_CELL as usize,
                     NO_CELL as usize,
                     NO_CELL as usize,
@@ -113,26 +114,35 @@ impl<'g> Position<'g> {
                 }
             }
         }
+        if view.has_hops() {
+            self.hop_attackers(cell, view, &wanted, &mut |c| add(c, out));
+        }
         n
     }
 
     /// Is one of a hook's intermediate cells empty (with `from` and
-    /// `removed` vacated and `to` filled by a pending move)?
+    /// `removed` vacated and `to` filled by a pending move)? `all`: a
+    /// lame leap's, all of which must be empty.
     #[inline(always)]
     pub(super) fn hook_open(
         &self,
         via_start: u32,
         via_len: u16,
+        all: bool,
         from: usize,
         to: usize,
         removed: usize,
     ) -> bool {
-        self.game.moves.hook_cells[via_start as usize..][..via_len as usize]
-            .iter()
-            .any(|&v| {
-                let v = v as usize;
-                v != to && (v == from || v == removed || self.board[v] == EMPTY)
-            })
+        let empty = |&v: &u16| {
+            let v = v as usize;
+            v != to && (v == from || v == removed || self.board[v] == EMPTY)
+        };
+        let vias = &self.game.moves.hook_cells[via_start as usize..][..via_len as usize];
+        if all {
+            vias.iter().all(empty)
+        } else {
+            vias.iter().any(empty)
+        }
     }
 
     /// Is `cell` attacked by any opponent of `player`?
@@ -148,6 +158,7 @@ impl<'g> Position<'g> {
         self.royals_of[player]
             .iter()
             .any(|c| self.attacked_by(c, foes))
+            || (self.game.facing.is_some() && self.royal_faces(player, foes))
     }
 
     /// A royal piece of `player` that is attacked and one enemy piece
@@ -219,12 +230,12 @@ impl<'g> Position<'g> {
             if at != to
                 && at != removed
                 && hits(h.set, self.board[at])
-                && self.hook_open(h.via_start, h.via_len, from, to, removed)
+                && self.hook_open(h.via_start, h.via_len, h.all, from, to, removed)
             {
                 return true;
             }
         }
-        false
+        view.has_hops() && self.hop_attacked_after(cell, view, &wanted, from, to, removed)
     }
 
     /// Every cell a piece with a code in `codes` attacks while `vacated` is
@@ -265,10 +276,21 @@ impl<'g> Position<'g> {
                         }
                     }
                 }
+                if g.hops.is_some() {
+                    let index = (p * g.shape.kinds + g.kind_of_code(code)) * g.shape.cells + from;
+                    self.hop_attack_cells(index, vacated, &mut map);
+                }
                 if set.hook_len > 0 {
                     for hook in &g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize] {
                         if hook.flags & ir::CAPTURE != 0
-                            && self.hook_open(hook.via_start, hook.via_len, vacated, none, none)
+                            && self.hook_open(
+                                hook.via_start,
+                                hook.via_len,
+                                hook.flags & ir::LAME != 0,
+                                vacated,
+                                none,
+                                none,
+                            )
                         {
                             map.insert(hook.to as usize);
                         }

@@ -113,6 +113,8 @@ impl<'g> Position<'g> {
         self.royals_of[self.to_move].iter().any(|royal| {
             let at = if royal == from { to } else { royal };
             self.attacked_after(at, enemies, from, to, removed)
+                || (self.game.facing.is_some()
+                    && self.faces_after(at, self.at(royal), enemies, from, to, removed))
         }) || (self.makes_royal(mv) && self.attacked_after(to, enemies, from, to, removed))
     }
 
@@ -213,6 +215,18 @@ impl<'g> Position<'g> {
         }
     }
 
+    /// `checks_and_pins`, or in a game whose moves are all judged
+    /// (`Game::judge_every_move`: hoppers, facing royal pieces) "in check",
+    /// so that no move counts as plainly legal.
+    #[inline]
+    fn checks_and_pins_judged(&self, enemies: Foes) -> (bool, CellSet) {
+        if self.game.judge_every_move {
+            (true, CellSet::EMPTY)
+        } else {
+            self.checks_and_pins(enemies)
+        }
+    }
+
     /// The number of legal moves, without building the list (perft's last
     /// ply); a forced `pass` or `out` counts as one.
     pub fn count_legal(&mut self) -> u64 {
@@ -273,7 +287,7 @@ impl<'g> Position<'g> {
         }
         let me = self.to_move;
         let enemies = self.foes_of(me);
-        let (in_check, pinned) = self.checks_and_pins(enemies);
+        let (in_check, pinned) = self.checks_and_pins_judged(enemies);
         let mut deferred = std::mem::take(&mut self.scratch);
         deferred.clear();
         let mut counter = LegalCounter::<FIRST_ONLY> {
@@ -326,7 +340,7 @@ impl<'g> Position<'g> {
         self.pseudo_legal_moves(list);
         let me = self.to_move;
         let enemies = self.foes_of(me);
-        let (in_check, pinned) = self.checks_and_pins(enemies);
+        let (in_check, pinned) = self.checks_and_pins_judged(enemies);
         let mut landing = LandingMap::NONE;
         let mut i = 0;
         while i < list.len() {

@@ -31,6 +31,7 @@ mod first_move_loss;
 mod forced_capture;
 mod gating;
 mod hands;
+mod hops;
 mod landing;
 mod legality;
 mod make;

@@ -52,8 +52,8 @@ pub(super) mod changes {
     pub(crate) const NONE: u8 = 0;
     /// Atoms that change the mover's kind (`becomes`) and stacks.
     pub(crate) const KINDS: u8 = 1;
-    /// Promotions on leaving a zone (`or-leaving`) and promotion limits
-    /// too (the rare generator, `Game::rare_generator`).
+    /// Promotions on leaving a zone (`or-leaving`), promotion limits and
+    /// hopping rides too (the rare generator, `Game::rare_generator`).
     pub(crate) const RARE: u8 = 2;
 }
 
@@ -326,6 +326,14 @@ impl<'g> Position<'g> {
             if FULL && set.swap_len > 0 {
                 self.swap_moves::<S, CHANGES>(list, &mover, set);
             }
+            if CHANGES == changes::RARE {
+                if let Some(hops) = &g.hops {
+                    let rays = hops.of((me * g.shape.kinds + kind) * g.shape.cells + from);
+                    if !rays.is_empty() {
+                        self.hop_moves::<S, CHANGES>(list, &mover, rays);
+                    }
+                }
+            }
         }
         if CHANGES != changes::NONE {
             if let Some(stacks) = &g.stacks {
@@ -491,7 +499,8 @@ impl<'g> Position<'g> {
                     hook.flags & ir::CAPTURE != 0 && m.takes(target)
                 };
             let none = NO_CELL as usize;
-            if usable && self.hook_open(hook.via_start, hook.via_len, none, none, none) {
+            let all = hook.flags & ir::LAME != 0;
+            if usable && self.hook_open(hook.via_start, hook.via_len, all, none, none, none) {
                 self.push_landing::<S, CHANGES>(
                     list,
                     Move::by_atom(m.from, to, hook.flags, hook.becomes),
