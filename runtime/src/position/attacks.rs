@@ -276,10 +276,6 @@ impl<'g> Position<'g> {
                         }
                     }
                 }
-                if g.hops.is_some() {
-                    let index = (p * g.shape.kinds + g.kind_of_code(code)) * g.shape.cells + from;
-                    self.hop_attack_cells(index, vacated, &mut map);
-                }
                 if set.hook_len > 0 {
                     for hook in &g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize] {
                         if hook.flags & ir::CAPTURE != 0
@@ -297,6 +293,9 @@ impl<'g> Position<'g> {
                     }
                 }
             }
+        }
+        if g.hops.is_some() {
+            self.hop_attack_map(codes, vacated, &mut map);
         }
         map
     }

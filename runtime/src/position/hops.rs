@@ -122,14 +122,30 @@ impl<'g> Position<'g> {
         }
     }
 
-    /// The cells the hoppers of `player` on `from` (a piece with `code`)
-    /// attack while `vacated` is empty, added to `map`.
-    pub(super) fn hop_attack_cells(
+    /// The cells the hoppers with a code in `codes` attack while `vacated`
+    /// is empty, added to `map` (`attack_map`'s hoppers).
+    #[inline(never)]
+    pub(super) fn hop_attack_map(
         &self,
-        index: usize,
+        codes: &crate::codes::CodeSet,
         vacated: usize,
         map: &mut crate::bitset::CellSet,
     ) {
+        let g = self.game;
+        for p in 0..g.shape.players {
+            for from in self.occupied_by[p].iter() {
+                let code = self.at(from);
+                if codes.contains(code) && from != vacated {
+                    let index = (p * g.shape.kinds + g.kind_of_code(code)) * g.shape.cells + from;
+                    self.hop_attack_cells(index, vacated, map);
+                }
+            }
+        }
+    }
+
+    /// The cells the hopping rides of the move set at `index` attack while
+    /// `vacated` is empty, added to `map`.
+    fn hop_attack_cells(&self, index: usize, vacated: usize, map: &mut crate::bitset::CellSet) {
         let Some(hops) = &self.game.hops else {
             return;
         };
