@@ -2,7 +2,8 @@
 //! `.variant` file directly under `stdlib/` and `dsl-examples/` that
 //! compiles on its own, and `dsl-examples/fairy/crazyhouse.variant`,
 //! `minishogi.variant`, `shouse.variant` and `kyotoshogi.variant` for
-//! hands, drops, gating and promoted drops).
+//! hands, drops, gating and promoted drops, `xiangqi.variant` for hoppers,
+//! lame leaps and facing royal pieces).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -67,6 +68,9 @@ fn sources() -> &'static [Source] {
                 paths.push(root().join("dsl-examples/fairy/shouse.variant"));
                 // Pieces that turn over on every move, drops either side up.
                 paths.push(root().join("dsl-examples/fairy/kyotoshogi.variant"));
+                // Cannons (a screen that moves gives or lifts a check),
+                // lame leaps and generals that may not face each other.
+                paths.push(root().join("dsl-examples/fairy/xiangqi.variant"));
             }
             for path in paths {
                 let rel = path
