@@ -86,7 +86,8 @@ fn a_piece_moving_onto_a_cannon_line_becomes_its_screen() {
     assert!(pos.in_check(), "the horse on e5 screens the cannon's check");
     // The black advisor may not step onto the cannon's line in front of
     // its own general: it would be the screen.
-    let mut pos = parse_position(&game, "white: Kd1 Ce3; black: Ke10 Ad10 Pa7; turn black").unwrap();
+    let mut pos =
+        parse_position(&game, "white: Kd1 Ce3; black: Ke10 Ad10 Pa7; turn black").unwrap();
     assert_eq!(moves(&mut pos), ["a7a6", "e10e9", "e10f10"]);
 }
 

@@ -186,8 +186,7 @@ impl Checker {
         })
     }
 
-    /// The coordinates of the cells `except { ... }` takes off a square
-    /// board: cells by name, ranges along a rank, file or diagonal.
+    /// The cells `except { ... }` takes off a square board (names, ranges).
     fn board_holes(&mut self, cells: &[ir::CellInfo], holes: &[CellItem]) -> HashSet<(i32, i32)> {
         let at: HashMap<&str, (i32, i32)> =
             cells.iter().map(|c| (c.name.as_str(), c.coord)).collect();

@@ -82,7 +82,10 @@ impl Checker {
                     self.error(
                         Diagnostic::error(
                             Code::InvalidValue,
-                            format!("`{}` is not royal: only royal pieces face each other", n.text),
+                            format!(
+                                "`{}` is not royal: only royal pieces face each other",
+                                n.text
+                            ),
                             n.span,
                             "not royal",
                         )

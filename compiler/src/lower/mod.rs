@@ -74,7 +74,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         first_move_lost: m.first_move_lost.clone(),
         hands: m.hands.clone(),
         royal_while_last: m.royal_while_last.clone(),
-        hops: (!tables.hop_rays.is_empty()).then(|| ir::Hops {
+        hops: (!tables.hop_rays.is_empty()).then_some(ir::Hops {
             sets: tables.hop_sets,
             rays: tables.hop_rays,
         }),

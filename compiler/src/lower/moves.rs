@@ -260,7 +260,15 @@ impl Walker<'_> {
     /// each of which must be empty. The route steps along the longer leg
     /// first, diagonally once the legs are equal (as Fairy-Stockfish's
     /// lame leapers: the xiangqi horse passes the orthogonal neighbour).
-    fn lame(&self, out: &mut CellMoves, p: usize, atom: &ModelAtom, from: usize, v: Vector, becomes: u8) {
+    fn lame(
+        &self,
+        out: &mut CellMoves,
+        p: usize,
+        atom: &ModelAtom,
+        from: usize,
+        v: Vector,
+        becomes: u8,
+    ) {
         let m = self.m;
         let Some(to) = m.topology.step(from, v) else {
             return;
@@ -307,16 +315,12 @@ impl Walker<'_> {
     /// A hook onto `to` through `via`: one move per target and rights,
     /// with every cell between that reaches it.
     fn push_hook(&self, out: &mut CellMoves, atom: &ModelAtom, via: usize, to: usize, becomes: u8) {
-        match out
-            .hooks
-            .iter_mut()
-            .find(|h| {
-                h.to as usize == to
-                    && h.flags == atom.flags
-                    && h.becomes == becomes
-                    && h.flags & ir::LAME == 0
-            })
-        {
+        match out.hooks.iter_mut().find(|h| {
+            h.to as usize == to
+                && h.flags == atom.flags
+                && h.becomes == becomes
+                && h.flags & ir::LAME == 0
+        }) {
             Some(h) => {
                 if !h.vias.contains(&(via as u16)) {
                     h.vias.push(via as u16);

@@ -190,16 +190,22 @@ impl Attacks {
     }
 }
 
+/// A hook attacker: (cell, codes, via_start, via_len, all vias needed).
+type HookEntry<S> = (u16, S, u32, u16, bool);
+/// A hop line: cells with codes, nearest first, and whether the screen
+/// must stand next to the target.
+type HopLineOf<S> = (Vec<(u16, S)>, bool);
+
 /// The unfiltered tables, codes as full sets, before the views are cut.
 struct Unfiltered {
     leaps: Vec<Vec<(u16, CodeSet)>>,
     /// Per target: lines of (cell, codes), nearest first.
     lines: Vec<Vec<Vec<(u16, CodeSet)>>>,
     /// Per target: (cell, codes, via_start, via_len).
-    hooks: Vec<Vec<(u16, CodeSet, u32, u16, bool)>>,
+    hooks: Vec<Vec<HookEntry<CodeSet>>>,
     /// Per target: hop lines of (cell, codes), nearest first, and whether
     /// the screen must stand next to the target.
-    hops: Vec<Vec<(Vec<(u16, CodeSet)>, bool)>>,
+    hops: Vec<Vec<HopLineOf<CodeSet>>>,
 }
 
 /// One view for each set of codes in `filters`.
@@ -219,7 +225,7 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
     let cells = ir.cells.len();
     let kinds = ir.kinds.len();
     let mut leaps: Vec<Vec<(u16, CodeSet)>> = vec![Vec::new(); cells];
-    let mut hooks: Vec<Vec<(u16, CodeSet, u32, u16, bool)>> = vec![Vec::new(); cells];
+    let mut hooks: Vec<Vec<HookEntry<CodeSet>>> = vec![Vec::new(); cells];
     // (target, direction, place of the target in the ray's period) -> cells
     // by distance, with codes. On a straight ray the place is always 0; on
     // a periodic path (a zig-zag) the cells behind a target depend on where
@@ -317,8 +323,7 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
 /// The reverse lines of the hoppers: from each target back along each
 /// direction, the cells in order, with the codes that attack the target
 /// from there (over one screen nearer on the line).
-#[allow(clippy::type_complexity)]
-fn hop_lines(ir: &GameIr) -> Result<Vec<Vec<(Vec<(u16, CodeSet)>, bool)>>, LoadError> {
+fn hop_lines(ir: &GameIr) -> Result<Vec<Vec<HopLineOf<CodeSet>>>, LoadError> {
     let cells = ir.cells.len();
     let mut out = vec![Vec::new(); cells];
     let Some(hops) = &ir.hops else {
@@ -346,7 +351,10 @@ fn hop_lines(ir: &GameIr) -> Result<Vec<Vec<(Vec<(u16, CodeSet)>, bool)>>, LoadE
                     direction: ray.direction,
                 };
                 let slot = &mut line[i];
-                check(slot.0 == u16::MAX || slot.0 as usize == from, not_translates)?;
+                check(
+                    slot.0 == u16::MAX || slot.0 as usize == from,
+                    not_translates,
+                )?;
                 slot.0 = from as u16;
                 slot.1.insert(code);
                 for (j, &between) in ray_cells[..i].iter().rev().enumerate() {
@@ -371,8 +379,8 @@ struct Numbered {
     sets: Vec<CodeSet>,
     leaps: Vec<Vec<(u16, usize)>>,
     lines: Vec<Vec<Vec<(u16, usize)>>>,
-    hooks: Vec<Vec<(u16, usize, u32, u16, bool)>>,
-    hops: Vec<Vec<(Vec<(u16, usize)>, bool)>>,
+    hooks: Vec<Vec<HookEntry<usize>>>,
+    hops: Vec<Vec<HopLineOf<usize>>>,
 }
 
 impl Numbered {
@@ -402,7 +410,11 @@ impl Numbered {
         let hooks = all
             .hooks
             .iter()
-            .map(|l| l.iter().map(|(c, s, v, n, a)| (*c, id(s), *v, *n, *a)).collect())
+            .map(|l| {
+                l.iter()
+                    .map(|(c, s, v, n, a)| (*c, id(s), *v, *n, *a))
+                    .collect()
+            })
             .collect();
         let hops = all
             .hops

@@ -95,8 +95,7 @@ impl Facing {
                 for &c in line {
                     check((c as usize) < shape.cells, || LoadError::FacingRange)?;
                 }
-                out.lines
-                    .push((out.cells.len() as u32, line.len() as u32));
+                out.lines.push((out.cells.len() as u32, line.len() as u32));
                 out.cells.extend_from_slice(line);
             }
         }

@@ -41,11 +41,21 @@ impl<'g> Position<'g> {
                 let target = self.at(to);
                 if target == EMPTY {
                     if quiet {
-                        self.push_landing::<S, CHANGES>(list, Move::normal(m.from, to), m.me, m.kind);
+                        self.push_landing::<S, CHANGES>(
+                            list,
+                            Move::normal(m.from, to),
+                            m.me,
+                            m.kind,
+                        );
                     }
                 } else {
                     if captures && m.takes(target) {
-                        self.push_landing::<S, CHANGES>(list, Move::normal(m.from, to), m.me, m.kind);
+                        self.push_landing::<S, CHANGES>(
+                            list,
+                            Move::normal(m.from, to),
+                            m.me,
+                            m.kind,
+                        );
                     }
                     break;
                 }
@@ -66,8 +76,7 @@ impl<'g> Position<'g> {
         to: usize,
         removed: usize,
     ) -> bool {
-        let occupied =
-            |c: usize| c == to || (c != from && c != removed && self.at(c) != EMPTY);
+        let occupied = |c: usize| c == to || (c != from && c != removed && self.at(c) != EMPTY);
         for line in view.hop_lines(cell) {
             let cells = view.hop_line_cells(line);
             let Some(screen) = cells.iter().position(|a| occupied(a.cell as usize)) else {
@@ -101,10 +110,7 @@ impl<'g> Position<'g> {
     ) {
         for line in view.hop_lines(cell) {
             let cells = view.hop_line_cells(line);
-            let Some(screen) = cells
-                .iter()
-                .position(|a| self.at(a.cell as usize) != EMPTY)
-            else {
+            let Some(screen) = cells.iter().position(|a| self.at(a.cell as usize) != EMPTY) else {
                 continue;
             };
             if line.behind && screen != 0 {
@@ -187,8 +193,7 @@ impl<'g> Position<'g> {
         if !facing.codes.contains(code) {
             return false;
         }
-        let occupied =
-            |c: usize| c == to || (c != from && c != removed && self.at(c) != EMPTY);
+        let occupied = |c: usize| c == to || (c != from && c != removed && self.at(c) != EMPTY);
         facing.lines_from(cell).any(|line| {
             line.iter()
                 .map(|&c| c as usize)
