@@ -466,7 +466,8 @@ pub enum EndRule {
     Checkmate(OutcomeWord, bool, bool),
     /// The outcome; `true`: `after-round` (a pass first).
     Stalemate(OutcomeWord, bool),
-    Repetition(i32),
+    /// The count, and `perpetual-check`.
+    Repetition(i32, bool),
     MoveRule(i32, Vec<Name>),
     /// `end extinction KINDS|all [at-most N] [opponent-at-least M] [bare-back] OUTCOME`.
     Extinction(Extinction),

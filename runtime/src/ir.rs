@@ -468,6 +468,12 @@ pub struct EndRules {
     pub stalemate: Outcome,
     /// A position repeated this many times is a draw (0 = off).
     pub repetition: u32,
+    /// `end repetition N perpetual-check`: a repetition reached while one
+    /// side was in check in every position since the repeated one's first
+    /// occurrence in which it was to move is lost by the other (the
+    /// checker); both sides so: a draw.
+    #[serde(default)]
+    pub perpetual_check: bool,
     /// Full moves without capture or a move of a `resets_move_rule` kind (0 = off).
     pub move_rule: u32,
     pub resets_move_rule: Vec<u8>,

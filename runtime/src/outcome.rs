@@ -184,6 +184,45 @@ impl Position<'_> {
             .count() as u32
     }
 
+    /// `end repetition N perpetual-check`: the player who checked in every
+    /// position of the repetition's cycle (from the repeated position's
+    /// first counted occurrence to now) in which its opponent was to move,
+    /// if only one did (as Fairy-Stockfish's perpetual-check rule: the
+    /// positions at an even distance back from this one, this one
+    /// included, for the side to move; those at an odd distance between for
+    /// the other).
+    fn perpetual_checker(&self) -> Option<usize> {
+        if self.game.shape.players != 2 || self.checked.len() != self.history.len() {
+            return None;
+        }
+        let limit = (self.halfmove as usize).min(self.history.len());
+        let mut wanted = self.game.ir.end.repetition.saturating_sub(1);
+        // The first counted occurrence: `back` plies before now.
+        let mut first = None;
+        for back in (2..=limit).step_by(2) {
+            if self.history[self.history.len() - back] == self.hash {
+                wanted = wanted.saturating_sub(1);
+                if wanted == 0 {
+                    first = Some(back);
+                    break;
+                }
+            }
+        }
+        let first = first?;
+        let checked = |back: usize| self.checked[self.checked.len() - back];
+        // The side to move was checked now and at each even distance back.
+        let them = self.in_check() && (2..=first).step_by(2).all(checked);
+        // The other side, at each odd distance back before the first occurrence.
+        let us = (1..first).step_by(2).all(checked);
+        let mover = self.to_move;
+        let other = 1 - mover;
+        match (them, us) {
+            (true, false) => Some(other),
+            (false, true) => Some(mover),
+            _ => None,
+        }
+    }
+
     /// Does `player` own exactly the pieces of `side`: as many pieces, the
     /// same kinds (a multiset), and each piece held to a region on a cell
     /// of it? The piece count is tested first, so the usual position (more
@@ -313,6 +352,11 @@ impl Position<'_> {
             });
         }
         if end.repetition > 0 && self.repetitions() >= end.repetition {
+            if end.perpetual_check {
+                if let Some(checker) = self.perpetual_checker() {
+                    return Some(GameResult::lost_by(g, GameEnd::Repetition, checker));
+                }
+            }
             return Some(GameResult::draw(GameEnd::Repetition));
         }
         if end.move_rule > 0 && self.halfmove >= end.move_rule * g.shape.players as u32 {

@@ -152,6 +152,7 @@ impl Checker {
                 checkmate: Outcome::Loss,
                 stalemate: Outcome::Draw,
                 repetition: 0,
+                perpetual_check: false,
                 move_rule: 0,
                 resets_move_rule: Vec::new(),
                 insufficient: Vec::new(),
@@ -292,8 +293,7 @@ impl Checker {
         Some(labels)
     }
 
-    /// Takes the cells `except { ... }` lists off the board; `None` (with
-    /// an error) when none is left.
+    /// Takes the `except { ... }` cells off the board; `None` (an error) if none is left.
     fn cut_holes(
         &mut self,
         cells: &mut Vec<ir::CellInfo>,

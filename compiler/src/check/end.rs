@@ -123,7 +123,7 @@ impl Checker {
                     ),
                     EndRule::Checkmate(w, false, _) => m.end.checkmate = out(*w),
                     EndRule::Stalemate(w, _) => m.end.stalemate = out(*w),
-                    EndRule::Repetition(n) if !in_limits(*n, &limits::REPETITIONS) => {
+                    EndRule::Repetition(n, _) if !in_limits(*n, &limits::REPETITIONS) => {
                         self.error(count_out_of_limits(
                             format!("`end repetition {n}`"),
                             *span,
@@ -139,7 +139,10 @@ impl Checker {
                             "full moves without a capture or a resetting move; `end move-rule 50 reset Pawn` is chess's rule",
                         ));
                     }
-                    EndRule::Repetition(n) => m.end.repetition = *n as u32,
+                    EndRule::Repetition(n, perpetual) => {
+                        m.end.repetition = *n as u32;
+                        m.end.perpetual_check = *perpetual;
+                    }
                     EndRule::Extinction(rule) => self.extinction(m, rule, *span, piece_names),
                     EndRule::Checks(n, w) => self.checks_to_win(m, *n, *w, *span),
                     EndRule::Counting(rule) => self.counting(m, rule, *span, piece_names),

@@ -28,7 +28,11 @@ impl Builder<'_> {
                 let word = outcome(parts.required());
                 EndRule::Stalemate(word, parts.next().is_some())
             }
-            Rule::end_repetition => EndRule::Repetition(self.int(&sole_part(e))?),
+            Rule::end_repetition => {
+                let mut parts = Parts::of(e);
+                let n = self.int(&parts.required())?;
+                EndRule::Repetition(n, parts.next().is_some())
+            }
             Rule::end_move_rule => {
                 let mut parts = Parts::of(e);
                 let n = self.int(&parts.required())?;

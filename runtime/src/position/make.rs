@@ -48,6 +48,9 @@ impl<'g> Position<'g> {
         let to = mv.to as usize;
         let mut undo = self.undo_record(from);
         self.history.push(self.hash);
+        if g.ir.end.perpetual_check {
+            self.note_checked();
+        }
         self.close_en_passant();
         let me = self.to_move;
         let lasting =
@@ -186,9 +189,20 @@ impl<'g> Position<'g> {
         true
     }
 
+    /// `perpetual-check`: records whether the side to move is in check in
+    /// the position a move leaves (beside its hash in `history`).
+    #[inline(never)]
+    fn note_checked(&mut self) {
+        let checked = self.in_check();
+        self.checked.push(checked);
+    }
+
     pub fn unmake(&mut self, mv: Move) {
         let undo = self.undo.pop().expect("unmake without make");
         self.history.pop();
+        if self.game.ir.end.perpetual_check {
+            self.checked.pop();
+        }
         self.to_move = undo.to_move as usize;
         if mv.kind.is_turn_only() {
             self.unmake_turn_only(&undo);

@@ -119,6 +119,9 @@ pub struct Position<'g> {
     group_of: Vec<CellSet>,
     pub(crate) hash: u64,
     pub(crate) history: Vec<u64>,
+    /// With `end repetition N perpetual-check`: beside each hash of
+    /// `history`, whether the side to move was in check there.
+    pub(crate) checked: Vec<bool>,
     undo: Vec<Undo>,
     /// Reused buffer for moves `count_legal` must play to judge.
     scratch: Vec<Move>,
@@ -191,6 +194,7 @@ impl<'g> Position<'g> {
             },
             hash: game.keys.side[0],
             history: Vec::new(),
+            checked: Vec::new(),
             undo: Vec::new(),
             scratch: Vec::new(),
             forced_scratch: Vec::new(),
