@@ -233,6 +233,8 @@ pub struct ModelCastling {
     pub free: bool,
     /// `homes`: the regions of the king's and the partners' cells.
     pub homes: Option<(usize, usize)>,
+    /// `lands`: the regions of the king's and the partner's landing cells.
+    pub lands: Option<(usize, usize)>,
     /// `by-drop`: a drop completing the pair gains the right.
     pub by_drop: bool,
     /// The king goes to the cell next to the partner (`king-to beside partner`).

@@ -31,6 +31,8 @@ pub struct Castling {
     /// `homes KING_REGION PARTNER_REGION`: the king's and the partners'
     /// cells (each player's own), instead of where the setup puts them.
     pub homes: Option<(Name, Name)>,
+    /// `lands KING_CELLS PARTNER_CELLS`: fixed landing cells, two each.
+    pub lands: Option<(Name, Name)>,
     /// `by-drop`: a king or partner dropped on its cell while the other
     /// stands on its own gains the castling's right.
     pub by_drop: bool,

@@ -75,6 +75,7 @@ impl Checker {
             let partner = self.region_ref(m, p);
             king.zip(partner)
         });
+        let lands = self.castling_lands(m, c);
         if let (Some(king), true) = (king, any_partner) {
             if !self.castling_king_is_new(m, c, king, partners) {
                 return;
@@ -91,6 +92,7 @@ impl Checker {
                 king_onto_partner: c.king_onto_partner,
                 free: c.free,
                 homes,
+                lands,
                 by_drop: c.by_drop,
                 king_beside_partner: c.king_beside_partner,
                 written_zeros,
@@ -152,6 +154,57 @@ impl Checker {
     /// Options that say the same thing twice or contradict: `king-to
     /// beside partner` with another destination, `king-onto partner` with
     /// `king-passes partner`, `free` with the options of a fixed castling.
+    /// `lands KING_CELLS PARTNER_CELLS`: two regions of two cells per
+    /// player, with `homes`, and no other word on where the king goes.
+    fn castling_lands(&mut self, m: &Model, c: &Castling) -> Option<(usize, usize)> {
+        let (k, p) = c.lands.as_ref()?;
+        let regions = self.region_ref(m, k).zip(self.region_ref(m, p))?;
+        let bad = |what: &str, hint: &str| {
+            Diagnostic::error(
+                Code::InconsistentCastling,
+                what.to_string(),
+                c.span,
+                "in this castling",
+            )
+            .with_hint(hint.to_string())
+        };
+        if c.homes.is_none() {
+            self.error(bad(
+                "`lands` castles from wherever the king and the partner stand: it needs `homes`",
+                "add `homes KING_REGION PARTNER_REGION`, the cells they may castle from",
+            ));
+        }
+        if c.king_to.is_some()
+            || c.distances.is_some()
+            || c.king_beside_partner
+            || c.king_passes_partner
+            || c.king_onto_partner
+            || c.free
+            || c.repeatable
+        {
+            self.error(bad(
+                "`lands` already says where the king goes",
+                "leave out `king-moves`, `king-to`, `king-passes`, `king-onto`, `free` and `repeatable`",
+            ));
+        }
+        let two = |r: usize| {
+            (0..m.players.len()).all(|pl| {
+                (0..m.cells.len())
+                    .filter(|&x| m.regions[r].cells[pl][x])
+                    .count()
+                    == 2
+            })
+        };
+        if !two(regions.0) || !two(regions.1) {
+            self.error(bad(
+                "each region of `lands` holds two cells per player: one for each side of the king",
+                "e.g. `region king_lands { white: { c1 g1 } black: { c8 g8 } }`",
+            ));
+            return None;
+        }
+        Some(regions)
+    }
+
     fn check_castling_options(&mut self, c: &Castling) {
         if c.king_beside_partner
             && (c.king_to.is_some() || c.distances.is_some() || c.king_passes_partner)

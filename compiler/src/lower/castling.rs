@@ -121,6 +121,11 @@ fn castlings_of(m: &Model, tables: &MoveTables, c: &ModelCastling, p: usize, out
     let starts_with_right = |king: u16, partner: u16| {
         c.homes.is_none() || (king_setup.contains(&king) && partner_setup.contains(&partner))
     };
+    if c.lands.is_some() {
+        let cells = (&king_cells[..], &partner_cells[..]);
+        super::castling_fixed::fixed_castlings(m, tables, c, p, cells, &starts_with_right, out);
+        return;
+    }
     // A repeatable castling may start where an earlier one ended.
     let mut next = 0;
     while next < king_cells.len() {
@@ -349,6 +354,7 @@ fn castling_to(
         name,
         aliases,
         by_drop: c.by_drop,
+        fixed: false,
     }
 }
 

@@ -6,6 +6,7 @@
 //! rules that read the setup; this file assembles the IR.
 
 mod castling;
+mod castling_fixed;
 mod moves;
 mod promotion;
 

@@ -110,6 +110,7 @@ impl Builder<'_> {
             king_onto_partner: false,
             free: false,
             homes: None,
+            lands: None,
             by_drop: false,
             written_zeros: None,
             written_king: Vec::new(),
@@ -145,6 +146,12 @@ impl Builder<'_> {
                     let partner = self.name(&names.required());
                     castling.homes = Some((king, partner));
                 }
+                Rule::castling_lands => {
+                    let mut names = Parts::of(prop);
+                    let king = self.name(&names.required());
+                    let partner = self.name(&names.required());
+                    castling.lands = Some((king, partner));
+                }
                 Rule::by_drop => castling.by_drop = true,
                 Rule::written => self.written(&mut castling, sole_part(prop)),
                 Rule::king_moves => {
@@ -163,8 +170,9 @@ impl Builder<'_> {
                 _ => unexpected(Rule::castling_stmt, &prop),
             }
         }
-        // `king-to beside partner` needs no distances.
-        if castling.king_beside_partner && castling.distances.as_ref().is_some_and(|d| d.is_empty())
+        // `king-to beside partner` and `lands` need no distances.
+        if (castling.king_beside_partner || castling.lands.is_some())
+            && castling.distances.as_ref().is_some_and(|d| d.is_empty())
         {
             castling.distances = None;
         }

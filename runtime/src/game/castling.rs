@@ -31,6 +31,10 @@ pub(crate) struct Castling {
     pub(crate) king_code: Vec<bool>,
     /// Some castling's right comes by drops (`by-drop`).
     pub(crate) by_drop: bool,
+    /// Per player: the rights of its fixed-landing castlings (`lands`),
+    /// which any move of its castling king takes away (wherever the king
+    /// stands); all 0 in a game without them.
+    pub(crate) lost_by_king_move: Vec<u32>,
 }
 
 /// Castling groups: runs of a player's castlings with the same king,
@@ -87,8 +91,10 @@ impl Castling {
             )?;
             // Castling moves the king (the language's distances are at
             // least 1): `e1e1` would name no move anyone can write.
-            check(c.king_to != c.king_from, || LoadError::CastlingKingStays {
-                castling: i,
+            // (A fixed-landing castling may leave its king where it is:
+            // the partner alone moves, `g1g1`.)
+            check(c.king_to != c.king_from || c.fixed, || {
+                LoadError::CastlingKingStays { castling: i }
             })?;
             // `make` puts the king and the partner down without looking:
             // each must land on a cell the castling requires empty, or
@@ -134,8 +140,15 @@ impl Castling {
             )
             .collect();
         let mut rights_of_player = vec![0u32; players];
+        let mut lost_by_king_move = vec![0u32; players];
         for (c, right) in ir.castlings.iter().zip(&right_of) {
-            rights_keep[c.king_from as usize] &= !right;
+            // A fixed-landing castling's king may start anywhere: its move,
+            // not a cell, takes the rights.
+            if c.fixed {
+                lost_by_king_move[c.player as usize] |= right;
+            } else {
+                rights_keep[c.king_from as usize] &= !right;
+            }
             rights_of_player[c.player as usize] |= right;
         }
         let mut king_code = shape.royal_code.clone();
@@ -158,6 +171,7 @@ impl Castling {
                 .castlings
                 .iter()
                 .any(|c| c.by_drop && !c.right_is_the_kings()),
+            lost_by_king_move,
         }))
     }
 }

@@ -54,6 +54,11 @@ pub struct Castling {
     /// on its cell, grants the right (Fairy-Stockfish's castlingDroppedPiece).
     #[serde(default)]
     pub by_drop: bool,
+    /// `lands`: the king and partner land on fixed cells wherever they
+    /// stood (Chess960): the right is the partner cell's, and any move of
+    /// the king takes all of its player's rights; the king may stay put.
+    #[serde(default)]
+    pub fixed: bool,
 }
 
 impl Castling {

@@ -325,9 +325,19 @@ fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, 
     let found = match ch.to_ascii_uppercase() {
         'K' | 'Q' => {
             let king_side = ch.eq_ignore_ascii_case(&'K');
+            // The castling king itself on `king_from` (a fixed-landing
+            // castling has one from every cell of its homes).
+            let king_on = |cell: u16| {
+                let code = pos.board[cell as usize];
+                holds(cell)
+                    && game
+                        .castling
+                        .as_ref()
+                        .is_some_and(|k| k.king_code[code as usize])
+            };
             options
                 .iter()
-                .filter(|c| holds(c.partner_from) && holds(c.king_from))
+                .filter(|c| holds(c.partner_from) && king_on(c.king_from))
                 .filter(|c| (coord(c.partner_from).0 > coord(c.king_from).0) == king_side)
                 .max_by_key(|c| {
                     let x = coord(c.partner_from).0;

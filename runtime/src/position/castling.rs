@@ -138,10 +138,21 @@ impl<'g> Position<'g> {
         }
     }
 
-    /// A move from or to a cell that holds a right takes that right away.
+    /// A move from or to a cell that holds a right takes that right away,
+    /// and a move of the king (`moved`) its fixed-landing castlings' rights.
     #[inline(always)]
-    pub(super) fn lose_castling_rights(&mut self, castling: &Castling, from: usize, to: usize) {
-        let keep = castling.rights_keep[from] & castling.rights_keep[to];
+    pub(super) fn lose_castling_rights(
+        &mut self,
+        castling: &Castling,
+        from: usize,
+        to: usize,
+        moved: PieceCode,
+    ) {
+        let mut keep = castling.rights_keep[from] & castling.rights_keep[to];
+        let by_king = castling.lost_by_king_move[self.game.shape.owner[moved as usize] as usize];
+        if by_king != 0 && castling.king_code[moved as usize] {
+            keep &= !by_king;
+        }
         let lost = self.rights & !keep;
         if lost != 0 {
             for bit in 0..32 {

@@ -94,7 +94,7 @@ impl<'g> Position<'g> {
             self.mark_winning_arrival(winning_cells, to);
         }
         if let Some(castling) = &g.castling {
-            self.lose_castling_rights(castling, from, to);
+            self.lose_castling_rights(castling, from, to, moved);
         }
         if lasting {
             self.keep_en_passant(undo.en_passant, me, undo.captured_cell);
