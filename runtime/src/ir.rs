@@ -23,8 +23,10 @@ use serde::{Deserialize, Serialize};
 /// players going out (`Outcome::Out`, `EndRules::out_after_round`).
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
-/// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 19;
+/// (`Geometry::Triangle`) and round ones (`Geometry::Round`). Format 20:
+/// promotions in place (`GameIr::in_place_promotions`, `MoveKind::Promote`),
+/// `GameIr::check_all_royals`, `EndRules::stalemate_promotions_only`.
+pub const FORMAT_VERSION: u32 = 20;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -142,6 +144,14 @@ pub struct GameIr {
     /// pseudo-royal extinction pieces); empty: every royal kind is royal.
     #[serde(default)]
     pub royal_while_last: Vec<u8>,
+    /// `promote ... in-place`: promotions a piece makes as its move.
+    #[serde(default)]
+    pub in_place_promotions: Vec<InPlacePromotion>,
+    /// `check when all royal attacked`: a player is in check only while
+    /// all its royal pieces are attacked, and a move may leave some of them
+    /// attacked (not all); an attacked royal piece may then be taken.
+    #[serde(default)]
+    pub check_all_royals: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -412,6 +422,26 @@ pub struct Promotion {
     pub leaving: bool,
 }
 
+/// A promotion made as a move of its own (`promote ... in-place`): a piece
+/// of `kind` owned by `player` standing on a cell of `zone` becomes one of
+/// `choices` where it stands (`from == to`), or, with `moving`, by a move
+/// of its new kind onto an empty cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InPlacePromotion {
+    pub player: u8,
+    pub kind: u8,
+    pub zone: Vec<u16>,
+    pub choices: Vec<u8>,
+    /// `or-moving`: also by a quiet move of the new kind.
+    pub moving: bool,
+    /// `peaceful`: the new piece attacks no enemy piece where it stands,
+    /// and the move gives no check.
+    pub peaceful: bool,
+    /// `anywhere-if-last`: a player's only piece of `kind` promotes from
+    /// any cell.
+    pub anywhere_if_last: bool,
+}
+
 /// A promotion limit (`GameIr::promotion_limits`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PromotionLimit {
@@ -496,6 +526,11 @@ pub struct EndRules {
     /// of these kinds; otherwise this outcome for the mated player.
     #[serde(default)]
     pub mate_needs_check_by: Option<MateCondition>,
+    /// `end stalemate ... or-promotions-only`: a player not in check that
+    /// holds two pieces on the board and whose every legal move is a
+    /// promotion is stalemated too.
+    #[serde(default)]
+    pub stalemate_promotions_only: bool,
 }
 
 fn one_point() -> u32 {

@@ -74,6 +74,8 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         first_move_lost: m.first_move_lost.clone(),
         hands: m.hands.clone(),
         royal_while_last: m.royal_while_last.clone(),
+        in_place_promotions: promotion::in_place_promotions(m),
+        check_all_royals: m.check_all_royals,
         promotion_limits: m
             .promotion_limits
             .iter()

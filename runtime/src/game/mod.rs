@@ -124,7 +124,7 @@ pub use insufficient::MAX_DECLARED_PIECES;
 pub(crate) use insufficient::{DeclaredSide, Insufficient};
 pub(crate) use keys::Keys;
 pub use landing::ArrivalRule;
-pub(crate) use landing::Landing;
+pub(crate) use landing::{InPlace, InPlaceRule, Landing};
 pub(crate) use mate_rules::MateRules;
 pub(crate) use moves::MoveTables;
 pub use moves::PLAIN_RIDE;
@@ -162,8 +162,8 @@ pub struct Game {
     pub(crate) first_move_loss: Option<FirstMoveLoss>,
     pub(crate) mate_rules: Option<MateRules>,
     pub(crate) hands: Option<Hands>,
-    /// The game promotes on leaving a zone, limits promotions or gates: its
-    /// moves come from
+    /// The game promotes on leaving a zone or in place, limits promotions
+    /// or gates: its moves come from
     /// `Position::generate_rare` (one test per generation for the others).
     pub(crate) rare_generator: bool,
 }
@@ -218,6 +218,7 @@ impl Game {
         let insufficient = Insufficient::build(&ir, &shape)?;
         let rare_generator = landing.leaving.is_some()
             || landing.limits.is_some()
+            || landing.in_place.is_some()
             || hands.as_ref().is_some_and(|h| h.gating.is_some());
         Ok(Game {
             rare_generator,
