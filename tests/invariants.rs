@@ -2,7 +2,8 @@
 //! `.variant` file directly under `stdlib/` and `dsl-examples/` that
 //! compiles on its own, and `dsl-examples/fairy/crazyhouse.variant`,
 //! `minishogi.variant`, `shouse.variant` and `kyotoshogi.variant` for
-//! hands, drops, gating and promoted drops).
+//! hands, drops, gating and promoted drops, `spartan.variant` for royal
+//! pieces in check only when all are attacked).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -67,6 +68,8 @@ fn sources() -> &'static [Source] {
                 paths.push(root().join("dsl-examples/fairy/shouse.variant"));
                 // Pieces that turn over on every move, drops either side up.
                 paths.push(root().join("dsl-examples/fairy/kyotoshogi.variant"));
+                // Two royal pieces in check only together (one may be taken).
+                paths.push(root().join("dsl-examples/fairy/spartan.variant"));
             }
             for path in paths {
                 let rel = path
