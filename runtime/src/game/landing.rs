@@ -219,6 +219,13 @@ impl Landing {
         })
     }
 
+    /// Has this (player * kinds + kind) an `in-place` promotion?
+    pub(crate) fn promotes_in_place(&self, player_kind: usize) -> bool {
+        self.in_place
+            .as_ref()
+            .is_some_and(|p| p.rules[player_kind].is_some())
+    }
+
     #[inline(always)]
     pub(crate) fn special_landing(&self, player_kind: usize) -> &CellSet {
         unchecked::get(&self.special_landings, player_kind)
