@@ -3,7 +3,8 @@
 //! compiles on its own, and `dsl-examples/fairy/crazyhouse.variant`,
 //! `minishogi.variant`, `shouse.variant` and `kyotoshogi.variant` for
 //! hands, drops, gating and promoted drops, `xiangqi.variant` for hoppers,
-//! lame leaps and facing royal pieces).
+//! lame leaps and facing royal pieces, `spartan.variant` for royal
+//! pieces in check only when all are attacked).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -71,6 +72,8 @@ fn sources() -> &'static [Source] {
                 // Cannons (a screen that moves gives or lifts a check),
                 // lame leaps and generals that may not face each other.
                 paths.push(root().join("dsl-examples/fairy/xiangqi.variant"));
+                // Two royal pieces in check only together (one may be taken).
+                paths.push(root().join("dsl-examples/fairy/spartan.variant"));
             }
             for path in paths {
                 let rel = path

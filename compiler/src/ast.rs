@@ -159,6 +159,9 @@ pub enum Stmt {
     CaptureForced(Span),
     /// `check forbidden`.
     CheckForbidden(Span),
+    /// `check when all royal attacked`: a player is in check only while all
+    /// its royal pieces are attacked.
+    CheckAllRoyals(Span),
     /// `in-check capture-checker-only KINDS`.
     CheckerCapturesOnly(Vec<Name>, Span),
     /// `first-move KIND lost when aimed by KINDS`.
@@ -386,6 +389,23 @@ pub struct Promote {
     /// `if ...`: the rule holds only in games that meet it.
     pub game_condition: Option<GameCondition>,
     pub span: Span,
+    /// `in-place ...`: the piece promotes as its move, where it stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_place: Option<InPlace>,
+}
+
+/// `in-place [or-moving] [peaceful] [anywhere-if-last]` on a promotion.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct InPlace {
+    /// `or-moving`: also by a quiet move of the new kind.
+    pub moving: bool,
+    /// `peaceful`: the new piece attacks no enemy piece, and the move gives
+    /// no check.
+    pub peaceful: bool,
+    /// `anywhere-if-last`: a player's only piece of the kind promotes from
+    /// any cell.
+    pub anywhere_if_last: bool,
+    pub span: Span,
 }
 
 /// A fact of the game a rule may depend on (`if cells >= 100`, `if not
@@ -466,6 +486,10 @@ pub enum EndRule {
     Checkmate(OutcomeWord, bool, bool),
     /// The outcome; `true`: `after-round` (a pass first).
     Stalemate(OutcomeWord, bool),
+    /// `end stalemate OUTCOME or-promotions-only`: the outcome, and a
+    /// player holding two pieces whose every legal move is a promotion is
+    /// stalemated too.
+    StalemateOrPromotionsOnly(OutcomeWord),
     /// The count, and `perpetual-check`.
     Repetition(i32, bool),
     MoveRule(i32, Vec<Name>),

@@ -72,6 +72,10 @@ pub struct Model {
     pub royal_while_last: Vec<u8>,
     /// `promotion-limit`: (kind, the count it must stay below).
     pub promotion_limits: Vec<(u8, u8)>,
+    /// `promote ... in-place`: promotions made as moves of their own.
+    pub in_place_promotions: Vec<ModelInPlace>,
+    /// `check when all royal attacked`.
+    pub check_all_royals: bool,
     /// `facing KINDS along V` (`check/hops.rs`).
     pub facing: Option<ModelFacing>,
 }
@@ -195,6 +199,17 @@ pub struct ModelPromotion {
     pub leaving: bool,
     #[serde(skip)]
     pub span: Span,
+}
+
+/// `promote KIND in REGION to CHOICES in-place ...` (`check/promotion.rs`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelInPlace {
+    pub kind: u8,
+    pub region: usize,
+    pub choices: Vec<u8>,
+    pub moving: bool,
+    pub peaceful: bool,
+    pub anywhere_if_last: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]

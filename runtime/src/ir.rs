@@ -11,7 +11,7 @@ mod end_rules;
 mod hands;
 mod hops;
 pub use castling::Castling;
-pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow, MateCondition};
+pub use end_rules::{Counting, EndRules, Extinction, FirstMoveLost, HonourRow, MateCondition};
 pub use hands::{DropAs, DropSplit, FileLimit, Gating, Hands};
 pub use hops::{Facing, Hops, HOP, HOP_BEHIND, LAME};
 
@@ -25,8 +25,12 @@ use serde::{Deserialize, Serialize};
 /// players going out (`Outcome::Out`, `EndRules::out_after_round`).
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
-/// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 20;
+/// (`Geometry::Triangle`) and round ones (`Geometry::Round`). Format 20:
+/// promotions in place (`GameIr::in_place_promotions`, `MoveKind::Promote`),
+/// `GameIr::check_all_royals`, `EndRules::stalemate_promotions_only`. Format 21: hoppers
+/// (`GameIr::hops`), `GameIr::facing`, `EndRules::perpetual_check`,
+/// `Castling::fixed`.
+pub const FORMAT_VERSION: u32 = 21;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -150,6 +154,14 @@ pub struct GameIr {
     /// `facing KINDS along ...` (`ir/hops.rs`); `None`: royal pieces may face.
     #[serde(default)]
     pub facing: Option<Facing>,
+    /// `promote ... in-place`: promotions a piece makes as its move.
+    #[serde(default)]
+    pub in_place_promotions: Vec<InPlacePromotion>,
+    /// `check when all royal attacked`: a player is in check only while
+    /// all its royal pieces are attacked, and a move may leave some of them
+    /// attacked (not all); an attacked royal piece may then be taken.
+    #[serde(default)]
+    pub check_all_royals: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -420,6 +432,26 @@ pub struct Promotion {
     pub leaving: bool,
 }
 
+/// A promotion made as a move of its own (`promote ... in-place`): a piece
+/// of `kind` owned by `player` standing on a cell of `zone` becomes one of
+/// `choices` where it stands (`from == to`), or, with `moving`, by a move
+/// of its new kind onto an empty cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InPlacePromotion {
+    pub player: u8,
+    pub kind: u8,
+    pub zone: Vec<u16>,
+    pub choices: Vec<u8>,
+    /// `or-moving`: also by a quiet move of the new kind.
+    pub moving: bool,
+    /// `peaceful`: the new piece attacks no enemy piece where it stands,
+    /// and the move gives no check.
+    pub peaceful: bool,
+    /// `anywhere-if-last`: a player's only piece of `kind` promotes from
+    /// any cell.
+    pub anywhere_if_last: bool,
+}
+
 /// A promotion limit (`GameIr::promotion_limits`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PromotionLimit {
@@ -458,62 +490,6 @@ pub enum Outcome {
     /// attack nothing and may be captured). With two in play it is a loss
     /// (checkmate) or a draw (stalemate) at once.
     Out,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EndRules {
-    /// No legal move while a royal piece is attacked.
-    pub checkmate: Outcome,
-    /// No legal move, no royal piece attacked.
-    pub stalemate: Outcome,
-    /// A position repeated this many times is a draw (0 = off).
-    pub repetition: u32,
-    /// `end repetition N perpetual-check`: a repetition reached while one
-    /// side was in check in every position since the repeated one's first
-    /// occurrence in which it was to move is lost by the other (the
-    /// checker); both sides so: a draw.
-    #[serde(default)]
-    pub perpetual_check: bool,
-    /// Full moves without capture or a move of a `resets_move_rule` kind (0 = off).
-    pub move_rule: u32,
-    pub resets_move_rule: Vec<u8>,
-    /// Material sets that cannot mate: each entry lists the pieces of both
-    /// sides (the royal included); a position whose material equals one of
-    /// them (for either colour assignment) is drawn.
-    pub insufficient: Vec<[Vec<MaterialPiece>; 2]>,
-    /// What a finished game shares out (`points`): all to a winner, equal
-    /// parts to every player on a draw, to the others on a loss.
-    #[serde(default = "one_point")]
-    pub points: u32,
-    /// With `Out`: a player without a legal move first passes, and goes
-    /// out only if at its next turn it still has none (`after-round`).
-    #[serde(default)]
-    pub out_after_round: bool,
-    /// `end extinction ...`: material counts that end the game (two
-    /// players), tested in order after every move.
-    #[serde(default)]
-    pub extinctions: Vec<Extinction>,
-    /// `end checks N win`: the player who has given check N times wins
-    /// (0 = off; two players).
-    #[serde(default)]
-    pub checks_to_win: u32,
-    /// `end counting draw { ... }`: a count of moves that, run out, draws
-    /// (two players).
-    #[serde(default)]
-    pub counting: Option<Counting>,
-    /// `end checkmate by-only KINDS OUTCOME`: a mate given by pieces of
-    /// these kinds alone gets this outcome for the mated player.
-    #[serde(default)]
-    pub mate_by_only: Option<MateCondition>,
-    /// `end checkmate needs-check-by KINDS OUTCOME`: a mate counts only if
-    /// the unbroken series of checks ending in it holds a check by a piece
-    /// of these kinds; otherwise this outcome for the mated player.
-    #[serde(default)]
-    pub mate_needs_check_by: Option<MateCondition>,
-}
-
-fn one_point() -> u32 {
-    1
 }
 
 /// A piece of an `insufficient` declaration: its kind, and the region whose

@@ -365,6 +365,9 @@ impl Position<'_> {
         if g.counting.is_some() && self.count_ran_out() {
             return Some(GameResult::draw(GameEnd::Counting));
         }
+        if end.stalemate_promotions_only && self.only_promotions_left() {
+            return Some(scored(self, end.stalemate, GameEnd::Stalemate));
+        }
         if g.insufficient.declarations.is_empty() {
             return None;
         }

@@ -511,7 +511,11 @@ REASONS = {
 # position (said in the file): Clobber needs an end for a game without a
 # royal piece, so a player left with no stone loses by extinction there,
 # while Fairy-Stockfish sees that player, to move, without a move.
-REASON_ALIASES = {"clobber": {"stalemate": {"extinction"}}}
+# Sittuyin's king and pawn whose only moves are promotions: a claimable
+# draw in Fairy-Stockfish (is_optional_game_end), a stalemate in the file
+# (`end stalemate draw or-promotions-only`), drawn at once.
+REASON_ALIASES = {"clobber": {"stalemate": {"extinction"}},
+                  "sittuyin": {"claim": {"stalemate"}}}
 
 
 PRINT_LOCK = threading.Lock()

@@ -6,7 +6,7 @@ use crate::ast::*;
 use crate::diag::{Code, Diagnostic};
 use crate::model::Model;
 use crate::topology::{unit_and_count, Hex, Topology};
-use runtime::ir::{self, EndRules, Outcome};
+use runtime::ir;
 use runtime::limits::{MAX_CELLS, MAX_CELL_NAME, MAX_FILES, MAX_RANKS, ROUND_RINGS, ROUND_SECTORS};
 use std::collections::{HashMap, HashSet};
 
@@ -148,22 +148,7 @@ impl Checker {
             setup_spans: Vec::new(),
             setup_placement_spans: Vec::new(),
             to_move: 0,
-            end: EndRules {
-                checkmate: Outcome::Loss,
-                stalemate: Outcome::Draw,
-                repetition: 0,
-                perpetual_check: false,
-                move_rule: 0,
-                resets_move_rule: Vec::new(),
-                insufficient: Vec::new(),
-                points: 1,
-                out_after_round: false,
-                extinctions: Vec::new(),
-                checks_to_win: 0,
-                counting: None,
-                mate_by_only: None,
-                mate_needs_check_by: None,
-            },
+            end: super::end::default_end_rules(),
             insufficient: Vec::new(),
             claims: Vec::new(),
             swaps: Vec::new(),
@@ -184,6 +169,8 @@ impl Checker {
             first_move_lost: Vec::new(),
             hands: None,
             royal_while_last: Vec::new(),
+            in_place_promotions: Vec::new(),
+            check_all_royals: false,
         })
     }
 

@@ -6,7 +6,7 @@ use super::{board_span, Checker};
 use crate::ast::{self, *};
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Model, ModelInsufficient};
-use runtime::ir::Outcome;
+use runtime::ir::{EndRules, Outcome};
 use runtime::limits;
 
 /// Is a count the file gives within one of the runtime's limits?
@@ -34,6 +34,28 @@ fn count_out_of_limits(
     ))
 }
 
+/// The end rules before the game's statements: checkmate loses,
+/// stalemate draws, nothing else ends a game.
+pub(super) fn default_end_rules() -> EndRules {
+    EndRules {
+        checkmate: Outcome::Loss,
+        stalemate: Outcome::Draw,
+        repetition: 0,
+        perpetual_check: false,
+        move_rule: 0,
+        resets_move_rule: Vec::new(),
+        insufficient: Vec::new(),
+        points: 1,
+        out_after_round: false,
+        extinctions: Vec::new(),
+        checks_to_win: 0,
+        counting: None,
+        mate_by_only: None,
+        mate_needs_check_by: None,
+        stalemate_promotions_only: false,
+    }
+}
+
 impl Checker {
     pub(super) fn end_rules(&mut self, m: &mut Model, stmts: &[Stmt], piece_names: &[String]) {
         let out = |w: OutcomeWord| match w {
@@ -46,27 +68,7 @@ impl Checker {
         // stalemate (one rule says when a player without a move goes out).
         let mut after_round: Option<(bool, Span)> = None;
         self.end_rules_given_once(stmts);
-        for s in stmts {
-            if let Stmt::Points(n, span) = s {
-                if in_limits(*n, &limits::POINTS) {
-                    m.end.points = *n as u32;
-                } else {
-                    self.error(
-                        Diagnostic::error(
-                            Code::InvalidValue,
-                            format!("a game shares out {n} points"),
-                            *span,
-                            "points",
-                        )
-                        .with_hint(format!(
-                            "points are {} to {} (1 by default: a win scores 1, a draw shares it)",
-                            limits::POINTS.start(),
-                            limits::POINTS.end()
-                        )),
-                    );
-                }
-            }
-        }
+        self.points(m, stmts);
         for s in stmts {
             match s {
                 Stmt::End(rule, span) => match rule {
@@ -123,6 +125,10 @@ impl Checker {
                     ),
                     EndRule::Checkmate(w, false, _) => m.end.checkmate = out(*w),
                     EndRule::Stalemate(w, _) => m.end.stalemate = out(*w),
+                    EndRule::StalemateOrPromotionsOnly(w) => {
+                        m.end.stalemate = out(*w);
+                        m.end.stalemate_promotions_only = true;
+                    }
                     EndRule::Repetition(n, _) if !in_limits(*n, &limits::REPETITIONS) => {
                         self.error(count_out_of_limits(
                             format!("`end repetition {n}`"),
@@ -197,6 +203,31 @@ impl Checker {
         Some(r)
     }
 
+    /// `points N`: what a finished game shares out.
+    fn points(&mut self, m: &mut Model, stmts: &[Stmt]) {
+        for s in stmts {
+            if let Stmt::Points(n, span) = s {
+                if in_limits(*n, &limits::POINTS) {
+                    m.end.points = *n as u32;
+                } else {
+                    self.error(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            format!("a game shares out {n} points"),
+                            *span,
+                            "points",
+                        )
+                        .with_hint(format!(
+                            "points are {} to {} (1 by default: a win scores 1, a draw shares it)",
+                            limits::POINTS.start(),
+                            limits::POINTS.end()
+                        )),
+                    );
+                }
+            }
+        }
+    }
+
     /// `clock T`: the time per player for the whole game.
     /// Each end rule, `points` and `clock` is said at most once: a second
     /// one would silently replace the first (E004 instead, both shown).
@@ -205,7 +236,9 @@ impl Checker {
         for s in stmts {
             let (slot, what, span) = match s {
                 Stmt::End(EndRule::Checkmate(..), span) => (0, "how a checkmate ends", span),
-                Stmt::End(EndRule::Stalemate(..), span) => (1, "how a stalemate ends", span),
+                Stmt::End(EndRule::Stalemate(..) | EndRule::StalemateOrPromotionsOnly(_), span) => {
+                    (1, "how a stalemate ends", span)
+                }
                 Stmt::End(EndRule::Repetition(..), span) => (2, "the repetition rule", span),
                 Stmt::End(EndRule::MoveRule(..), span) => (3, "the move rule", span),
                 Stmt::Points(_, span) => (4, "the points a game shares out", span),

@@ -121,12 +121,13 @@ impl Checker {
         stmts: &[Stmt],
         piece_names: &[String],
     ) {
-        let mut first: [Option<Span>; 3] = [None; 3];
+        let mut first: [Option<Span>; 4] = [None; 4];
         for s in stmts {
             let (slot, text, span) = match s {
                 Stmt::CaptureForced(span) => (0, "capture forced", span),
                 Stmt::CheckForbidden(span) => (1, "check forbidden", span),
                 Stmt::CheckerCapturesOnly(_, span) => (2, "in-check capture-checker-only", span),
+                Stmt::CheckAllRoyals(span) => (3, "check when all royal attacked", span),
                 Stmt::FirstMoveLost { piece, aimers, .. } => {
                     self.first_move_lost(m, piece, aimers, piece_names);
                     continue;
@@ -150,6 +151,7 @@ impl Checker {
             match s {
                 Stmt::CaptureForced(_) => m.capture_forced = true,
                 Stmt::CheckForbidden(_) => m.check_forbidden = true,
+                Stmt::CheckAllRoyals(span) => self.check_all_royals(m, stmts, *span),
                 Stmt::CheckerCapturesOnly(kinds, _) => {
                     for k in kinds {
                         if let Some(kind) = self.piece(k, piece_names) {
@@ -161,6 +163,27 @@ impl Checker {
                 _ => {}
             }
         }
+    }
+
+    /// `check when all royal attacked`: not with `royal-while-last`, whose
+    /// pieces are royal only one at a time (E020).
+    fn check_all_royals(&mut self, m: &mut Model, stmts: &[Stmt], span: Span) {
+        if let Some(Stmt::RoyalWhileLast(_, other)) =
+            stmts.iter().find(|s| matches!(s, Stmt::RoyalWhileLast(..)))
+        {
+            self.error(
+                Diagnostic::error(
+                    Code::ConflictingModifiers,
+                    "`check when all royal attacked` with `royal-while-last`",
+                    span,
+                    "all royal pieces attacked",
+                )
+                .with_secondary(*other, "royal only one at a time")
+                .with_hint("a player's several royal pieces are either each royal while last or all checked together: keep one of the two statements"),
+            );
+            return;
+        }
+        m.check_all_royals = true;
     }
 
     /// `first-move KIND lost when aimed by KINDS`.

@@ -56,6 +56,12 @@ impl Checker {
             self.by_file_promotions(m, rule, kind, region, condition, piece_names);
         }
         let (ks, origin) = self.promotion_choices(m, rule, kind, piece_names, promoting);
+        if let Some(in_place) = &rule.in_place {
+            if let (Some(kind), Some(region)) = (kind, reg) {
+                self.in_place_promotion(m, rule, in_place, kind, region, ks, origin);
+            }
+            return;
+        }
         if let (Some(kind), Some(region)) = (kind, reg) {
             if !ks.is_empty() || origin {
                 m.promotions.push(ModelPromotion {
@@ -237,6 +243,69 @@ impl Checker {
                 }
             }
         }
+    }
+}
+
+impl Checker {
+    /// `... in-place [or-moving] [peaceful] [anywhere-if-last]`: a promotion
+    /// made as a move of its own, to the listed kinds, once per piece
+    /// kind; it promotes no piece on arrival, so `or-leaving`, `optional`,
+    /// `when`/`unless` and `origin` do not go with it (E020).
+    #[allow(clippy::too_many_arguments)]
+    fn in_place_promotion(
+        &mut self,
+        m: &mut Model,
+        rule: &Promote,
+        in_place: &InPlace,
+        kind: usize,
+        region: usize,
+        choices: Vec<u8>,
+        origin: bool,
+    ) {
+        let conflicting = [
+            (rule.leaving, "or-leaving"),
+            (rule.optional, "optional"),
+            (rule.condition.is_some(), "when` or `unless"),
+            (origin, "origin"),
+        ];
+        if let Some((_, word)) = conflicting.iter().find(|(said, _)| *said) {
+            self.error(
+                Diagnostic::error(
+                    Code::ConflictingModifiers,
+                    format!("`in-place` with `{word}`"),
+                    in_place.span,
+                    "a promotion made as a move of its own",
+                )
+                .with_secondary(rule.span, "in this promotion rule")
+                .with_hint(format!(
+                    "an `in-place` promotion is a move the piece may make where it stands, never one forced on arrival: drop `{word}`, or state the promotion on arrival as a rule of its own"
+                )),
+            );
+            return;
+        }
+        if m.in_place_promotions
+            .iter()
+            .any(|p| p.kind as usize == kind)
+        {
+            self.error(
+                Diagnostic::error(
+                    Code::DuplicateDefinition,
+                    format!("a second `in-place` promotion of `{}`", m.pieces[kind].name),
+                    in_place.span,
+                    "again here",
+                )
+                .with_hint("list every kind it may become in one `in-place` rule"),
+            );
+            return;
+        }
+        m.in_place_promotions.push(crate::model::ModelInPlace {
+            kind: kind as u8,
+            region,
+            choices,
+            moving: in_place.moving,
+            peaceful: in_place.peaceful,
+            anywhere_if_last: in_place.anywhere_if_last,
+        });
     }
 }
 

@@ -80,6 +80,8 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             rays: tables.hop_rays,
         }),
         facing: m.facing.as_ref().map(|f| moves::facing(m, f)),
+        in_place_promotions: promotion::in_place_promotions(m),
+        check_all_royals: m.check_all_royals,
         promotion_limits: m
             .promotion_limits
             .iter()

@@ -66,3 +66,26 @@ pub fn promotions(m: &Model, diags: &mut Vec<Diagnostic>) -> Vec<ir::Promotion> 
     }
     promotions
 }
+
+/// `in-place` promotions: one runtime rule per player, on the player's
+/// cells of the region.
+pub fn in_place_promotions(m: &Model) -> Vec<ir::InPlacePromotion> {
+    let mut rules = Vec::new();
+    for pr in &m.in_place_promotions {
+        for p in 0..m.players.len() {
+            rules.push(ir::InPlacePromotion {
+                player: p as u8,
+                kind: pr.kind,
+                zone: (0..m.cells.len())
+                    .filter(|&c| m.regions[pr.region].cells[p][c])
+                    .map(|c| c as u16)
+                    .collect(),
+                choices: pr.choices.clone(),
+                moving: pr.moving,
+                peaceful: pr.peaceful,
+                anywhere_if_last: pr.anywhere_if_last,
+            });
+        }
+    }
+    rules
+}

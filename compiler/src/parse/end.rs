@@ -26,7 +26,10 @@ impl Builder<'_> {
             Rule::end_stalemate => {
                 let mut parts = Parts::of(e);
                 let word = outcome(parts.required());
-                EndRule::Stalemate(word, parts.next().is_some())
+                match parts.next().map(|p| p.as_rule()) {
+                    Some(Rule::or_promotions_only) => EndRule::StalemateOrPromotionsOnly(word),
+                    suffix => EndRule::Stalemate(word, suffix.is_some()),
+                }
             }
             Rule::end_repetition => {
                 let mut parts = Parts::of(e);
@@ -183,9 +186,13 @@ impl Builder<'_> {
         Stmt::CaptureForced(self.span(&p))
     }
 
-    /// `check forbidden`.
+    /// `check forbidden`, `check when all royal attacked`.
     pub(super) fn check_forbidden(&self, p: P) -> Stmt {
-        Stmt::CheckForbidden(self.span(&p))
+        let span = self.span(&p);
+        match Parts::of(p).next().map(|p| p.as_rule()) {
+            Some(Rule::check_all_royal) => Stmt::CheckAllRoyals(span),
+            _ => Stmt::CheckForbidden(span),
+        }
     }
 
     /// `first-move KIND lost when aimed by KINDS`.

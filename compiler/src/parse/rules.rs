@@ -8,8 +8,6 @@ use crate::ast::*;
 use crate::diag::Diagnostic;
 
 impl Builder<'_> {
-    /// `promote PIECE in REGION [when|unless REGION] [or-leaving] [optional]
-    /// (to [playing] KINDS | by file { ... }) [if CONDITION]`.
     /// `promotion-limit KIND N ...`.
     pub(super) fn promotion_limit(&self, p: P) -> Result<Stmt, Diagnostic> {
         let span = self.span(&p);
@@ -23,6 +21,9 @@ impl Builder<'_> {
         Ok(Stmt::PromotionLimit(limits, span))
     }
 
+    /// `promote PIECE in REGION [when|unless REGION] [or-leaving] [optional]
+    /// (to [playing] KINDS | by file { ... }) [in-place [or-moving]
+    /// [peaceful] [anywhere-if-last]] [if CONDITION]`.
     pub(super) fn promote(&self, p: P) -> Result<Stmt, Diagnostic> {
         let span = self.span(&p);
         let mut parts = Parts::of(p);
@@ -35,9 +36,20 @@ impl Builder<'_> {
         let mut leaving = false;
         let mut only_playing = false;
         let mut game_condition = None;
+        let mut in_place = None;
         for part in parts {
             match part.as_rule() {
                 Rule::optional => optional = true,
+                Rule::in_place => {
+                    let span = self.span(&part);
+                    let words: Vec<Rule> = Parts::of(part).map(|w| w.as_rule()).collect();
+                    in_place = Some(InPlace {
+                        moving: words.contains(&Rule::or_moving),
+                        peaceful: words.contains(&Rule::peaceful),
+                        anywhere_if_last: words.contains(&Rule::anywhere_if_last),
+                        span,
+                    });
+                }
                 Rule::or_leaving => leaving = true,
                 Rule::game_if => game_condition = Some(self.game_condition(sole_part(part))?),
                 Rule::condition => {
@@ -76,6 +88,7 @@ impl Builder<'_> {
             only_playing,
             game_condition,
             span,
+            in_place,
         }))
     }
 

@@ -212,6 +212,7 @@ pub fn kind_changer(game: &Game, material: &Material) -> Option<(usize, usize)> 
     pieces.iter().copied().find(|&(p, k)| {
         let code = g.code(p, k) as usize;
         g.landing.promotes[p * g.shape.kinds + k]
+            || g.landing.promotes_in_place(p * g.shape.kinds + k)
             || becomes(p, k)
             || pieces
                 .iter()
@@ -413,6 +414,21 @@ pub fn standable_cells(game: &Game) -> Vec<CellSet> {
                         let (p, k) = (g.owner_of(formed), g.kind_of(formed));
                         add(&mut can, &mut work, p * kinds + k, to);
                     }
+                }
+            }
+        }
+        // An `in-place` promotion: the new kind where the piece stands (its
+        // own moves take it on from there); any cell, for a player's last
+        // piece of the kind, is over-counted as its zone's.
+        if let Some(rule) = g
+            .landing
+            .in_place
+            .as_ref()
+            .and_then(|p| p.rules[pk].as_ref())
+        {
+            if rule.anywhere_if_last || rule.zone.contains(from) {
+                for &choice in &rule.choices {
+                    add(&mut can, &mut work, player * kinds + choice as usize, from);
                 }
             }
         }

@@ -206,8 +206,9 @@ fn check_modelled(game: &Game, slots: &[Slot]) -> Result<(), Unsupported> {
                 landings.push((h.to as usize, h.flags, h.becomes));
             }
             for (to, _, becomes) in landings {
-                let promotes =
-                    g.landing.promotes[pk] && g.landing.promotion_at[pk * g.shape.cells + to].1 > 0;
+                let promotes = (g.landing.promotes[pk]
+                    && g.landing.promotion_at[pk * g.shape.cells + to].1 > 0)
+                    || g.landing.promotes_in_place(pk);
                 if becomes != 0 || promotes {
                     return Err(Unsupported::ChangesKind { kind: name(s.kind) });
                 }

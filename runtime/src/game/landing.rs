@@ -54,6 +54,28 @@ pub(crate) struct Landing {
     /// Per kind: promotions to it only while the player has fewer than
     /// this many (`promotion-limit`; 0: no limit). `None` without limits.
     pub(crate) limits: Option<Vec<u8>>,
+    /// Promotions made as moves of their own (`in-place`); `None` without.
+    pub(crate) in_place: Option<InPlace>,
+}
+
+/// Promotions a piece makes as its move, where it stands (`in-place`).
+pub(crate) struct InPlace {
+    /// Per `player * kinds + kind`: its rule, if it has one.
+    pub(crate) rules: Vec<Option<InPlaceRule>>,
+}
+
+/// One (player, kind)'s `in-place` promotion.
+pub(crate) struct InPlaceRule {
+    /// The cells it promotes on.
+    pub(crate) zone: CellSet,
+    /// The kinds it may become (never its own).
+    pub(crate) choices: Vec<u8>,
+    /// Also by a quiet move of the new kind (`or-moving`).
+    pub(crate) moving: bool,
+    /// The new piece attacks no enemy piece, and the move gives no check.
+    pub(crate) peaceful: bool,
+    /// The player's only piece of the kind promotes from any cell.
+    pub(crate) anywhere_if_last: bool,
 }
 
 /// Promotions of moves that start in a zone and end outside it.
@@ -193,7 +215,15 @@ impl Landing {
             winning_cells,
             leaving,
             limits,
+            in_place: in_place_rules(ir, shape)?,
         })
+    }
+
+    /// Has this (player * kinds + kind) an `in-place` promotion?
+    pub(crate) fn promotes_in_place(&self, player_kind: usize) -> bool {
+        self.in_place
+            .as_ref()
+            .is_some_and(|p| p.rules[player_kind].is_some())
     }
 
     #[inline(always)]
@@ -277,4 +307,37 @@ fn check_ranges(ir: &GameIr, shape: &Shape) -> Result<(), LoadError> {
         LoadError::PromotionAgreements
     })?;
     Ok(())
+}
+
+/// The `in-place` promotions, one rule per (player, kind) at most, each
+/// to other kinds, on cells of the board.
+fn in_place_rules(ir: &GameIr, shape: &Shape) -> Result<Option<InPlace>, LoadError> {
+    if ir.in_place_promotions.is_empty() {
+        return Ok(None);
+    }
+    let (cells, players, kinds) = (shape.cells, shape.players, shape.kinds);
+    let mut rules: Vec<Option<InPlaceRule>> = (0..players * kinds).map(|_| None).collect();
+    for pr in &ir.in_place_promotions {
+        check(
+            (pr.player as usize) < players
+                && (pr.kind as usize) < kinds
+                && pr.zone.iter().all(|&c| (c as usize) < cells)
+                && !pr.choices.is_empty()
+                && pr
+                    .choices
+                    .iter()
+                    .all(|&k| (k as usize) < kinds && k != pr.kind),
+            || LoadError::PromotionRange,
+        )?;
+        let slot = &mut rules[pr.player as usize * kinds + pr.kind as usize];
+        check(slot.is_none(), || LoadError::PromotionRange)?;
+        *slot = Some(InPlaceRule {
+            zone: CellSet::from_cells(pr.zone.iter().map(|&c| c as usize)),
+            choices: pr.choices.clone(),
+            moving: pr.moving,
+            peaceful: pr.peaceful,
+            anywhere_if_last: pr.anywhere_if_last,
+        });
+    }
+    Ok(Some(InPlace { rules }))
 }

@@ -126,7 +126,7 @@ pub use insufficient::MAX_DECLARED_PIECES;
 pub(crate) use insufficient::{DeclaredSide, Insufficient};
 pub(crate) use keys::Keys;
 pub use landing::ArrivalRule;
-pub(crate) use landing::Landing;
+pub(crate) use landing::{InPlace, InPlaceRule, Landing};
 pub(crate) use mate_rules::MateRules;
 pub(crate) use moves::MoveTables;
 pub use moves::PLAIN_RIDE;
@@ -170,8 +170,8 @@ pub struct Game {
     /// it), facing royal pieces or lame leaps with several cells to pass:
     /// the legality judge looks at every move, no pins trusted.
     pub(crate) judge_every_move: bool,
-    /// The game promotes on leaving a zone, limits promotions or gates: its
-    /// moves come from
+    /// The game promotes on leaving a zone or in place, limits promotions
+    /// or gates: its moves come from
     /// `Position::generate_rare` (one test per generation for the others).
     pub(crate) rare_generator: bool,
 }
@@ -235,6 +235,7 @@ impl Game {
         let rare_generator = hops.is_some()
             || landing.leaving.is_some()
             || landing.limits.is_some()
+            || landing.in_place.is_some()
             || hands.as_ref().is_some_and(|h| h.gating.is_some());
         Ok(Game {
             rare_generator,

@@ -1,8 +1,10 @@
 //! What a move must do, as loaded: `capture forced` (a capture when one is
 //! legal), `drop KINDS first` (a drop of such a held kind when one is
-//! legal), `check forbidden` (no move gives check) and `in-check
+//! legal), `check forbidden` (no move gives check), `in-check
 //! capture-checker-only` (while in check, pieces of these kinds move only to
-//! take the one checking piece). `position/hands.rs`, `position/forced_capture.rs`,
+//! take the one checking piece), `in-place ... peaceful` (such a promotion
+//! gives no check) and `check when all royal attacked` (every move judged by
+//! playing it). `position/hands.rs`, `position/forced_capture.rs`,
 //! `position/no_check.rs` and `position/check_evasion.rs` apply them to the
 //! list of legal moves; a game with none pays one flag test per list.
 
@@ -20,6 +22,11 @@ pub(crate) struct Obligations {
     pub(crate) must_drop: Vec<bool>,
     /// Some obligation holds: counting builds the move list.
     pub(crate) any: bool,
+    /// `in-place ... peaceful` promotions may not give check.
+    pub(crate) peaceful_promotions: bool,
+    /// `check when all royal attacked`: every move is judged by playing it
+    /// (a piece pinned to one royal piece may move while another is safe).
+    pub(crate) all_royals_by_playing: bool,
 }
 
 impl Obligations {
@@ -47,13 +54,18 @@ impl Obligations {
                 must_drop[kind as usize] = true;
             }
         }
+        let peaceful_promotions = ir.in_place_promotions.iter().any(|p| p.peaceful);
         Ok(Obligations {
             capture_forced: ir.capture_forced,
             check_forbidden: ir.check_forbidden,
             any: ir.capture_forced
                 || ir.check_forbidden
                 || !checker_captures_only.is_empty()
-                || !must_drop.is_empty(),
+                || !must_drop.is_empty()
+                || peaceful_promotions
+                || ir.check_all_royals,
+            peaceful_promotions,
+            all_royals_by_playing: ir.check_all_royals,
             must_drop,
             checker_captures_only,
         })

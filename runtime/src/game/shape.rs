@@ -27,6 +27,9 @@ pub(crate) struct Shape {
     /// Bit per piece code, for each player: the codes of that player's pieces.
     pub(crate) codes_of_player: Vec<CodeSet>,
     pub(crate) cell_by_name: HashMap<String, u16>,
+    /// `check when all royal attacked`: a player is in check only while
+    /// all its royal pieces are attacked.
+    pub(crate) check_all_royals: bool,
 }
 
 impl Shape {
@@ -112,6 +115,7 @@ impl Shape {
             royal_while_last,
             codes_of_player,
             cell_by_name,
+            check_all_royals: ir.check_all_royals,
         })
     }
 

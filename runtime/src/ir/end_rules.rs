@@ -1,8 +1,8 @@
-//! The IR's end rules beyond mate and stalemate, and the move rules they
-//! come with: extinction, counting, first moves lost (`ir.rs` holds
-//! `EndRules` and `GameIr`, which name them).
+//! The IR's end rules: mate and stalemate outcomes, repetition and the move
+//! rule (`EndRules`), and beyond them extinction, counting, first moves
+//! lost (`ir.rs`'s `GameIr` names them).
 
-use super::Outcome;
+use super::{MaterialPiece, Outcome};
 use serde::{Deserialize, Serialize};
 
 /// `first-move KIND lost when aimed by KINDS` (see `GameIr::first_move_lost`).
@@ -73,4 +73,65 @@ pub struct HonourRow {
 pub struct MateCondition {
     pub kinds: Vec<u8>,
     pub outcome: Outcome,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndRules {
+    /// No legal move while a royal piece is attacked.
+    pub checkmate: Outcome,
+    /// No legal move, no royal piece attacked.
+    pub stalemate: Outcome,
+    /// A position repeated this many times is a draw (0 = off).
+    pub repetition: u32,
+    /// `end repetition N perpetual-check`: a repetition reached while one
+    /// side was in check in every position since the repeated one's first
+    /// occurrence in which it was to move is lost by the other (the
+    /// checker); both sides so: a draw.
+    #[serde(default)]
+    pub perpetual_check: bool,
+    /// Full moves without capture or a move of a `resets_move_rule` kind (0 = off).
+    pub move_rule: u32,
+    pub resets_move_rule: Vec<u8>,
+    /// Material sets that cannot mate: each entry lists the pieces of both
+    /// sides (the royal included); a position whose material equals one of
+    /// them (for either colour assignment) is drawn.
+    pub insufficient: Vec<[Vec<MaterialPiece>; 2]>,
+    /// What a finished game shares out (`points`): all to a winner, equal
+    /// parts to every player on a draw, to the others on a loss.
+    #[serde(default = "one_point")]
+    pub points: u32,
+    /// With `Out`: a player without a legal move first passes, and goes
+    /// out only if at its next turn it still has none (`after-round`).
+    #[serde(default)]
+    pub out_after_round: bool,
+    /// `end extinction ...`: material counts that end the game (two
+    /// players), tested in order after every move.
+    #[serde(default)]
+    pub extinctions: Vec<Extinction>,
+    /// `end checks N win`: the player who has given check N times wins
+    /// (0 = off; two players).
+    #[serde(default)]
+    pub checks_to_win: u32,
+    /// `end counting draw { ... }`: a count of moves that, run out, draws
+    /// (two players).
+    #[serde(default)]
+    pub counting: Option<Counting>,
+    /// `end checkmate by-only KINDS OUTCOME`: a mate given by pieces of
+    /// these kinds alone gets this outcome for the mated player.
+    #[serde(default)]
+    pub mate_by_only: Option<MateCondition>,
+    /// `end checkmate needs-check-by KINDS OUTCOME`: a mate counts only if
+    /// the unbroken series of checks ending in it holds a check by a piece
+    /// of these kinds; otherwise this outcome for the mated player.
+    #[serde(default)]
+    pub mate_needs_check_by: Option<MateCondition>,
+    /// `end stalemate ... or-promotions-only`: a player not in check that
+    /// holds two pieces on the board and whose every legal move is a
+    /// promotion is stalemated too.
+    #[serde(default)]
+    pub stalemate_promotions_only: bool,
+}
+
+fn one_point() -> u32 {
+    1
 }

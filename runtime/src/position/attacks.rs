@@ -154,6 +154,9 @@ impl<'g> Position<'g> {
     /// Is any royal piece of `player` attacked?
     #[inline]
     pub fn royal_attacked(&self, player: usize) -> bool {
+        if self.game.shape.check_all_royals {
+            return self.all_royals_attacked(player);
+        }
         let foes = self.foes_of(player);
         self.royals_of[player]
             .iter()

@@ -44,7 +44,8 @@ impl Position<'_> {
             | MoveKind::UnloadBoard
             | MoveKind::Pass
             | MoveKind::Out
-            | MoveKind::Drop => return None,
+            | MoveKind::Drop
+            | MoveKind::Promote => return None,
         };
         (self.board[cell] != EMPTY).then_some(cell)
     }
@@ -63,6 +64,7 @@ impl Position<'_> {
             MoveKind::Castle => MoveSort::Castling,
             MoveKind::Drop => MoveSort::Drop,
             MoveKind::Board | MoveKind::Unload | MoveKind::UnloadBoard => MoveSort::Stack,
+            MoveKind::Promote => MoveSort::Promotion,
             MoveKind::Normal
             | MoveKind::Passing
             | MoveKind::EnPassant

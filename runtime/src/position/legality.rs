@@ -342,10 +342,14 @@ impl<'g> Position<'g> {
         let enemies = self.foes_of(me);
         let (in_check, pinned) = self.checks_and_pins_judged(enemies);
         let mut landing = LandingMap::NONE;
+        // `check when all royal attacked`: a piece pinned to one royal
+        // piece may move while another is safe: every move is played.
+        let all_by_playing = self.game.obligations.all_royals_by_playing;
         let mut i = 0;
         while i < list.len() {
             let mv = list[i];
             let legal = match mv.kind {
+                _ if all_by_playing => self.legal_by_playing(mv, me),
                 // These change more than one cell or an owner: play them to see.
                 kind if kind.judged_by_playing() || self.judged_in_group(mv) => {
                     self.legal_by_playing(mv, me)
@@ -365,6 +369,9 @@ impl<'g> Position<'g> {
             }
             if obligations.check_forbidden {
                 self.drop_checking_moves(list);
+            }
+            if obligations.peaceful_promotions {
+                self.drop_checking_promotions(list);
             }
             if obligations.capture_forced {
                 self.keep_captures_if_any(list);

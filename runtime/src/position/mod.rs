@@ -15,11 +15,14 @@
 //! - `declarations.rs`: agreements;
 //! - `rule_ends.rs`: ends the position decides by itself (extinction,
 //!   checks given), and `forced_capture.rs`: captures that must be made;
-//! - `hands.rs`: pieces in hand, drops, captures joining a hand.
+//! - `hands.rs`: pieces in hand, drops, captures joining a hand;
+//! - `in_place.rs`: promotions made as moves of their own (`in-place`);
+//! - `all_royals.rs`: `check when all royal attacked`.
 //!
 //! This is the hot loop: flat tables indexed by piece code and cell, no
 //! allocation once the move lists are warm.
 
+mod all_royals;
 mod attacks;
 mod castling;
 mod check_evasion;
@@ -32,6 +35,7 @@ mod forced_capture;
 mod gating;
 mod hands;
 mod hops;
+mod in_place;
 mod landing;
 mod legality;
 mod make;

@@ -53,7 +53,8 @@ pub(super) mod changes {
     /// Atoms that change the mover's kind (`becomes`) and stacks.
     pub(crate) const KINDS: u8 = 1;
     /// Promotions on leaving a zone (`or-leaving`), promotion limits and
-    /// hopping rides too (the rare generator, `Game::rare_generator`).
+    /// hopping rides and promotions in place (`in_place.rs`) too (the
+    /// rare generator, `Game::rare_generator`).
     pub(crate) const RARE: u8 = 2;
 }
 
@@ -218,7 +219,7 @@ impl<'g> Position<'g> {
     /// `promotion-limit`: has the side to move as many pieces of `kind` as
     /// its limit allows?
     #[inline(never)]
-    fn promotion_limited(&self, kind: u8) -> bool {
+    pub(super) fn promotion_limited(&self, kind: u8) -> bool {
         let Some(limits) = &self.game.landing.limits else {
             return false;
         };
@@ -338,6 +339,11 @@ impl<'g> Position<'g> {
         if CHANGES != changes::NONE {
             if let Some(stacks) = &g.stacks {
                 self.merge_moves(list, stacks);
+            }
+        }
+        if CHANGES == changes::RARE {
+            if let Some(in_place) = &g.landing.in_place {
+                self.in_place_promotions(list, in_place);
             }
         }
         self.en_passant_moves::<S, CHANGES>(list);

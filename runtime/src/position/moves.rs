@@ -46,6 +46,10 @@ pub enum MoveKind {
     /// also leaves a piece from the mover's hand on `from`: its kind in
     /// `passed` (`gating.rs`).
     Gate,
+    /// The piece on `from` promotes as its move (`in-place`): where it
+    /// stands (`to == from`) or by a quiet move of its new kind onto the
+    /// empty `to`; the new kind + 1 in `promotion` (`in_place.rs`).
+    Promote,
 }
 
 impl MoveKind {
