@@ -66,14 +66,7 @@ pub fn fairy_file(variant: &str) -> Option<PathBuf> {
 /// differently, for a known reason (reported, not yet a rule the language
 /// states): their files do not claim them, and `tests/perft_tables.rs`
 /// checks that they still differ, so a fix makes it fail and be updated.
-pub const KNOWN_DIFFERENT: &[(&str, &str, &str)] = &[(
-    "seirawan",
-    "qbbrnkrn/pppppppp/8/8/8/8/PPPPPPPP/QBBRNKRN[HEhe] w ABCDEFGHabcdefgh - 0 1",
-    "a Chess960 start: Fairy-Stockfish grants the king on f1 castlings with the rooks \
-         on d1 and g1 (to the standard cells: `f1g1`); the language's castling pairs the \
-         setup's king and rooks, and our reader reads the field's file letters as gates \
-         only (perft 3: 19103, not 21170)",
-)];
+pub const KNOWN_DIFFERENT: &[(&str, &str, &str)] = &[];
 
 pub fn known_different(row: &SuiteRow) -> Option<&'static str> {
     KNOWN_DIFFERENT

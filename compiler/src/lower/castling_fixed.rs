@@ -83,7 +83,10 @@ pub(super) fn fixed_castlings(
                 partner_to: partner_to as u16,
                 must_be_empty: empty,
                 must_be_safe: safe,
+                // The king's plain move there is the same text unless the
+                // partner stands on its landing cell (no plain move then).
                 needs_partner_in_notation: king != king_to
+                    && king_to != partner
                     && tables.reaches(m, p, c.king as usize, king, king_to),
                 repeatable: false,
                 free: false,

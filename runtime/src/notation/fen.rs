@@ -48,9 +48,17 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     if let Some(castling) = castling_field_text.filter(|_| gates.is_none()) {
         if castling != "-" {
             for ch in castling.chars() {
-                // In a game that gates, a file letter names a gate.
+                // In a game that gates, a file letter names a gate, and a
+                // castling right too where its piece is a castling partner
+                // (a Chess960 start's rook files, `ABCDEFGH`).
                 if gating && !ch.eq_ignore_ascii_case(&'K') && !ch.eq_ignore_ascii_case(&'Q') {
                     gate_letters.push(ch);
+                    if let Ok(cell) = castling_letter_cell(game, &pos, ch) {
+                        if !granted.contains(&cell) {
+                            granted.push(cell);
+                            pos.grant_right(cell);
+                        }
+                    }
                     continue;
                 }
                 let cell = castling_letter_cell(game, &pos, ch)?;
@@ -322,6 +330,13 @@ fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, 
         let code = pos.board[cell as usize];
         code != EMPTY && game.shape.owner[code as usize] as usize == player
     };
+    // The castling's partner kind on its partner cell.
+    let partner_on = |c: &ir::Castling| {
+        let code = pos.board[c.partner_from as usize];
+        holds(c.partner_from)
+            && (c.partner_kinds == 0
+                || c.partner_kinds >> game.shape.kind_of[code as usize] & 1 != 0)
+    };
     let found = match ch.to_ascii_uppercase() {
         'K' | 'Q' => {
             let king_side = ch.eq_ignore_ascii_case(&'K');
@@ -337,7 +352,7 @@ fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, 
             };
             options
                 .iter()
-                .filter(|c| holds(c.partner_from) && king_on(c.king_from))
+                .filter(|c| partner_on(c) && king_on(c.king_from))
                 .filter(|c| (coord(c.partner_from).0 > coord(c.king_from).0) == king_side)
                 .max_by_key(|c| {
                     let x = coord(c.partner_from).0;
@@ -357,7 +372,7 @@ fn castling_letter_cell(game: &Game, pos: &Position, ch: char) -> Result<usize, 
                 .ok_or(PositionError::BadCastlingLetter { letter: ch })?;
             options
                 .iter()
-                .filter(|c| coord(c.partner_from).0 == file as i32 && holds(c.partner_from))
+                .filter(|c| coord(c.partner_from).0 == file as i32 && partner_on(c))
                 .map(|c| c.partner_from)
                 .next()
         }

@@ -117,7 +117,17 @@ pub(super) fn read_gating(
     for &partner in granted {
         open.push(partner);
         let castlings = game.ir.castlings.iter();
-        for c in castlings.filter(|c| c.partner_from as usize == partner) {
+        // The castling king's own cell (a fixed-landing castling has one
+        // from every cell of its homes).
+        let king_on = |cell: u16| {
+            let code = pos.board[cell as usize];
+            code != EMPTY
+                && game
+                    .castling
+                    .as_ref()
+                    .is_some_and(|k| k.king_code[code as usize])
+        };
+        for c in castlings.filter(|c| c.partner_from as usize == partner && king_on(c.king_from)) {
             open.push(c.king_from as usize);
         }
     }
