@@ -210,6 +210,8 @@ impl Game {
         let landing = Landing::build(&ir, &shape)?;
         let castling = Castling::build(&ir, &shape)?;
         let unmoved = Unmoved::build(&ir, &shape);
+        // The hop rides are checked before the attack views read them.
+        let hops = hops::Hops::build(&ir, &shape)?;
         let attacks = Attacks::build(&ir, &shape, &sides)?;
         let rule_ends = RuleEnds::build(&ir, &shape)?;
         let obligations = Obligations::build(&ir, &shape)?;
@@ -224,7 +226,6 @@ impl Game {
         }
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
-        let hops = hops::Hops::build(&ir, &shape)?;
         let facing = hops::Facing::build(&ir, &shape)?;
         let judge_every_move = hops.is_some()
             || facing.is_some()
