@@ -5,7 +5,9 @@
 use serde::Serialize;
 
 mod castling;
+mod explosion;
 pub use castling::{Castling, PartnerClass};
+pub use explosion::{Explosion, UncapturableBy};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Span {
@@ -213,6 +215,10 @@ pub enum Stmt {
     /// A named group of statements; `import ... except NAME` leaves it out.
     /// The loader flattens groups, so later phases never see one.
     Rules(Name, Vec<Stmt>),
+    /// `explosion ...`: captures blast the pieces around them.
+    Explosion(Explosion),
+    /// `uncapturable KINDS by KINDS`.
+    UncapturableBy(UncapturableBy),
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -72,6 +72,26 @@ pub struct Model {
     pub royal_while_last: Vec<u8>,
     /// `promotion-limit`: (kind, the count it must stay below).
     pub promotion_limits: Vec<(u8, u8)>,
+    /// `explosion` and `uncapturable KINDS by KINDS` (`check/explosion.rs`).
+    pub explosions: ModelExplosions,
+}
+
+/// Explosions and barred captures, resolved (lowering finds the cells
+/// around each cell, `lower/explosion.rs`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ModelExplosions {
+    pub explosion: Option<ModelExplosion>,
+    pub barred_captures: Vec<ir::BarredCapture>,
+}
+
+/// `explosion`: its steps (every image of each), its spared and immune
+/// kinds, and where it is written.
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelExplosion {
+    pub around: Vec<(i32, i32)>,
+    pub spared: Vec<u8>,
+    pub immune: Vec<u8>,
+    pub span: Span,
 }
 
 /// `arrival KIND on REGION wins [after-reply | if-held]`.

@@ -8,9 +8,11 @@
 
 mod castling;
 mod end_rules;
+mod explosion;
 mod hands;
 pub use castling::Castling;
 pub use end_rules::{Counting, Extinction, FirstMoveLost, HonourRow, MateCondition};
+pub use explosion::{BarredCapture, Explosion};
 pub use hands::{DropAs, DropSplit, FileLimit, Gating, Hands};
 
 use serde::{Deserialize, Serialize};
@@ -23,8 +25,10 @@ use serde::{Deserialize, Serialize};
 /// players going out (`Outcome::Out`, `EndRules::out_after_round`).
 /// Format 11: teams (`GameIr::teams`), `KindInfo::capturable_when_out`,
 /// `GameIr::en_passant_until_owner_moves`. Format 12: triangular boards
-/// (`Geometry::Triangle`) and round ones (`Geometry::Round`).
-pub const FORMAT_VERSION: u32 = 19;
+/// (`Geometry::Triangle`) and round ones (`Geometry::Round`). Format 20:
+/// explosions (`GameIr::explosion`) and barred captures
+/// (`GameIr::barred_captures`).
+pub const FORMAT_VERSION: u32 = 20;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -142,6 +146,13 @@ pub struct GameIr {
     /// pseudo-royal extinction pieces); empty: every royal kind is royal.
     #[serde(default)]
     pub royal_while_last: Vec<u8>,
+    /// A capture blasts the pieces around its landing cell
+    /// (`ir/explosion.rs`); `None` in a game without explosions.
+    #[serde(default)]
+    pub explosion: Option<Explosion>,
+    /// `uncapturable KINDS by KINDS`: captures no move makes.
+    #[serde(default)]
+    pub barred_captures: Vec<BarredCapture>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,5 +1,4 @@
-//! The board: the `game` and `board` statements, the cells they define and
-//! the side cells beside them; the empty model the other passes fill.
+//! The board: `game` and `board`, their cells and side cells; the empty model the other passes fill.
 
 use super::{board_span, Checker};
 use crate::ast::*;
@@ -182,6 +181,7 @@ impl Checker {
             first_move_lost: Vec::new(),
             hands: None,
             royal_while_last: Vec::new(),
+            explosions: Default::default(),
         })
     }
 

@@ -22,6 +22,7 @@
 //! | mate rules | `mate_rules.rs` | conditions on checkmates (absent: none) |
 //! | counting | `counting.rs` | the counting rule's honour tables (absent: none) |
 //! | hands | `hands.rs` | what captures add to a hand, starting hands, drop cells (absent: no hands) |
+//! | explosion | `explosion.rs` | the cells a capture blasts per cell, the codes it removes (absent: no explosions); captures barred between kinds (absent: none) |
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
 //! pays nothing for it. `error.rs` holds `LoadError`.
@@ -97,6 +98,7 @@ mod counting;
 mod declarations;
 mod en_passant;
 mod error;
+mod explosion;
 pub(crate) mod gating;
 mod hands;
 mod insufficient;
@@ -119,6 +121,8 @@ pub use counting::MAX_COUNT_MOVES;
 pub(crate) use en_passant::EnPassantRules;
 pub use en_passant::{MAX_EN_PASSANT, MAX_LASTING_PASSINGS};
 pub use error::LoadError;
+pub use explosion::MAX_BLAST;
+pub(crate) use explosion::{CaptureBars, Explosion};
 pub(crate) use hands::{Hands, Split as DropSplit, NO_KIND};
 pub use insufficient::MAX_DECLARED_PIECES;
 pub(crate) use insufficient::{DeclaredSide, Insufficient};
@@ -166,6 +170,11 @@ pub struct Game {
     /// moves come from
     /// `Position::generate_rare` (one test per generation for the others).
     pub(crate) rare_generator: bool,
+    /// Captures blast the pieces around their landing cell (`explosion`).
+    pub(crate) explosion: Option<Explosion>,
+    /// Captures barred between kinds (`uncapturable KINDS by KINDS`),
+    /// filtered in the rare generator.
+    pub(crate) capture_bars: Option<CaptureBars>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -216,11 +225,16 @@ impl Game {
         }
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
+        let explosion = Explosion::build(&ir, &shape)?;
+        let capture_bars = CaptureBars::build(&ir, &shape)?;
         let rare_generator = landing.leaving.is_some()
             || landing.limits.is_some()
-            || hands.as_ref().is_some_and(|h| h.gating.is_some());
+            || hands.as_ref().is_some_and(|h| h.gating.is_some())
+            || capture_bars.is_some();
         Ok(Game {
             rare_generator,
+            explosion,
+            capture_bars,
             ir,
             shape,
             moves,

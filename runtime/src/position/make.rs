@@ -85,7 +85,15 @@ impl<'g> Position<'g> {
                 reset = true;
             }
             MoveKind::Swap => self.make_swap(mv, moved),
-            _ => reset |= self.make_landing(mv, moved, &mut undo),
+            _ => {
+                let captured = self.make_landing(mv, moved, &mut undo);
+                if captured {
+                    if let Some(explosion) = &g.explosion {
+                        self.blast(explosion, to);
+                    }
+                }
+                reset |= captured;
+            }
         }
         if let Some(winning_cells) = &g.landing.winning_cells {
             self.mark_winning_arrival(winning_cells, to);
@@ -196,6 +204,11 @@ impl<'g> Position<'g> {
         }
         let from = mv.from as usize;
         let to = mv.to as usize;
+        if let Some(explosion) = &self.game.explosion {
+            if undo.captured != EMPTY {
+                self.unblast(explosion, to);
+            }
+        }
         if let Some(hands) = &self.game.hands {
             self.unmake_gate(mv, undo.to_move as usize);
             self.undo_capture_to_hand(hands, mv, &undo);

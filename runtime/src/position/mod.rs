@@ -15,7 +15,9 @@
 //! - `declarations.rs`: agreements;
 //! - `rule_ends.rs`: ends the position decides by itself (extinction,
 //!   checks given), and `forced_capture.rs`: captures that must be made;
-//! - `hands.rs`: pieces in hand, drops, captures joining a hand.
+//! - `hands.rs`: pieces in hand, drops, captures joining a hand;
+//! - `explosion.rs`: blasts of captures, and the legality and checks they
+//!   change.
 //!
 //! This is the hot loop: flat tables indexed by piece code and cell, no
 //! allocation once the move lists are warm.
@@ -27,6 +29,7 @@ mod counting;
 mod declarations;
 pub mod describe;
 mod en_passant;
+mod explosion;
 mod first_move_loss;
 mod forced_capture;
 mod gating;
@@ -123,6 +126,9 @@ pub struct Position<'g> {
     scratch: Vec<Move>,
     /// Reused buffer for counting under `capture forced`.
     forced_scratch: Vec<Move>,
+    /// One record per capture on the way here, of what its blast removed
+    /// (`explosion.rs`; empty in a game without explosions).
+    blasts: Vec<explosion::Blast>,
 }
 
 impl PartialEq for Position<'_> {
@@ -193,6 +199,7 @@ impl<'g> Position<'g> {
             undo: Vec::new(),
             scratch: Vec::new(),
             forced_scratch: Vec::new(),
+            blasts: Vec::new(),
         }
     }
 
