@@ -2,7 +2,8 @@
 //! `.variant` file directly under `stdlib/` and `dsl-examples/` that
 //! compiles on its own, and `dsl-examples/fairy/crazyhouse.variant`,
 //! `minishogi.variant`, `shouse.variant` and `kyotoshogi.variant` for
-//! hands, drops, gating and promoted drops).
+//! hands, drops, gating and promoted drops, `atomic.variant` and
+//! `atomar.variant` for explosions and barred captures).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -67,6 +68,9 @@ fn sources() -> &'static [Source] {
                 paths.push(root().join("dsl-examples/fairy/shouse.variant"));
                 // Pieces that turn over on every move, drops either side up.
                 paths.push(root().join("dsl-examples/fairy/kyotoshogi.variant"));
+                // Explosions reaching royal pieces; immune kinds, barred captures.
+                paths.push(root().join("dsl-examples/fairy/atomic.variant"));
+                paths.push(root().join("dsl-examples/fairy/atomar.variant"));
             }
             for path in paths {
                 let rel = path
@@ -186,6 +190,19 @@ fn fen_equivalent(a: &Position, b: &Position) -> bool {
         && a.fullmove() == b.fullmove()
 }
 
+/// The royal pieces on the board of the players `whose` picks.
+fn royals(pos: &Position, whose: impl Fn(usize) -> bool) -> usize {
+    let game = pos.game();
+    pos.board()
+        .iter()
+        .filter(|&&code| {
+            code != runtime::game::EMPTY
+                && whose(game.owner_of(code))
+                && game.ir().kinds[game.kind_of(code)].royal
+        })
+        .count()
+}
+
 fn sorted_strings(game: &Game, list: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|&m| move_to_string(game, m)).collect();
     v.sort();
@@ -280,10 +297,14 @@ fn check_position(
 
     // Legal moves = pseudo-legal moves that leave no royal of the mover
     // attacked (and, for moves that must land unattacked, not the moved piece).
+    // With explosions: a move that blasts a royal piece of the mover is
+    // illegal, one that blasts an enemy's legal.
     let me = pos.to_move();
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     let mut naive = BTreeSet::new();
+    let explodes = game.ir().explosion.is_some();
+    let (mine, theirs) = (royals(pos, |p| p == me), royals(pos, |p| p != me));
     for &mv in &pseudo {
         // A gating move is judged as the same move without its gated piece
         // (Fairy-Stockfish's rule: the piece entering shields nothing).
@@ -301,10 +322,21 @@ fn check_position(
         pos.make(judged);
         let lands_attacked =
             judged.must_land_unattacked() && pos.attacked_by_enemy_of(judged.to(), me);
-        if !pos.royal_attacked(me) && !lands_attacked {
+        let legal = if explodes && royals(pos, |p| p == me) < mine {
+            false
+        } else if explodes && royals(pos, |p| p != me) < theirs {
+            true
+        } else {
+            !pos.royal_attacked(me) && !lands_attacked
+        };
+        if legal {
             naive.insert(move_to_string(game, mv));
         }
         pos.unmake(judged);
+    }
+    // A position an end rule decided (a royal piece blasted, ...) has no moves.
+    if list.is_empty() && pos.result().is_some() {
+        naive.clear();
     }
     // With no move on the board, where players go out and more than two
     // are in play, the one legal move is the forced `pass` or `out`.

@@ -100,11 +100,7 @@ pub const KNOWN_DIFFERENT: &[(&str, &str, &str)] = &[
         "Rr2k1rR/3K4/3p4/8/8/8/7P/8 w kq - 0 1",
         ATOMIC_CASTLING,
     ),
-    (
-        "atomic",
-        "1R4kr/4K3/8/8/8/8/8/8 b k - 0 1",
-        ATOMIC_CASTLING,
-    ),
+    ("atomic", "1R4kr/4K3/8/8/8/8/8/8 b k - 0 1", ATOMIC_CASTLING),
 ];
 
 /// Why atomic's castling rows differ (they are refused by our reader too:

@@ -57,7 +57,7 @@ impl Checker {
             );
             return;
         }
-        if let Some((span, what)) = clashing_statement(stmts) {
+        if let Some((span, what, why)) = clashing_statement(stmts) {
             self.error(
                 Diagnostic::error(
                     Code::InconsistentExplosion,
@@ -66,10 +66,7 @@ impl Checker {
                     "captures blast pieces here",
                 )
                 .with_secondary(span, "cannot go with the explosion")
-                .with_hint(
-                    "a blasted piece leaves the game: it joins no hand, unloads no cargo, \
-                     closes no passing and changes no group of royal pieces; drop one of the two",
-                ),
+                .with_hint(format!("{why}; drop one of the two")),
             );
             return;
         }
@@ -111,20 +108,34 @@ impl Checker {
     }
 }
 
-/// The first statement of a mechanism explosions cannot go with, and what
-/// it is.
-fn clashing_statement(stmts: &[Stmt]) -> Option<(Span, &'static str)> {
+/// The first statement of a mechanism explosions cannot go with, what it
+/// is and why.
+fn clashing_statement(stmts: &[Stmt]) -> Option<(Span, &'static str, &'static str)> {
     stmts.iter().find_map(|s| match s {
         Stmt::HandCaptures { span, .. }
         | Stmt::HandHolds { span, .. }
         | Stmt::HandAs { span, .. }
         | Stmt::Drop { span, .. }
-        | Stmt::Gate { span, .. } => Some((*span, "hands and drops")),
-        Stmt::Carry { span, .. } => Some((*span, "stacks")),
-        Stmt::EnPassantUntilOwnerMoves(span) => {
-            Some((*span, "passings open until their owner moves"))
-        }
-        Stmt::RoyalWhileLast(_, span) => Some((*span, "`royal-while-last`")),
+        | Stmt::Gate { span, .. } => Some((
+            *span,
+            "hands and drops",
+            "a captured piece would join a hand, the pieces blasted with it no hand",
+        )),
+        Stmt::Carry { span, .. } => Some((
+            *span,
+            "stacks",
+            "a blasted stack's carrier would have no cell to go back to",
+        )),
+        Stmt::EnPassantUntilOwnerMoves(span) => Some((
+            *span,
+            "passings open until their owner moves",
+            "a blasted rider's passing would stay open",
+        )),
+        Stmt::RoyalWhileLast(_, span) => Some((
+            *span,
+            "`royal-while-last`",
+            "a blast would change which pieces are royal while a move is judged",
+        )),
         _ => None,
     })
 }

@@ -226,6 +226,10 @@ impl Game {
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
         let explosion = Explosion::build(&ir, &shape)?;
+        // Where blasts can reach royal pieces, legality plays every move:
+        // counting builds the list, as under an obligation.
+        let mut obligations = obligations;
+        obligations.any |= explosion.as_ref().is_some_and(|e| e.reaches_royals);
         let capture_bars = CaptureBars::build(&ir, &shape)?;
         let rare_generator = landing.leaving.is_some()
             || landing.limits.is_some()

@@ -268,17 +268,9 @@ impl<'g> Position<'g> {
         if self.game.rule_ends.is_some() && self.decided_by_rule().is_some() {
             return 0;
         }
+        // Also where blasts can reach royal pieces (`Game::load`): every
+        // move is then played to be judged (`explosion.rs`).
         if self.game.obligations.any {
-            return self.count_with_obligations();
-        }
-        // Where blasts can reach royal pieces every move is played to be
-        // judged (`explosion.rs`): the list is built.
-        if self
-            .game
-            .explosion
-            .as_ref()
-            .is_some_and(|e| e.reaches_royals)
-        {
             return self.count_with_obligations();
         }
         let me = self.to_move;

@@ -204,8 +204,8 @@ impl<'g> Position<'g> {
         }
         let from = mv.from as usize;
         let to = mv.to as usize;
-        if let Some(explosion) = &self.game.explosion {
-            if undo.captured != EMPTY {
+        if undo.captured != EMPTY {
+            if let Some(explosion) = &self.game.explosion {
                 self.unblast(explosion, to);
             }
         }
