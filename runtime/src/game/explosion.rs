@@ -28,6 +28,11 @@ pub(crate) struct Explosion {
     /// A blast can remove a royal piece: legality plays every move to see
     /// (`position/explosion.rs`); otherwise moves are judged as elsewhere.
     pub(crate) reaches_royals: bool,
+    /// Where a blast can remove a royal piece: per castling, the cells that
+    /// must not be attacked, which `Game::load` takes out of the castlings
+    /// (the generator would judge them without the blasts' shields; the
+    /// legality judge does it with them). Empty otherwise.
+    pub(crate) castling_safe: Vec<Vec<u16>>,
 }
 
 impl Explosion {
@@ -89,6 +94,7 @@ impl Explosion {
             blasts_beside,
             blasts_capturer,
             reaches_royals,
+            castling_safe: Vec::new(),
         }))
     }
 

@@ -225,7 +225,18 @@ impl Game {
         }
         let keys = Keys::build(&shape, ir.end.checks_to_win);
         let insufficient = Insufficient::build(&ir, &shape)?;
-        let explosion = Explosion::build(&ir, &shape)?;
+        let mut explosion = Explosion::build(&ir, &shape)?;
+        // Castling's safe cells, where a blast can remove a royal piece, are
+        // judged with the blasts by the legality judge, not by the generator
+        // (`Explosion::castling_safe`); `Castling::build` checked them.
+        let mut ir = ir;
+        if let Some(e) = explosion.as_mut().filter(|e| e.reaches_royals) {
+            e.castling_safe = ir
+                .castlings
+                .iter_mut()
+                .map(|c| std::mem::take(&mut c.must_be_safe))
+                .collect();
+        }
         // Where blasts can reach royal pieces, legality plays every move:
         // counting builds the list, as under an obligation.
         let mut obligations = obligations;

@@ -66,10 +66,9 @@ impl<'g> Position<'g> {
             for &index in members {
                 let c = get(&g.ir.castlings, index as usize);
                 if c.must_be_empty[shared..].iter().any(occupied)
-                    || c.must_be_safe.iter().any(|&x| {
-                        self.attacked_by(x as usize, enemies)
-                            && self.blast_keeps_attack(x as usize, enemies)
-                    })
+                    || c.must_be_safe
+                        .iter()
+                        .any(|&x| self.attacked_by(x as usize, enemies))
                 {
                     continue;
                 }

@@ -15,7 +15,9 @@
 //! - a royal piece is attacked only by a capture its enemy may make: none
 //!   that would blast one of the enemy's own royal pieces, so not from a
 //!   royal piece blasted as the capturer, and not where an enemy royal
-//!   piece stands on a cell the blast reaches (`blast_keeps_attack`).
+//!   piece stands on a cell the blast reaches (`blast_keeps_attack`); a
+//!   castling's safe cells are judged so too, with its legality
+//!   (`castling_path_attacked`), not by the generator.
 //!
 //! A game without explosions never reaches this file but through one test
 //! of `Game::explosion` per capture made and per check asked.
@@ -23,7 +25,7 @@
 use super::attacks::Foes;
 use super::{Move, MoveKind, MoveSink, Position};
 use crate::codes::{PieceCode, EMPTY};
-use crate::game::{CaptureBars, Explosion, MAX_BLAST};
+use crate::game::{CaptureBars, MAX_BLAST};
 
 /// Passes on every move but the captures `uncapturable KINDS by KINDS`
 /// bars (the rare generator's, `movegen.rs`).
@@ -63,11 +65,14 @@ pub(super) struct Blast {
 }
 
 impl<'g> Position<'g> {
-    /// The blast of a capture that landed on `at`: the capturer and the
-    /// pieces around leave the board (hashed), their cells' castling rights
-    /// and unmoved marks with them.
+    /// The blast of a capture that landed on `at` (in a game with
+    /// explosions): the capturer and the pieces around leave the board
+    /// (hashed), their cells' castling rights and unmoved marks with them.
     #[inline(never)]
-    pub(super) fn blast(&mut self, explosion: &Explosion, at: usize) {
+    pub(super) fn blast(&mut self, at: usize) {
+        let Some(explosion) = &self.game.explosion else {
+            return;
+        };
         let mut record = Blast {
             codes: [EMPTY; MAX_BLAST + 1],
         };
@@ -97,7 +102,10 @@ impl<'g> Position<'g> {
     /// Puts back what the last capture's blast removed (around `at`, its
     /// landing cell); `unmake` restores the hash.
     #[inline(never)]
-    pub(super) fn unblast(&mut self, explosion: &Explosion, at: usize) {
+    pub(super) fn unblast(&mut self, at: usize) {
+        let Some(explosion) = &self.game.explosion else {
+            return;
+        };
         let record = self.blasts.pop().expect("a blast record per capture");
         if record.codes[0] != EMPTY {
             self.place(at, record.codes[0]);
@@ -113,6 +121,9 @@ impl<'g> Position<'g> {
     /// if it blasts a royal piece of `me`, legal if it blasts an enemy's,
     /// else legal if no royal piece of `me` is then attacked.
     pub(super) fn legal_with_blasts(&mut self, mv: Move, me: usize) -> bool {
+        if mv.kind == MoveKind::Castle && self.castling_path_attacked(mv, me) {
+            return false;
+        }
         let mine = self.royals_of[me].len();
         let theirs = self.enemy_royals(me);
         self.make(mv);
@@ -138,6 +149,20 @@ impl<'g> Position<'g> {
                 list.swap_remove(i);
             }
         }
+    }
+
+    /// Is a cell of the castling `mv` that must be safe attacked, blasts
+    /// judged (`blast_keeps_attack`)? The loader took these cells from the
+    /// castlings, so that the generator, which knows no blasts, does not
+    /// test them (`Explosion::castling_safe`).
+    fn castling_path_attacked(&self, mv: Move, me: usize) -> bool {
+        let Some(explosion) = &self.game.explosion else {
+            return false;
+        };
+        let foes = self.foes_of(me);
+        explosion.castling_safe[mv.aux as usize].iter().any(|&x| {
+            self.attacked_by(x as usize, foes) && self.blast_keeps_attack(x as usize, foes)
+        })
     }
 
     /// How many royal pieces `player`'s enemies in play have.

@@ -87,10 +87,8 @@ impl<'g> Position<'g> {
             MoveKind::Swap => self.make_swap(mv, moved),
             _ => {
                 let captured = self.make_landing(mv, moved, &mut undo);
-                if captured {
-                    if let Some(explosion) = &g.explosion {
-                        self.blast(explosion, to);
-                    }
+                if captured && g.explosion.is_some() {
+                    self.blast(to);
                 }
                 reset |= captured;
             }
@@ -204,11 +202,6 @@ impl<'g> Position<'g> {
         }
         let from = mv.from as usize;
         let to = mv.to as usize;
-        if undo.captured != EMPTY {
-            if let Some(explosion) = &self.game.explosion {
-                self.unblast(explosion, to);
-            }
-        }
         if let Some(hands) = &self.game.hands {
             self.unmake_gate(mv, undo.to_move as usize);
             self.undo_capture_to_hand(hands, mv, &undo);
@@ -217,9 +210,19 @@ impl<'g> Position<'g> {
             MoveKind::Drop => self.unmake_drop(mv, undo.to_move as usize),
             MoveKind::Castle => self.unmake_castling(mv),
             MoveKind::Swap => self.unmake_swap(mv),
-            MoveKind::Arrival => self.unmake_arrival(mv),
+            MoveKind::Arrival => {
+                if undo.captured != EMPTY && self.game.explosion.is_some() {
+                    self.unblast(to);
+                }
+                self.unmake_arrival(mv)
+            }
             MoveKind::Unload | MoveKind::UnloadBoard => self.unmake_unloading(mv),
             _ => {
+                // A capture's blast is undone first (`explosion.rs`), so that
+                // its capturer stands on `to` again.
+                if undo.captured != EMPTY && self.game.explosion.is_some() {
+                    self.unblast(to);
+                }
                 self.lift(to);
             }
         }
