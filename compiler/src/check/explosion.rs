@@ -24,10 +24,8 @@ impl Checker {
         let mut given: Option<Span> = None;
         for s in stmts {
             match s {
-                Stmt::Explosion(e) => {
-                    if self.once(&mut given, e.span, "an explosion rule") {
-                        self.explosion(m, e, stmts, piece_names);
-                    }
+                Stmt::Explosion(e) if self.once(&mut given, e.span, "an explosion rule") => {
+                    self.explosion(m, e, stmts, piece_names)
                 }
                 Stmt::UncapturableBy(u) => self.uncapturable_by(m, u, piece_names),
                 _ => {}

@@ -126,18 +126,23 @@ impl CaptureBars {
                 })?;
             }
         }
-        let mut barred = vec![CodeSet::EMPTY; shape.codes()];
-        for code in 1..shape.codes() {
-            let kind = shape.kind_of[code];
-            for b in ir.barred_captures.iter().filter(|b| b.capturer == kind) {
-                for target in 1..shape.codes() {
-                    if shape.kind_of[target] == b.target && shape.owner[target] != shape.owner[code]
-                    {
-                        barred[code].insert(target as PieceCode);
+        let codes = shape.codes();
+        let barred = (0..codes)
+            .map(|code| {
+                let mut set = CodeSet::EMPTY;
+                let bars = ir.barred_captures.iter();
+                for b in bars.filter(|b| code != 0 && b.capturer == shape.kind_of[code]) {
+                    for target in 1..codes {
+                        if shape.kind_of[target] == b.target
+                            && shape.owner[target] != shape.owner[code]
+                        {
+                            set.insert(target as PieceCode);
+                        }
                     }
                 }
-            }
-        }
+                set
+            })
+            .collect();
         Ok(Some(CaptureBars { barred }))
     }
 
