@@ -190,6 +190,38 @@ fn fen_equivalent(a: &Position, b: &Position) -> bool {
         && a.fullmove() == b.fullmove()
 }
 
+/// Is a cell of the castling `mv` that must be safe attacked by an enemy
+/// who could take there (no enemy royal piece of a kind blasts remove
+/// stands on a cell the blast reaches)? Read from the compiled IR: the
+/// loaded game's castlings of a game with explosions hold no safe cells.
+fn castling_unsafe(pos: &Position, mv: Move) -> bool {
+    let game = pos.game();
+    let ir = shipped()
+        .iter()
+        .find(|s| std::ptr::eq(s.game, game))
+        .map_or(game.ir(), |s| s.ir);
+    let Some(explosion) = &ir.explosion else {
+        return false;
+    };
+    let me = pos.to_move();
+    let c = &ir.castlings[mv.castling().unwrap()];
+    let shielded = |cell: usize| {
+        explosion.around[cell].iter().any(|&x| {
+            let code = pos.board()[x as usize];
+            if code == runtime::game::EMPTY || game.owner_of(code) == me {
+                return false;
+            }
+            let kind = game.kind_of(code) as u8;
+            ir.kinds[kind as usize].royal
+                && !explosion.spared.contains(&kind)
+                && !explosion.immune.contains(&kind)
+        })
+    };
+    c.must_be_safe
+        .iter()
+        .any(|&x| pos.attacked_by_enemy_of(x as usize, me) && !shielded(x as usize))
+}
+
 /// The royal pieces on the board of the players `whose` picks.
 fn royals(pos: &Position, whose: impl Fn(usize) -> bool) -> usize {
     let game = pos.game();
@@ -319,10 +351,13 @@ fn check_position(
                 .expect("a gating move's plain move is generated too"),
             None => mv,
         };
+        // A castling of a game with explosions: its safe cells, which the
+        // loader hands to the legality judge, are tested here before it.
+        let path_unsafe = explodes && judged.castling().is_some() && castling_unsafe(pos, judged);
         pos.make(judged);
         let lands_attacked =
             judged.must_land_unattacked() && pos.attacked_by_enemy_of(judged.to(), me);
-        let legal = if explodes && royals(pos, |p| p == me) < mine {
+        let legal = if path_unsafe || (explodes && royals(pos, |p| p == me) < mine) {
             false
         } else if explodes && royals(pos, |p| p != me) < theirs {
             true
