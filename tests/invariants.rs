@@ -4,7 +4,8 @@
 //! `minishogi.variant`, `shouse.variant` and `kyotoshogi.variant` for
 //! hands, drops, gating and promoted drops, `xiangqi.variant` for hoppers,
 //! lame leaps and facing royal pieces, `spartan.variant` for royal
-//! pieces in check only when all are attacked).
+//! pieces in check only when all are attacked, `atomic.variant` and
+//! `atomar.variant` for explosions and barred captures).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -74,6 +75,9 @@ fn sources() -> &'static [Source] {
                 paths.push(root().join("dsl-examples/fairy/xiangqi.variant"));
                 // Two royal pieces in check only together (one may be taken).
                 paths.push(root().join("dsl-examples/fairy/spartan.variant"));
+                // Explosions reaching royal pieces; immune kinds, barred captures.
+                paths.push(root().join("dsl-examples/fairy/atomic.variant"));
+                paths.push(root().join("dsl-examples/fairy/atomar.variant"));
             }
             for path in paths {
                 let rel = path
@@ -193,6 +197,51 @@ fn fen_equivalent(a: &Position, b: &Position) -> bool {
         && a.fullmove() == b.fullmove()
 }
 
+/// Is a cell of the castling `mv` that must be safe attacked by an enemy
+/// who could take there (no enemy royal piece of a kind blasts remove
+/// stands on a cell the blast reaches)? Read from the compiled IR: the
+/// loaded game's castlings of a game with explosions hold no safe cells.
+fn castling_unsafe(pos: &Position, mv: Move) -> bool {
+    let game = pos.game();
+    let ir = shipped()
+        .iter()
+        .find(|s| std::ptr::eq(s.game, game))
+        .map_or(game.ir(), |s| s.ir);
+    let Some(explosion) = &ir.explosion else {
+        return false;
+    };
+    let me = pos.to_move();
+    let c = &ir.castlings[mv.castling().unwrap()];
+    let shielded = |cell: usize| {
+        explosion.around[cell].iter().any(|&x| {
+            let code = pos.board()[x as usize];
+            if code == runtime::game::EMPTY || game.owner_of(code) == me {
+                return false;
+            }
+            let kind = game.kind_of(code) as u8;
+            ir.kinds[kind as usize].royal
+                && !explosion.spared.contains(&kind)
+                && !explosion.immune.contains(&kind)
+        })
+    };
+    c.must_be_safe
+        .iter()
+        .any(|&x| pos.attacked_by_enemy_of(x as usize, me) && !shielded(x as usize))
+}
+
+/// The royal pieces on the board of the players `whose` picks.
+fn royals(pos: &Position, whose: impl Fn(usize) -> bool) -> usize {
+    let game = pos.game();
+    pos.board()
+        .iter()
+        .filter(|&&code| {
+            code != runtime::game::EMPTY
+                && whose(game.owner_of(code))
+                && game.ir().kinds[game.kind_of(code)].royal
+        })
+        .count()
+}
+
 fn sorted_strings(game: &Game, list: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|&m| move_to_string(game, m)).collect();
     v.sort();
@@ -287,10 +336,14 @@ fn check_position(
 
     // Legal moves = pseudo-legal moves that leave no royal of the mover
     // attacked (and, for moves that must land unattacked, not the moved piece).
+    // With explosions: a move that blasts a royal piece of the mover is
+    // illegal, one that blasts an enemy's legal.
     let me = pos.to_move();
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     let mut naive = BTreeSet::new();
+    let explodes = game.ir().explosion.is_some();
+    let (mine, theirs) = (royals(pos, |p| p == me), royals(pos, |p| p != me));
     for &mv in &pseudo {
         // A gating move is judged as the same move without its gated piece
         // (Fairy-Stockfish's rule: the piece entering shields nothing).
@@ -305,13 +358,27 @@ fn check_position(
                 .expect("a gating move's plain move is generated too"),
             None => mv,
         };
+        // A castling of a game with explosions: its safe cells, which the
+        // loader hands to the legality judge, are tested here before it.
+        let path_unsafe = explodes && judged.castling().is_some() && castling_unsafe(pos, judged);
         pos.make(judged);
         let lands_attacked =
             judged.must_land_unattacked() && pos.attacked_by_enemy_of(judged.to(), me);
-        if !pos.royal_attacked(me) && !lands_attacked {
+        let legal = if path_unsafe || (explodes && royals(pos, |p| p == me) < mine) {
+            false
+        } else if explodes && royals(pos, |p| p != me) < theirs {
+            true
+        } else {
+            !pos.royal_attacked(me) && !lands_attacked
+        };
+        if legal {
             naive.insert(move_to_string(game, mv));
         }
         pos.unmake(judged);
+    }
+    // A position an end rule decided (a royal piece blasted, ...) has no moves.
+    if list.is_empty() && pos.result().is_some() {
+        naive.clear();
     }
     // With no move on the board, where players go out and more than two
     // are in play, the one legal move is the forced `pass` or `out`.

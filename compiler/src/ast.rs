@@ -5,7 +5,11 @@
 use serde::Serialize;
 
 mod castling;
+mod explosion;
+mod modifier;
 pub use castling::{Castling, PartnerClass};
+pub use explosion::{Explosion, UncapturableBy};
+pub use modifier::Modifier;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Span {
@@ -223,6 +227,10 @@ pub enum Stmt {
     /// A named group of statements; `import ... except NAME` leaves it out.
     /// The loader flattens groups, so later phases never see one.
     Rules(Name, Vec<Stmt>),
+    /// `explosion ...`: captures blast the pieces around them.
+    Explosion(Explosion),
+    /// `uncapturable KINDS by KINDS`.
+    UncapturableBy(UncapturableBy),
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -427,34 +435,6 @@ pub enum AtomShape {
     /// A ride along the steps, repeated in order (two or more steps).
     Path(Vec<(i32, i32)>),
     Betza(Name),
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub enum Modifier {
-    MoveOnly,
-    CaptureOnly,
-    Max(i32),
-    /// A ride's first landing cell is this far out (nearer cells are only passed).
-    Min(i32),
-    From(Name),
-    To(Name),
-    EnPassant,
-    /// Only while the piece has not moved.
-    Unmoved,
-    /// Not while the piece's player is in check.
-    NotInCheck,
-    /// The piece may not end the move on a cell the opponent attacks.
-    Unattacked,
-    /// The piece turns into this kind by the move.
-    Becomes(Name),
-    /// A ride no piece blocks (it lands on any cell of its line).
-    FlyOver,
-    /// A ride that must jump exactly one piece before it lands.
-    Hop,
-    /// A ride that jumps one piece and lands just behind it.
-    HopBehind,
-    /// A leap blocked by a piece on a cell it passes.
-    Lame,
 }
 
 #[derive(Clone, Debug, Serialize)]

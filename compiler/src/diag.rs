@@ -78,6 +78,10 @@ pub enum Code {
     /// E031: hand and drop rules that contradict themselves or the game (a
     /// hand in a game with stacks, `revert-promoted` without one promoting kind).
     InconsistentHands,
+    /// E032: an explosion rule that contradicts the game (beside hands,
+    /// stacks, lasting en passant or `royal-while-last`, or blasting more
+    /// cells than a blast holds).
+    InconsistentExplosion,
     /// W001 (warning): a promotion map names a colour-bound piece's colour,
     /// but some promotion cell of that rule has the other colour.
     ColourBoundPromotion,
@@ -128,6 +132,7 @@ impl Code {
             Code::BadClaimPosition => "E029",
             Code::RulesNotLoadable => "E030",
             Code::InconsistentHands => "E031",
+            Code::InconsistentExplosion => "E032",
             Code::ColourBoundPromotion => "W001",
             Code::MaterialCanMate => "W002",
             Code::AtomWithoutMoveOnBoard => "W003",
@@ -168,6 +173,7 @@ impl Code {
             Code::BadClaimPosition => "write the position in FEN or the general notation (`white: Ke1 ...; black: ...`), with this game's letters and cells",
             Code::RulesNotLoadable => "the message says which limit of the runtime the rules exceed; simplify that part of the game",
             Code::InconsistentHands => "see the hands section of docs/LANGUAGE.md for the statements that go together",
+            Code::InconsistentExplosion => "see the explosions section of docs/LANGUAGE.md for what explosions go with",
             Code::ColourBoundPromotion => "the promoted piece stands on its promotion cell and keeps that cell's colour",
             Code::MaterialCanMate => "declare insufficient only material with which no sequence of legal moves can end in mate (the FIDE dead position)",
             Code::AtomWithoutMoveOnBoard => "on this board no image of the step passes the filters; remove the atom or give it a step the board has",
@@ -182,7 +188,7 @@ impl Code {
         )
     }
 
-    pub const ALL: [Code; 34] = [
+    pub const ALL: [Code; 35] = [
         Code::Syntax,
         Code::ImportNotFound,
         Code::UnknownName,
@@ -214,6 +220,7 @@ impl Code {
         Code::BadClaimPosition,
         Code::RulesNotLoadable,
         Code::InconsistentHands,
+        Code::InconsistentExplosion,
         Code::ColourBoundPromotion,
         Code::MaterialCanMate,
         Code::AtomWithoutMoveOnBoard,

@@ -78,6 +78,8 @@ pub struct Model {
     pub check_all_royals: bool,
     /// `facing KINDS along V` (`check/hops.rs`).
     pub facing: Option<ModelFacing>,
+    /// `explosion` and `uncapturable KINDS by KINDS` (`check/explosion.rs`).
+    pub explosions: ModelExplosions,
 }
 
 /// `facing KINDS along V`: the royal kinds and the line vectors (board frame).
@@ -85,6 +87,24 @@ pub struct Model {
 pub struct ModelFacing {
     pub kinds: Vec<u8>,
     pub vectors: Vec<crate::topology::Vector>,
+}
+
+/// Explosions and barred captures, resolved (lowering finds the cells
+/// around each cell, `lower/explosion.rs`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ModelExplosions {
+    pub explosion: Option<ModelExplosion>,
+    pub barred_captures: Vec<ir::BarredCapture>,
+}
+
+/// `explosion`: its steps (every image of each), its spared and immune
+/// kinds, and where it is written.
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelExplosion {
+    pub around: Vec<(i32, i32)>,
+    pub spared: Vec<u8>,
+    pub immune: Vec<u8>,
+    pub span: Span,
 }
 
 /// `arrival KIND on REGION wins [after-reply | if-held]`.

@@ -8,10 +8,12 @@
 
 mod castling;
 mod end_rules;
+mod explosion;
 mod hands;
 mod hops;
 pub use castling::Castling;
 pub use end_rules::{Counting, EndRules, Extinction, FirstMoveLost, HonourRow, MateCondition};
+pub use explosion::{BarredCapture, Explosion};
 pub use hands::{DropAs, DropSplit, FileLimit, Gating, Hands};
 pub use hops::{Facing, Hops, HOP, HOP_BEHIND, LAME};
 
@@ -29,8 +31,9 @@ use serde::{Deserialize, Serialize};
 /// promotions in place (`GameIr::in_place_promotions`, `MoveKind::Promote`),
 /// `GameIr::check_all_royals`, `EndRules::stalemate_promotions_only`. Format 21: hoppers
 /// (`GameIr::hops`), `GameIr::facing`, `EndRules::perpetual_check`,
-/// `Castling::fixed`.
-pub const FORMAT_VERSION: u32 = 21;
+/// `Castling::fixed`. Format 22: explosions (`GameIr::explosion`) and
+/// barred captures (`GameIr::barred_captures`).
+pub const FORMAT_VERSION: u32 = 22;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -162,6 +165,13 @@ pub struct GameIr {
     /// attacked (not all); an attacked royal piece may then be taken.
     #[serde(default)]
     pub check_all_royals: bool,
+    /// A capture blasts the pieces around its landing cell
+    /// (`ir/explosion.rs`); `None` in a game without explosions.
+    #[serde(default)]
+    pub explosion: Option<Explosion>,
+    /// `uncapturable KINDS by KINDS`: captures no move makes.
+    #[serde(default)]
+    pub barred_captures: Vec<BarredCapture>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

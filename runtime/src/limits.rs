@@ -7,7 +7,7 @@
 
 pub use crate::bitset::MAX_CELLS;
 pub use crate::codes::{MAX_CODES, MAX_KINDS};
-pub use crate::game::{MAX_CELL_NAME, MAX_CHECKS_TO_WIN};
+pub use crate::game::{MAX_BLAST, MAX_CELL_NAME, MAX_CHECKS_TO_WIN};
 pub use crate::ir::MAX_CASTLINGS_PER_PLAYER;
 
 /// A square or triangular board's files are labelled `a` to `z`.

@@ -63,9 +63,11 @@ pub fn fairy_file(variant: &str) -> Option<PathBuf> {
 }
 
 /// Suite rows of filed variants that our engine reads but counts
-/// differently, for a known reason (reported, not yet a rule the language
-/// states): their files do not claim them, and `tests/perft_tables.rs`
-/// checks that they still differ, so a fix makes it fail and be updated.
+/// differently, or refuses to read, for a known reason (reported, not yet
+/// a rule the language states): their files do not claim them, and
+/// `tests/perft_tables.rs` checks that they still differ (or are still
+/// refused, as its `FSF_UNREADABLE` says), so a fix makes it fail and be
+/// updated.
 pub const KNOWN_DIFFERENT: &[(&str, &str, &str)] = &[];
 
 pub fn known_different(row: &SuiteRow) -> Option<&'static str> {

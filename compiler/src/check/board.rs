@@ -1,5 +1,4 @@
-//! The board: the `game` and `board` statements, the cells they define and
-//! the side cells beside them; the empty model the other passes fill.
+//! The board: `game` and `board`, their cells and side cells; the empty model the other passes fill.
 
 use super::{board_span, Checker};
 use crate::ast::*;
@@ -171,6 +170,7 @@ impl Checker {
             royal_while_last: Vec::new(),
             in_place_promotions: Vec::new(),
             check_all_royals: false,
+            explosions: Default::default(),
         })
     }
 

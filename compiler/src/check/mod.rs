@@ -15,6 +15,7 @@ mod castling;
 mod cells;
 mod counting;
 mod end;
+mod explosion;
 mod extinction;
 mod forbid;
 mod gating;
@@ -205,6 +206,7 @@ impl Checker {
         self.teams(&mut m, stmts, &player_names);
         self.en_passant_lifetime(&mut m, stmts);
         self.move_obligations(&mut m, stmts, &piece_names);
+        self.explosions(&mut m, stmts, &piece_names);
         self.royal_check(&m, &piece_asts, board);
         for s in stmts {
             if let Stmt::Claim(c) = s {

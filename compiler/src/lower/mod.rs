@@ -3,10 +3,12 @@
 //! board edges cost nothing at run time.
 //!
 //! `moves.rs` builds the move tables, `promotion.rs` and `castling.rs` the
-//! rules that read the setup; this file assembles the IR.
+//! rules that read the setup, `explosion.rs` the cells blasts reach; this
+//! file assembles the IR.
 
 mod castling;
 mod castling_fixed;
+mod explosion;
 mod moves;
 mod promotion;
 
@@ -87,6 +89,8 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             .iter()
             .map(|&(kind, below)| ir::PromotionLimit { kind, below })
             .collect(),
+        explosion: explosion::explosion(m, &mut diags),
+        barred_captures: m.explosions.barred_captures.clone(),
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

@@ -15,6 +15,7 @@
 //! - `setup.rs`: the pieces each player starts with
 //! - `end.rs`: end rules, insufficient material, points, the clock
 //! - `claims.rs`: claims, one function per kind
+//! - `explosion.rs`: explosions
 //!
 //! The grammar (`variant.pest`) fixes which children a node has, so a
 //! required part is always there. The helpers that rely on this
@@ -26,6 +27,7 @@
 mod board;
 mod claims;
 mod end;
+mod explosion;
 mod hands;
 mod pieces;
 mod players;
@@ -441,6 +443,7 @@ impl Builder<'_> {
             Rule::drop_stmt => self.drop_in(p),
             Rule::gate_stmt => Ok(self.gate(p)),
             Rule::promotion_limit_stmt => self.promotion_limit(p),
+            Rule::explosion_stmt => self.explosion(p),
             Rule::insufficient_stmt => Ok(self.insufficient(p)),
             Rule::points_stmt => self.points(p),
             Rule::clock_stmt => self.clock(p),

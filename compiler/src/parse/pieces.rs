@@ -115,18 +115,28 @@ impl Builder<'_> {
         Stmt::Capturers(self.names(sole_part(p)))
     }
 
-    /// `uncapturable NAME ... [unless out]`.
+    /// `uncapturable NAME ... [unless out | by NAME ...]`.
     pub(super) fn uncapturable(&self, p: P) -> Stmt {
+        let span = self.span(&p);
         let mut names = Vec::new();
         let mut unless_out = false;
+        let mut by = None;
         for part in Parts::of(p) {
             match part.as_rule() {
                 Rule::unless_out => unless_out = true,
+                Rule::uncapturable_by => by = Some(self.names(part)),
                 Rule::ident => names.push(self.name(&part)),
                 _ => unexpected(Rule::uncapturable_stmt, &part),
             }
         }
-        Stmt::Uncapturable(names, unless_out)
+        match by {
+            Some(by) => Stmt::UncapturableBy(UncapturableBy {
+                pieces: names,
+                by,
+                span,
+            }),
+            None => Stmt::Uncapturable(names, unless_out),
+        }
     }
 }
 

@@ -265,6 +265,9 @@ pub enum Unsupported {
     UnmodelledMove { position: String },
     /// Retrograde: the index of the positions would be too large.
     TooManyPositions { positions: u64, most: u64 },
+    /// Captures blast the pieces around them (`explosion`): a capture does
+    /// not leave the smaller material the analysis resolves it by.
+    Explosions,
 }
 
 impl std::fmt::Display for Unsupported {
@@ -302,6 +305,10 @@ impl std::fmt::Display for Unsupported {
             TooManyPositions { positions, most } => write!(
                 f,
                 "{positions} placements to index; the analysis indexes at most {most}"
+            ),
+            Explosions => write!(
+                f,
+                "captures blast the pieces around them; the analysis takes games without explosions"
             ),
         }
     }
@@ -493,6 +500,9 @@ impl Slots {
         }
         if game.hops.is_some() || game.facing.is_some() {
             return Err(Unsupported::Hoppers);
+        }
+        if game.explosion.is_some() {
+            return Err(Unsupported::Explosions);
         }
         let mut slots = Vec::new();
         for (player, side) in material.sides.iter().enumerate() {

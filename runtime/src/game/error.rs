@@ -271,6 +271,21 @@ pub enum LoadError {
     RepetitionCount(u32),
     /// `end move-rule N` outside `limits::MOVE_RULE` (0 is off).
     MoveRuleCount(u32),
+    /// An explosion's cells around `cell`: not one list per cell, a cell
+    /// off the board, a side cell, the landing cell itself, a cell twice,
+    /// or more than `MAX_BLAST` cells.
+    ExplosionCells {
+        cell: usize,
+    },
+    /// An explosion spares or shields a kind the game does not have, or a
+    /// stack; or explosions beside hands or stacks.
+    ExplosionKind {
+        kind: u8,
+    },
+    /// A barred capture names a kind the game does not have.
+    BarredCaptureKind {
+        kind: u8,
+    },
 }
 
 impl std::fmt::Display for LoadError {
@@ -292,8 +307,7 @@ impl std::fmt::Display for LoadError {
             MoveTableSize => write!(f, "move table size is not players x kinds x cells"),
             MoveSetRange(i) => write!(f, "move set {i} out of range"),
             HookRange => write!(f, "hook out of range"),
-            HopRange => write!(f, "hopping ride out of range, or not a hop"),
-            FacingRange => write!(f, "facing lines or kinds out of range"),
+            HopRange | FacingRange => write!(f, "hopping ride or facing line out of range"),
             HookCellOffBoard(c) => write!(f, "hook cell {c} off the board"),
             SwapPartnerOffBoard => write!(f, "swap partner cell off the board"),
             SwapWithItself { cell } => write!(f, "a swap from cell {cell} with itself"),
@@ -392,6 +406,9 @@ impl std::fmt::Display for LoadError {
             | ObligationKind { .. }
             | ExtinctionKind { .. }
             | ChecksToWin(_) => self.fmt_end_rules(f),
+            ExplosionCells { .. } | ExplosionKind { .. } | BarredCaptureKind { .. } => {
+                self.fmt_explosion(f)
+            }
             CastlingKingKind { castling } => {
                 write!(f, "castling {castling} names a king kind the game does not have")
             }
@@ -585,6 +602,28 @@ impl LoadError {
                 "a win by {n} checks (1..={} supported)",
                 super::rule_ends::MAX_CHECKS_TO_WIN
             ),
+            // `fmt` calls this with the variants above only.
+            other => write!(f, "{other:?}"),
+        }
+    }
+
+    /// The messages of the explosions' and barred captures' refusals.
+    fn fmt_explosion(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use LoadError::*;
+        match self {
+            ExplosionCells { cell } => write!(
+                f,
+                "the cells an explosion on cell {cell} blasts are not distinct board cells \
+                 beside it (at most {})",
+                super::explosion::MAX_BLAST
+            ),
+            ExplosionKind { kind } => write!(
+                f,
+                "an explosion names kind {kind}, not a kind of the game, or goes with hands or stacks"
+            ),
+            BarredCaptureKind { kind } => {
+                write!(f, "a barred capture names kind {kind}, not in the game")
+            }
             // `fmt` calls this with the variants above only.
             other => write!(f, "{other:?}"),
         }

@@ -23,6 +23,7 @@
 //! | counting | `counting.rs` | the counting rule's honour tables (absent: none) |
 //! | hands | `hands.rs` | what captures add to a hand, starting hands, drop cells (absent: no hands) |
 //! | hops, facing | `hops.rs` | hopping rides per (player, kind, cell); lines royal pieces may not face along (absent: none) |
+//! | explosion | `explosion.rs` | the cells a capture blasts per cell, the codes it removes (absent: no explosions); captures barred between kinds (absent: none) |
 //!
 //! A mechanism a game does not use is an absent part (`Option`): the game
 //! pays nothing for it. `error.rs` holds `LoadError`.
@@ -98,6 +99,7 @@ mod counting;
 mod declarations;
 mod en_passant;
 mod error;
+mod explosion;
 pub(crate) mod gating;
 mod hands;
 mod hops;
@@ -121,6 +123,8 @@ pub use counting::MAX_COUNT_MOVES;
 pub(crate) use en_passant::EnPassantRules;
 pub use en_passant::{MAX_EN_PASSANT, MAX_LASTING_PASSINGS};
 pub use error::LoadError;
+pub use explosion::MAX_BLAST;
+pub(crate) use explosion::{CaptureBars, Explosion};
 pub(crate) use hands::{Hands, Split as DropSplit, NO_KIND};
 pub use insufficient::MAX_DECLARED_PIECES;
 pub(crate) use insufficient::{DeclaredSide, Insufficient};
@@ -174,6 +178,11 @@ pub struct Game {
     /// or gates: its moves come from
     /// `Position::generate_rare` (one test per generation for the others).
     pub(crate) rare_generator: bool,
+    /// Captures blast the pieces around their landing cell (`explosion`).
+    pub(crate) explosion: Option<Explosion>,
+    /// Captures barred between kinds (`uncapturable KINDS by KINDS`),
+    /// filtered in the rare generator.
+    pub(crate) capture_bars: Option<CaptureBars>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -233,16 +242,36 @@ impl Game {
                 .hooks
                 .iter()
                 .any(|h| h.flags & ir::LAME != 0 && h.via_len > 1);
+        let mut explosion = Explosion::build(&ir, &shape)?;
+        // Castling's safe cells, where a blast can remove a royal piece, are
+        // judged with the blasts by the legality judge, not by the generator
+        // (`Explosion::castling_safe`); `Castling::build` checked them.
+        let mut ir = ir;
+        if let Some(e) = explosion.as_mut().filter(|e| e.reaches_royals) {
+            e.castling_safe = ir
+                .castlings
+                .iter_mut()
+                .map(|c| std::mem::take(&mut c.must_be_safe))
+                .collect();
+        }
+        // Where blasts can reach royal pieces, legality plays every move:
+        // counting builds the list, as under an obligation.
+        let mut obligations = obligations;
+        obligations.any |= explosion.as_ref().is_some_and(|e| e.reaches_royals);
+        let capture_bars = CaptureBars::build(&ir, &shape)?;
         let rare_generator = hops.is_some()
             || landing.leaving.is_some()
             || landing.limits.is_some()
             || landing.in_place.is_some()
-            || hands.as_ref().is_some_and(|h| h.gating.is_some());
+            || hands.as_ref().is_some_and(|h| h.gating.is_some())
+            || capture_bars.is_some();
         Ok(Game {
             rare_generator,
             hops,
             facing,
             judge_every_move,
+            explosion,
+            capture_bars,
             ir,
             shape,
             moves,

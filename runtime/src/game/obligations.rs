@@ -20,7 +20,8 @@ pub(crate) struct Obligations {
     pub(crate) checker_captures_only: Vec<bool>,
     /// Per kind: `drop KINDS first` (empty: no such kind).
     pub(crate) must_drop: Vec<bool>,
-    /// Some obligation holds: counting builds the move list.
+    /// Some obligation holds, or blasts can reach royal pieces (set by
+    /// `Game::load`): counting builds the move list.
     pub(crate) any: bool,
     /// `in-place ... peaceful` promotions may not give check.
     pub(crate) peaceful_promotions: bool,

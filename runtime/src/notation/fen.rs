@@ -43,36 +43,10 @@ pub fn parse_fen<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, Positio
     let castling_field_text = fields.next();
     let gates = castling_field_text.filter(|_| gates::uses_gates(game));
     let gating = gates::gating_of(game).is_some();
-    let mut gate_letters = Vec::new();
-    let mut granted = Vec::new();
-    if let Some(castling) = castling_field_text.filter(|_| gates.is_none()) {
-        if castling != "-" {
-            for ch in castling.chars() {
-                // In a game that gates, a file letter names a gate, and a
-                // castling right too where its piece is a castling partner
-                // (a Chess960 start's rook files, `ABCDEFGH`).
-                if gating && !ch.eq_ignore_ascii_case(&'K') && !ch.eq_ignore_ascii_case(&'Q') {
-                    gate_letters.push(ch);
-                    if let Ok(cell) = castling_letter_cell(game, &pos, ch) {
-                        if !granted.contains(&cell) {
-                            granted.push(cell);
-                            pos.grant_right(cell);
-                        }
-                    }
-                    continue;
-                }
-                let cell = castling_letter_cell(game, &pos, ch)?;
-                if granted.contains(&cell) {
-                    return Err(PositionError::CastlingRightTwice {
-                        given: ch.to_string(),
-                        cell: game.ir.cells[cell].name.clone(),
-                    });
-                }
-                granted.push(cell);
-                pos.grant_right(cell);
-            }
-        }
-    }
+    let (granted, gate_letters) = match castling_field_text.filter(|_| gates.is_none()) {
+        Some(castling) => read_castling_field(game, &mut pos, castling, gating)?,
+        None => (Vec::new(), Vec::new()),
+    };
     // FEN cannot say which pieces moved: those on their setup cells have not
     // (but for the gates, where the game has them).
     pos.mark_setup_pieces_unmoved();
@@ -314,6 +288,64 @@ fn read_placement(
         }
     }
     Ok(())
+}
+
+/// The castling field's rights (granted on `pos`), and in a game that
+/// gates, its gate letters: (the partner cells granted, the gate letters).
+fn read_castling_field(
+    game: &Game,
+    pos: &mut Position,
+    castling: &str,
+    gating: bool,
+) -> Result<(Vec<usize>, Vec<char>), PositionError> {
+    let mut gate_letters = Vec::new();
+    let mut granted = Vec::new();
+    if castling != "-" {
+        for ch in castling.chars() {
+            // In a game that gates, a file letter names a gate, and a
+            // castling right too where its piece is a castling partner
+            // (a Chess960 start's rook files, `ABCDEFGH`).
+            if gating && !ch.eq_ignore_ascii_case(&'K') && !ch.eq_ignore_ascii_case(&'Q') {
+                gate_letters.push(ch);
+                let castles = |cell: usize| {
+                    game.ir.castlings.iter().any(|c| {
+                        c.fixed && c.partner_from as usize == cell && {
+                            let king = pos.board[c.king_from as usize];
+                            king != EMPTY
+                                && game
+                                    .castling
+                                    .as_ref()
+                                    .is_some_and(|k| k.king_code[king as usize])
+                                && game.shape.owner[king as usize] == c.player
+                        }
+                    })
+                };
+                // A right only for a fixed-landing castling (Chess960
+                // writes its rights by file) whose king stands ready;
+                // elsewhere rights are K and Q, and a file a gate alone.
+                if let Some(cell) = castling_letter_cell(game, pos, ch)
+                    .ok()
+                    .filter(|&c| castles(c))
+                {
+                    if !granted.contains(&cell) {
+                        granted.push(cell);
+                        pos.grant_right(cell);
+                    }
+                }
+                continue;
+            }
+            let cell = castling_letter_cell(game, pos, ch)?;
+            if granted.contains(&cell) {
+                return Err(PositionError::CastlingRightTwice {
+                    given: ch.to_string(),
+                    cell: game.ir.cells[cell].name.clone(),
+                });
+            }
+            granted.push(cell);
+            pos.grant_right(cell);
+        }
+    }
+    Ok((granted, gate_letters))
 }
 
 /// The partner cell a FEN castling letter names.

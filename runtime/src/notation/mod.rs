@@ -76,8 +76,9 @@ pub(super) fn cell_at(game: &Game, x: i32, y: i32) -> Option<usize> {
 /// are per player, for any number of players):
 ///
 /// - every player whose setup has a royal piece still has one (royal pieces
-///   are never captured: the game ends first), and none has more royal
-///   pieces than its setup (none is ever created);
+///   are never captured: the game ends first; but a blast may remove one,
+///   `explosion`), and none has more royal pieces than its setup (none is
+///   ever created);
 /// - no piece stands on a cell where it would have had to promote, nor
 ///   (if it must promote) on one where no move of its kind lands
 ///   (`game/reach.rs`);
@@ -87,6 +88,12 @@ pub(super) fn cell_at(game: &Game, x: i32, y: i32) -> Option<usize> {
 pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
     let game = pos.game;
     let name = |p: usize| game.ir.players[p].name.clone();
+    // Where a blast can remove a royal piece (`explosion`), a player may
+    // have lost its royal pieces so (the game is over, decided by its end
+    // rules), and its opponent's royal piece may stand attacked after the
+    // move that did it.
+    let blastable = game.explosion.as_ref().is_some_and(|e| e.reaches_royals);
+    let mut royal_blasted = false;
     // Players out of the game (none yet: see `turn.rs`) are not judged.
     for p in (0..game.shape.players).filter(|&p| pos.in_play(p)) {
         // Royal pieces in hand count as the player's too (a king that
@@ -107,7 +114,10 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
             .count()
             + royal_kinds().map(start_hand).sum::<usize>();
         if setup_royals > 0 && pos.royal_group_of(p).is_empty() && held == 0 {
-            return Err(PositionError::NoRoyalPiece { player: name(p) });
+            if !blastable {
+                return Err(PositionError::NoRoyalPiece { player: name(p) });
+            }
+            royal_blasted = true;
         }
         // No move creates a royal piece but a promotion to a royal kind
         // (allowed where a setup has several royal pieces), so a player
@@ -157,7 +167,7 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
     // A player who passed had no move that answered the check: it may
     // stand in check until its next turn.
     let last = pos.previous_player();
-    if last != pos.to_move && !pos.has_passed(last) && pos.royal_attacked(last) {
+    if last != pos.to_move && !pos.has_passed(last) && !royal_blasted && pos.royal_attacked(last) {
         return Err(PositionError::LastMoverInCheck {
             player: name(last),
             to_move: name(pos.to_move),

@@ -160,7 +160,7 @@ impl<'g> Position<'g> {
         let foes = self.foes_of(player);
         self.royals_of[player]
             .iter()
-            .any(|c| self.attacked_by(c, foes))
+            .any(|c| self.attacked_by(c, foes) && self.blast_keeps_attack(c, foes))
             || (self.game.facing.is_some() && self.royal_faces(player, foes))
     }
 
@@ -171,7 +171,7 @@ impl<'g> Position<'g> {
         self.royals_of[player].iter().find_map(|royal| {
             let mut found = [0u16; 64];
             let n = self.attackers_of(royal, foes.view, any_code, &mut found);
-            (n > 0).then(|| (royal, found[0] as usize))
+            (n > 0 && self.blast_keeps_attack(royal, foes)).then(|| (royal, found[0] as usize))
         })
     }
 
@@ -197,7 +197,7 @@ impl<'g> Position<'g> {
 
     /// `attacked_after` for the codes of `view` that pass `wanted`.
     #[inline]
-    fn attacked_after_in(
+    pub(super) fn attacked_after_in(
         &self,
         cell: usize,
         view: &AttackView,

@@ -7,7 +7,7 @@
 use super::make::Undo;
 use super::{Move, MoveKind, Position};
 use crate::bitset::CellSet;
-use crate::game::PieceCode;
+use crate::game::{PieceCode, EMPTY};
 
 impl<'g> Position<'g> {
     /// Plays a move that lands on `to` (a plain move, a capture, en
@@ -65,7 +65,9 @@ impl<'g> Position<'g> {
         let g = self.game;
         let landed = self.board[to];
         let owner = g.owner_of_code(landed) as usize;
-        if owner == self.to_move
+        // A capturer blasted off its cell (`explosion.rs`) arrived nowhere.
+        if landed != EMPTY
+            && owner == self.to_move
             && winning_cells[owner * g.shape.kinds + g.kind_of_code(landed)].contains(to)
         {
             self.won = owner as u8;

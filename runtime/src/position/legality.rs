@@ -282,6 +282,8 @@ impl<'g> Position<'g> {
         if self.game.rule_ends.is_some() && self.decided_by_rule().is_some() {
             return 0;
         }
+        // Also where blasts can reach royal pieces (`Game::load`): every
+        // move is then played to be judged (`explosion.rs`).
         if self.game.obligations.any {
             return self.count_with_obligations();
         }
@@ -333,12 +335,9 @@ impl<'g> Position<'g> {
         }
     }
 
-    /// The legal moves on the board, whether or not an end rule decided the
-    /// position, no forced `pass` or `out`.
-    pub(super) fn moves_by_the_rules(&mut self, list: &mut Vec<Move>) {
-        list.clear();
-        self.pseudo_legal_moves(list);
-        let me = self.to_move;
+    /// Keeps the moves of `list` (pseudo-legal) that leave no royal piece
+    /// of `me` attacked.
+    fn keep_legal(&mut self, list: &mut Vec<Move>, me: usize) {
         let enemies = self.foes_of(me);
         let (in_check, pinned) = self.checks_and_pins_judged(enemies);
         let mut landing = LandingMap::NONE;
@@ -361,6 +360,24 @@ impl<'g> Position<'g> {
             } else {
                 list.swap_remove(i);
             }
+        }
+    }
+
+    /// The legal moves on the board, whether or not an end rule decided the
+    /// position, no forced `pass` or `out`.
+    pub(super) fn moves_by_the_rules(&mut self, list: &mut Vec<Move>) {
+        list.clear();
+        self.pseudo_legal_moves(list);
+        let me = self.to_move;
+        if self
+            .game
+            .explosion
+            .as_ref()
+            .is_some_and(|e| e.reaches_royals)
+        {
+            self.keep_legal_with_blasts(list, me);
+        } else {
+            self.keep_legal(list, me);
         }
         let obligations = &self.game.obligations;
         if obligations.any {

@@ -88,7 +88,13 @@ impl<'g> Position<'g> {
                 reset = true;
             }
             MoveKind::Swap => self.make_swap(mv, moved),
-            _ => reset |= self.make_landing(mv, moved, &mut undo),
+            _ => {
+                let captured = self.make_landing(mv, moved, &mut undo);
+                if captured && g.explosion.is_some() {
+                    self.blast(to);
+                }
+                reset |= captured;
+            }
         }
         if let Some(winning_cells) = &g.landing.winning_cells {
             self.mark_winning_arrival(winning_cells, to);
@@ -218,9 +224,19 @@ impl<'g> Position<'g> {
             MoveKind::Drop => self.unmake_drop(mv, undo.to_move as usize),
             MoveKind::Castle => self.unmake_castling(mv),
             MoveKind::Swap => self.unmake_swap(mv),
-            MoveKind::Arrival => self.unmake_arrival(mv),
+            MoveKind::Arrival => {
+                if undo.captured != EMPTY && self.game.explosion.is_some() {
+                    self.unblast(to);
+                }
+                self.unmake_arrival(mv)
+            }
             MoveKind::Unload | MoveKind::UnloadBoard => self.unmake_unloading(mv),
             _ => {
+                // A capture's blast is undone first (`explosion.rs`), so that
+                // its capturer stands on `to` again.
+                if undo.captured != EMPTY && self.game.explosion.is_some() {
+                    self.unblast(to);
+                }
                 self.lift(to);
             }
         }

@@ -18,6 +18,8 @@
 //! - `hands.rs`: pieces in hand, drops, captures joining a hand;
 //! - `in_place.rs`: promotions made as moves of their own (`in-place`);
 //! - `all_royals.rs`: `check when all royal attacked`.
+//! - `explosion.rs`: blasts of captures, and the legality and checks they
+//!   change.
 //!
 //! This is the hot loop: flat tables indexed by piece code and cell, no
 //! allocation once the move lists are warm.
@@ -30,6 +32,7 @@ mod counting;
 mod declarations;
 pub mod describe;
 mod en_passant;
+mod explosion;
 mod first_move_loss;
 mod forced_capture;
 mod gating;
@@ -131,6 +134,9 @@ pub struct Position<'g> {
     scratch: Vec<Move>,
     /// Reused buffer for counting under `capture forced`.
     forced_scratch: Vec<Move>,
+    /// One record per capture on the way here, of what its blast removed
+    /// (`explosion.rs`; empty in a game without explosions).
+    blasts: Vec<explosion::Blast>,
 }
 
 impl PartialEq for Position<'_> {
@@ -202,6 +208,7 @@ impl<'g> Position<'g> {
             undo: Vec::new(),
             scratch: Vec::new(),
             forced_scratch: Vec::new(),
+            blasts: Vec::new(),
         }
     }
 

@@ -267,9 +267,21 @@ impl<'g> Position<'g> {
     }
 
     /// The generator that checks everything, promotions on leaving a zone
-    /// included, its moves passed through gating where the mover may gate.
+    /// included, its moves passed through gating where the mover may gate,
+    /// and without the captures barred between kinds.
     #[inline(never)]
     fn generate_rare<S: MoveSink>(&self, list: &mut S) {
+        match &self.game.capture_bars {
+            Some(bars) => {
+                let mut sink = super::explosion::BarredSink { inner: list, bars };
+                self.generate_rare_in(&mut sink);
+            }
+            None => self.generate_rare_in(list),
+        }
+    }
+
+    /// `generate_rare` past the barred captures.
+    fn generate_rare_in<S: MoveSink>(&self, list: &mut S) {
         let gating = self.game.hands.as_ref().and_then(|h| h.gating.as_ref());
         match gating {
             Some(gating) if self.holds_gating_kind(gating) => {
