@@ -183,11 +183,11 @@ pub struct WinningArrival {
     /// second reply; the second, if it can arrive too by a legal move,
     /// plays on (arriving draws), else loses at once. The second player's
     /// arrival, and the first's unanswered one, win when the other player
-    /// is next to move (racing kings, as Fairy-Stockfish plays it).
+    /// is next to move (as Fairy-Stockfish plays such arrivals).
     #[serde(default)]
     pub after_reply: bool,
     /// `if-held` (two players): the arrival wins if the piece still stands
-    /// on the region when its owner is next to move (jesonmor).
+    /// on the region when its owner is next to move.
     #[serde(default)]
     pub if_held: bool,
     /// `if-safe` (two players): a piece of the kind standing on the region

@@ -301,7 +301,7 @@ impl Checker {
     /// `false` when an earlier statement already castles this king with
     /// one of these partners, reported. (The king need not be royal: a
     /// king that is not castles through attacked cells unless the castling
-    /// says `safe`, as in giveaway and extinction chess.)
+    /// says `safe`.)
     fn castling_king_is_new(
         &mut self,
         m: &Model,

@@ -1,4 +1,4 @@
-//! Castling with fixed landing cells (`lands`, Chess960's rule): from any
+//! Castling with fixed landing cells (`lands`): from any
 //! king cell and partner cell of `homes` on one line, the king goes to the
 //! landing cell on the partner's side and the partner to its own, however
 //! far (the king may even stay where it stands). Every cell the king and

@@ -259,7 +259,7 @@ impl Walker<'_> {
     /// A lame leap by `v`: a hook whose route is the cells the leap passes,
     /// each of which must be empty. The route steps along the longer leg
     /// first, diagonally once the legs are equal (as Fairy-Stockfish's
-    /// lame leapers: the xiangqi horse passes the orthogonal neighbour).
+    /// lame leapers: `(2,1)` passes the orthogonal neighbour).
     fn lame(
         &self,
         out: &mut CellMoves,

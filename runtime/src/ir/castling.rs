@@ -55,7 +55,7 @@ pub struct Castling {
     #[serde(default)]
     pub by_drop: bool,
     /// `lands`: the king and partner land on fixed cells wherever they
-    /// stood (Chess960): the right is the partner cell's, and any move of
+    /// stood: the right is the partner cell's, and any move of
     /// the king takes all of its player's rights; the king may stay put.
     #[serde(default)]
     pub fixed: bool,

@@ -7,10 +7,10 @@ use super::Ray;
 
 /// A ride that must jump exactly one piece (the screen) before it may land:
 /// beyond the screen it lands on every empty cell up to the next piece,
-/// which it may capture (a cannon, Betza `p`).
+/// which it may capture (Betza `p`).
 pub const HOP: u16 = 1024;
 /// With `HOP`: it lands only on the cell just behind the screen, empty or
-/// an enemy's (a grasshopper, Betza `g`).
+/// an enemy's (Betza `g`).
 pub const HOP_BEHIND: u16 = 2048;
 /// A hook whose intermediate cells must all be empty (a lame leap, Betza
 /// `n`): one route, blocked by a piece on any of its cells.

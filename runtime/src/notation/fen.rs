@@ -304,7 +304,7 @@ fn read_castling_field(
         for ch in castling.chars() {
             // In a game that gates, a file letter names a gate, and a
             // castling right too where its piece is a castling partner
-            // (a Chess960 start's rook files, `ABCDEFGH`).
+            // (rights written by file, `ABCDEFGH`).
             if gating && !ch.eq_ignore_ascii_case(&'K') && !ch.eq_ignore_ascii_case(&'Q') {
                 gate_letters.push(ch);
                 let castles = |cell: usize| {
@@ -320,8 +320,8 @@ fn read_castling_field(
                         }
                     })
                 };
-                // A right only for a fixed-landing castling (Chess960
-                // writes its rights by file) whose king stands ready;
+                // A right only for a fixed-landing castling (whose rights
+                // FEN writes by file) whose king stands ready;
                 // elsewhere rights are K and Q, and a file a gate alone.
                 if let Some(cell) = castling_letter_cell(game, pos, ch)
                     .ok()

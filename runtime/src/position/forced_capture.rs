@@ -1,5 +1,5 @@
 //! `capture forced`: while the side to move has a legal capture, its moves
-//! that capture nothing are illegal (antichess, giveaway, losers). Applied
+//! that capture nothing are illegal. Applied
 //! to the list of legal moves, so every caller (perft, search, notation)
 //! sees the same moves; a game without the rule never reaches here.
 

@@ -1,6 +1,6 @@
 //! Hoppers and facing royal pieces in play: the moves of hopping rides
-//! (a cannon jumps one screen and lands beyond it, up to and onto the next
-//! piece; a grasshopper lands just behind its screen), the reverse walk
+//! (a `hop` jumps one screen and lands beyond it, up to and onto the next
+//! piece; a `hop-behind` lands just behind its screen), the reverse walk
 //! that finds a hopper attacking a cell (with a pending move's cells
 //! vacated or filled, since a piece moving onto a line becomes a screen),
 //! and the facing test of royal pieces on an open line. Only games with

@@ -1,5 +1,5 @@
-//! `check forbidden`: no move may leave an opponent's royal piece attacked
-//! (racing kings). Each candidate is played to see; a game without the rule
+//! `check forbidden`: no move may leave an opponent's royal piece attacked.
+//! Each candidate is played to see; a game without the rule
 //! never reaches here.
 
 use super::{Move, Position};
