@@ -278,31 +278,10 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
                     for (i, &target) in cells_of_ray.iter().enumerate() {
                         let place = (i % period) as u8;
                         let line = rays.entry((target, ray.direction, place)).or_default();
-                        if line.len() <= i {
-                            line.resize(i + 1, (u16::MAX, CodeSet::EMPTY));
-                        }
-                        // The cells between `from` and `target` must be the
-                        // cells nearer on the reverse line: rays of one
-                        // direction are translates of each other (for a
-                        // path, the steps repeat, so targets reached at one
-                        // place of the period see the same cells behind).
-                        let not_translates = || LoadError::RaysNotTranslates {
-                            direction: ray.direction,
-                        };
-                        let slot = &mut line[i];
-                        check(
-                            slot.0 == u16::MAX || slot.0 as usize == from,
-                            not_translates,
-                        )?;
-                        slot.0 = from as u16;
-                        if i >= ray.first_landing as usize {
-                            slot.1.insert(code);
-                        }
-                        for (j, &between) in cells_of_ray[..i].iter().rev().enumerate() {
-                            let s = &mut line[j];
-                            check(s.0 == u16::MAX || s.0 == between, not_translates)?;
-                            s.0 = between;
-                        }
+                        // (For a path, the steps repeat, so targets reached
+                        // at one place of the period see the same cells behind.)
+                        let attacks = i >= ray.first_landing as usize;
+                        lay_reverse(line, cells_of_ray, i, from, attacks.then_some(code), ray)?;
                     }
                 }
             }
@@ -318,6 +297,41 @@ fn unfiltered(ir: &GameIr) -> Result<Unfiltered, LoadError> {
         hooks,
         hops: hop_lines(ir)?,
     })
+}
+
+/// Lays the ray from `from` (`ray_cells`) onto the reverse line of its
+/// cell `i`: `from` at distance `i` (attacking with `code`, if any), the
+/// cells between nearer. They must agree with what the line holds: rays of
+/// one direction are translates of each other.
+fn lay_reverse(
+    line: &mut Vec<(u16, CodeSet)>,
+    ray_cells: &[u16],
+    i: usize,
+    from: usize,
+    code: Option<PieceCode>,
+    ray: &ir::Ray,
+) -> Result<(), LoadError> {
+    if line.len() <= i {
+        line.resize(i + 1, (u16::MAX, CodeSet::EMPTY));
+    }
+    let not_translates = || LoadError::RaysNotTranslates {
+        direction: ray.direction,
+    };
+    let slot = &mut line[i];
+    check(
+        slot.0 == u16::MAX || slot.0 as usize == from,
+        not_translates,
+    )?;
+    slot.0 = from as u16;
+    if let Some(code) = code {
+        slot.1.insert(code);
+    }
+    for (j, &between) in ray_cells[..i].iter().rev().enumerate() {
+        let s = &mut line[j];
+        check(s.0 == u16::MAX || s.0 == between, not_translates)?;
+        s.0 = between;
+    }
+    Ok(())
 }
 
 /// The reverse lines of the hoppers: from each target back along each
@@ -344,24 +358,7 @@ fn hop_lines(ir: &GameIr) -> Result<Vec<Vec<HopLineOf<CodeSet>>>, LoadError> {
             // A target needs a screen between: it is at least 2 out.
             for (i, &target) in ray_cells.iter().enumerate().skip(1) {
                 let line = lines.entry((target, ray.direction, behind)).or_default();
-                if line.len() <= i {
-                    line.resize(i + 1, (u16::MAX, CodeSet::EMPTY));
-                }
-                let not_translates = || LoadError::RaysNotTranslates {
-                    direction: ray.direction,
-                };
-                let slot = &mut line[i];
-                check(
-                    slot.0 == u16::MAX || slot.0 as usize == from,
-                    not_translates,
-                )?;
-                slot.0 = from as u16;
-                slot.1.insert(code);
-                for (j, &between) in ray_cells[..i].iter().rev().enumerate() {
-                    let s = &mut line[j];
-                    check(s.0 == u16::MAX || s.0 == between, not_translates)?;
-                    s.0 = between;
-                }
+                lay_reverse(line, ray_cells, i, from, Some(code), ray)?;
             }
         }
     }
