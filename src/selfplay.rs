@@ -86,7 +86,7 @@ pub struct Run<'a> {
 /// named in `reason` (the match is exhaustive) and listed here, or
 /// `--merge` refuses the records of games that end that way
 /// (`every_end_is_a_reason_a_merge_accepts`).
-pub const ENDS: [GameEnd; 12] = [
+pub const ENDS: [GameEnd; 14] = [
     GameEnd::Checkmate,
     GameEnd::Stalemate,
     GameEnd::Repetition,
@@ -99,6 +99,8 @@ pub const ENDS: [GameEnd; 12] = [
     GameEnd::Extinction,
     GameEnd::Checks,
     GameEnd::Counting,
+    GameEnd::DoublePass,
+    GameEnd::Facing,
 ];
 
 /// The reason of a game stopped by `--max-plies`.
@@ -119,6 +121,8 @@ pub(crate) fn reason(end: GameEnd) -> &'static str {
         GameEnd::Extinction => "extinction",
         GameEnd::Checks => "checks",
         GameEnd::Counting => "counting",
+        GameEnd::DoublePass => "double-pass",
+        GameEnd::Facing => "facing",
     }
 }
 
@@ -590,7 +594,7 @@ mod sizing_tests {
         for (i, &end) in ENDS.iter().enumerate() {
             assert_eq!(end as usize, i, "{end:?}");
         }
-        assert_eq!(GameEnd::Counting as usize + 1, ENDS.len());
+        assert_eq!(GameEnd::Facing as usize + 1, ENDS.len());
     }
 
     /// Engines' tables shrink so that all of them fit in the budget: two

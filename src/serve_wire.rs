@@ -144,6 +144,8 @@ pub(crate) enum End {
     Extinction,
     Checks,
     Counting,
+    DoublePass,
+    Facing,
 }
 
 impl From<GameEnd> for End {
@@ -161,6 +163,8 @@ impl From<GameEnd> for End {
             GameEnd::Extinction => End::Extinction,
             GameEnd::Checks => End::Checks,
             GameEnd::Counting => End::Counting,
+            GameEnd::DoublePass => End::DoublePass,
+            GameEnd::Facing => End::Facing,
         }
     }
 }

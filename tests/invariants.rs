@@ -5,7 +5,8 @@
 //! hands, drops, gating and promoted drops, `xiangqi.variant` for hoppers,
 //! lame leaps and facing royal pieces, `spartan.variant` for royal
 //! pieces in check only when all are attacked, `atomic.variant` and
-//! `atomar.variant` for explosions and barred captures).
+//! `atomar.variant` for explosions and barred captures, `janggi.variant`
+//! for passes, facing that must be broken and barred screens).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -78,6 +79,9 @@ fn sources() -> &'static [Source] {
                 // Explosions reaching royal pieces; immune kinds, barred captures.
                 paths.push(root().join("dsl-examples/fairy/atomic.variant"));
                 paths.push(root().join("dsl-examples/fairy/atomar.variant"));
+                // Passes (unhashed), facing that must be broken, cannons
+                // that may not jump cannons, ends by passing.
+                paths.push(root().join("dsl-examples/fairy/janggi.variant"));
             }
             for path in paths {
                 let rel = path
@@ -242,6 +246,35 @@ fn royals(pos: &Position, whose: impl Fn(usize) -> bool) -> usize {
         .count()
 }
 
+/// `facing ... must-break`: do two royal pieces of different players stand
+/// on one file with every cell between them empty (the line the janggi
+/// file names, `(0,1)`)? Read from the board's coordinates alone.
+fn naive_facing(pos: &Position) -> bool {
+    let game = pos.game();
+    let must_break = game.ir().facing.as_ref().and_then(|f| f.must_break);
+    if must_break.is_none() {
+        return false;
+    }
+    let cells = &game.ir().cells;
+    let board = pos.board();
+    let royal = |c: usize| {
+        board[c] != runtime::game::EMPTY && game.ir().kinds[game.kind_of(board[c])].royal
+    };
+    let royals: Vec<usize> = (0..board.len()).filter(|&c| royal(c)).collect();
+    royals.iter().any(|&a| {
+        royals.iter().any(|&b| {
+            let ((xa, ya), (xb, yb)) = (cells[a].coord, cells[b].coord);
+            xa == xb
+                && ya < yb
+                && game.owner_of(board[a]) != game.owner_of(board[b])
+                && (0..board.len()).all(|c| {
+                    let (x, y) = cells[c].coord;
+                    !(x == xa && ya < y && y < yb) || board[c] == runtime::game::EMPTY
+                })
+        })
+    })
+}
+
 fn sorted_strings(game: &Game, list: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|&m| move_to_string(game, m)).collect();
     v.sort();
@@ -294,8 +327,9 @@ fn check_position(
             describe(pos),
             describe(&from_fen)
         );
+        // FEN (Fairy-Stockfish's too) has no mark for a pass just made.
         let beyond_fen = general.split("; ").any(|part| {
-            ["moved ", "unmoved ", "spent "]
+            ["moved ", "unmoved ", "spent ", "passed "]
                 .iter()
                 .any(|w| part.starts_with(w))
         });
@@ -344,6 +378,8 @@ fn check_position(
     let mut naive = BTreeSet::new();
     let explodes = game.ir().explosion.is_some();
     let (mine, theirs) = (royals(pos, |p| p == me), royals(pos, |p| p != me));
+    // A facing that must be broken may not stand after a move.
+    let facing = naive_facing(pos);
     for &mv in &pseudo {
         // A gating move is judged as the same move without its gated piece
         // (Fairy-Stockfish's rule: the piece entering shields nothing).
@@ -369,12 +405,32 @@ fn check_position(
         } else if explodes && royals(pos, |p| p != me) < theirs {
             true
         } else {
-            !pos.royal_attacked(me) && !lands_attacked
+            !(pos.royal_attacked(me) || lands_attacked || (facing && naive_facing(pos)))
         };
         if legal {
             naive.insert(move_to_string(game, mv));
         }
         pos.unmake(judged);
+    }
+    // A pass (`pass`): out of check, or while a facing must be broken;
+    // written as the mover's royal piece's cell twice.
+    let passes = game.ir().pass_moves
+        || game
+            .ir()
+            .facing
+            .as_ref()
+            .is_some_and(|f| f.must_break.is_some());
+    if passes && ((game.ir().pass_moves && !pos.royal_attacked(me)) || facing) {
+        let royal = (0..pos.board().len())
+            .find(|&c| {
+                let code = pos.board()[c];
+                code != runtime::game::EMPTY
+                    && game.owner_of(code) == me
+                    && game.ir().kinds[game.kind_of(code)].royal
+            })
+            .unwrap_or(0);
+        let cell = game.cell_name(royal);
+        naive.insert(format!("{cell}{cell}"));
     }
     // A position an end rule decided (a royal piece blasted, ...) has no moves.
     if list.is_empty() && pos.result().is_some() {
@@ -568,10 +624,13 @@ fn moved_matters(game: &Game) -> bool {
 /// whether a piece has moved only in games where some move depends on it.
 fn repetition_key(pos: &Position) -> String {
     let matters = moved_matters(pos.game());
+    // A voluntary pass changes no position (`pass`: not hashed).
+    let ir = pos.game().ir();
+    let passes = ir.pass_moves || ir.facing.as_ref().is_some_and(|f| f.must_break.is_some());
     write_general(pos)
         .split("; ")
         .filter(|part| {
-            !part.starts_with("clocks ")
+            !(part.starts_with("clocks ") || (passes && part.starts_with("passed ")))
                 && (matters || !(part.starts_with("moved ") || part.starts_with("unmoved ")))
         })
         .collect::<Vec<_>>()

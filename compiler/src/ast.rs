@@ -7,9 +7,11 @@ use serde::Serialize;
 mod castling;
 mod explosion;
 mod modifier;
+mod passing;
 pub use castling::{Castling, PartnerClass};
 pub use explosion::{Explosion, UncapturableBy};
 pub use modifier::Modifier;
+pub use passing::MaterialCount;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Span {
@@ -220,6 +222,7 @@ pub enum Stmt {
         kinds: Vec<Name>,
         vector: (i32, i32),
         filters: Vec<Filter>,
+        must_break: Option<OutcomeWord>,
         span: Span,
     },
     /// What a finished game shares out among the players.
@@ -231,6 +234,11 @@ pub enum Stmt {
     Explosion(Explosion),
     /// `uncapturable KINDS by KINDS`.
     UncapturableBy(UncapturableBy),
+    /// `unjumpable KINDS by KINDS` (`pieces`: the screens barred).
+    Unjumpable(UncapturableBy),
+    /// `pass`.
+    Pass(Span),
+    MaterialCount(MaterialCount),
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -483,6 +491,8 @@ pub enum EndRule {
     MateByOnly(Vec<Name>, OutcomeWord),
     /// `end checkmate needs-check-by KINDS OUTCOME`.
     MateNeedsCheckBy(Vec<Name>, OutcomeWord),
+    /// `end double-pass OUTCOME`.
+    DoublePass(OutcomeWord),
 }
 
 /// What a `drop` line says of its kinds.

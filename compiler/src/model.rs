@@ -80,6 +80,12 @@ pub struct Model {
     pub facing: Option<ModelFacing>,
     /// `explosion` and `uncapturable KINDS by KINDS` (`check/explosion.rs`).
     pub explosions: ModelExplosions,
+    /// `unjumpable KINDS by KINDS` (`check/passing.rs`): (hopper, screen).
+    pub barred_screens: Vec<ir::BarredCapture>,
+    /// `pass` (`check/passing.rs`).
+    pub pass_moves: bool,
+    /// `material-count` (`check/passing.rs`).
+    pub material_count: Option<ir::MaterialCount>,
 }
 
 /// `facing KINDS along V`: the royal kinds and the line vectors (board frame).
@@ -87,6 +93,8 @@ pub struct Model {
 pub struct ModelFacing {
     pub kinds: Vec<u8>,
     pub vectors: Vec<crate::topology::Vector>,
+    /// `must-break OUTCOME`.
+    pub must_break: Option<ir::Outcome>,
 }
 
 /// Explosions and barred captures, resolved (lowering finds the cells

@@ -11,11 +11,13 @@ mod end_rules;
 mod explosion;
 mod hands;
 mod hops;
+mod passing;
 pub use castling::Castling;
 pub use end_rules::{Counting, EndRules, Extinction, FirstMoveLost, HonourRow, MateCondition};
 pub use explosion::{BarredCapture, Explosion};
 pub use hands::{DropAs, DropSplit, FileLimit, Gating, Hands};
 pub use hops::{Facing, Hops, HOP, HOP_BEHIND, LAME};
+pub use passing::MaterialCount;
 
 use serde::{Deserialize, Serialize};
 
@@ -32,8 +34,10 @@ use serde::{Deserialize, Serialize};
 /// `GameIr::check_all_royals`, `EndRules::stalemate_promotions_only`. Format 21: hoppers
 /// (`GameIr::hops`), `GameIr::facing`, `EndRules::perpetual_check`,
 /// `Castling::fixed`. Format 22: explosions (`GameIr::explosion`) and
-/// barred captures (`GameIr::barred_captures`).
-pub const FORMAT_VERSION: u32 = 22;
+/// barred captures (`GameIr::barred_captures`). Format 23: passing moves
+/// (`GameIr::pass_moves`), barred screens, `Facing::must_break`,
+/// `EndRules::double_pass`, `GameIr::material_count`.
+pub const FORMAT_VERSION: u32 = 23;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
 /// counts each player's castlings in 4 bits.
@@ -172,6 +176,17 @@ pub struct GameIr {
     /// `uncapturable KINDS by KINDS`: captures no move makes.
     #[serde(default)]
     pub barred_captures: Vec<BarredCapture>,
+    /// `unjumpable KINDS by KINDS`: a hopper of `capturer`'s kind never
+    /// uses a piece of `target`'s kind (either player's) as its screen.
+    #[serde(default)]
+    pub barred_screens: Vec<BarredCapture>,
+    /// `pass`: a player not in check may pass instead of moving
+    /// (`ir/passing.rs`).
+    #[serde(default)]
+    pub pass_moves: bool,
+    /// `material-count`: draws decided by the pieces left.
+    #[serde(default)]
+    pub material_count: Option<MaterialCount>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

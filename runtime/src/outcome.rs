@@ -31,6 +31,11 @@ pub enum GameEnd {
     Checks,
     /// A counting rule's count ran out (`end counting draw`).
     Counting,
+    /// Both players passed in a row (`end double-pass`).
+    DoublePass,
+    /// A facing of royal pieces that had to be broken was passed instead
+    /// (`facing ... must-break`).
+    Facing,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,7 +281,33 @@ impl Position<'_> {
     /// the position's buffers are warm.
     pub fn result(&mut self) -> Option<GameResult> {
         let out = self.out;
-        self.result_in_play().map(|r| GameResult { out, ..r })
+        let result = self.result_in_play().map(|r| GameResult { out, ..r });
+        match (&self.game.material_count, result) {
+            (Some(count), Some(r)) => Some(self.decided_by_material(count, r)),
+            _ => result,
+        }
+    }
+
+    /// `material-count`: a draw (not one agreed) goes to the player whose
+    /// pieces on the board weigh more, its bonus added; equal weights stay
+    /// a draw. Two players (the loader checked).
+    fn decided_by_material(&self, count: &crate::game::MaterialCount, r: GameResult) -> GameResult {
+        if r.winner.is_some() || r.loser.is_some() || r.end == GameEnd::Agreement {
+            return r;
+        }
+        let mut weight = [0u64; 2];
+        for (p, w) in weight.iter_mut().enumerate() {
+            *w = self.occupied_by[p]
+                .iter()
+                .map(|c| count.half_weights[self.at(c) as usize] as u64)
+                .sum();
+        }
+        weight[count.bonus_player] += count.bonus_halves as u64;
+        match weight[0].cmp(&weight[1]) {
+            std::cmp::Ordering::Equal => r,
+            std::cmp::Ordering::Greater => GameResult::won_by(self.game, r.end, 0),
+            std::cmp::Ordering::Less => GameResult::won_by(self.game, r.end, 1),
+        }
     }
 
     fn result_in_play(&mut self) -> Option<GameResult> {
@@ -330,6 +361,9 @@ impl Position<'_> {
                 .any(|(i, a)| a.effect == ir::AgreementEffect::Draw && self.agreed >> i & 1 != 0);
         if drawn {
             return Some(GameResult::draw(GameEnd::Agreement));
+        }
+        if let Some((outcome, why)) = self.ended_by_passing() {
+            return Some(scored(self, outcome, why));
         }
         // With more than two in play, no legal move where players go out
         // is no end: the player passes or goes out (`forced_turn`). One

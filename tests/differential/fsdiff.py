@@ -500,7 +500,7 @@ def fs_verdict(sf, variant: str, fen: str, moves: list[str], fs_moves: set[str])
 
 # Our reasons that each of Fairy-Stockfish's reason classes may stand for.
 REASONS = {
-    "variant": {"winning_arrival", "extinction", "checks"},
+    "variant": {"winning_arrival", "extinction", "checks", "facing", "double-pass"},
     "checkmate": {"checkmate"},
     "stalemate": {"stalemate"},
     "claim": {"repetition", "move_rule", "counting"},

@@ -171,6 +171,9 @@ impl Checker {
             in_place_promotions: Vec::new(),
             check_all_royals: false,
             explosions: Default::default(),
+            barred_screens: Vec::new(),
+            pass_moves: false,
+            material_count: None,
         })
     }
 

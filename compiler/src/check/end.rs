@@ -53,17 +53,13 @@ pub(super) fn default_end_rules() -> EndRules {
         mate_by_only: None,
         mate_needs_check_by: None,
         stalemate_promotions_only: false,
+        double_pass: None,
     }
 }
 
 impl Checker {
     pub(super) fn end_rules(&mut self, m: &mut Model, stmts: &[Stmt], piece_names: &[String]) {
-        let out = |w: OutcomeWord| match w {
-            OutcomeWord::Loss => Outcome::Loss,
-            OutcomeWord::Win => Outcome::Win,
-            OutcomeWord::Draw => Outcome::Draw,
-            OutcomeWord::Out => Outcome::Out,
-        };
+        let out = outcome_of;
         // `after-round` goes with `out`, and the same way for mate and
         // stalemate (one rule says when a player without a move goes out).
         let mut after_round: Option<(bool, Span)> = None;
@@ -158,6 +154,7 @@ impl Checker {
                     EndRule::MateNeedsCheckBy(kinds, w) => {
                         self.mate_condition(m, kinds, *w, false, *span, piece_names)
                     }
+                    EndRule::DoublePass(w) => m.end.double_pass = Some(out(*w)),
                     EndRule::MoveRule(n, kinds) => {
                         m.end.move_rule = *n as u32;
                         for k in kinds {
@@ -232,7 +229,7 @@ impl Checker {
     /// Each end rule, `points` and `clock` is said at most once: a second
     /// one would silently replace the first (E004 instead, both shown).
     fn end_rules_given_once(&mut self, stmts: &[Stmt]) {
-        let mut first: [Option<Span>; 10] = [None; 10];
+        let mut first: [Option<Span>; 11] = [None; 11];
         for s in stmts {
             let (slot, what, span) = match s {
                 Stmt::End(EndRule::Checkmate(..), span) => (0, "how a checkmate ends", span),
@@ -249,6 +246,7 @@ impl Checker {
                 Stmt::End(EndRule::MateNeedsCheckBy(..), span) => {
                     (9, "`checkmate needs-check-by`", span)
                 }
+                Stmt::End(EndRule::DoublePass(..), span) => (10, "`double-pass`", span),
                 _ => continue,
             };
             match first[slot] {
@@ -317,4 +315,14 @@ pub(crate) fn region_per_player_in_material(name: &Name) -> Diagnostic {
         "a region per player",
     )
     .with_hint("hold the piece to a region shared by all players, e.g. a colour")
+}
+
+/// The IR's outcome for an outcome as written.
+pub(super) fn outcome_of(w: OutcomeWord) -> Outcome {
+    match w {
+        OutcomeWord::Loss => Outcome::Loss,
+        OutcomeWord::Win => Outcome::Win,
+        OutcomeWord::Draw => Outcome::Draw,
+        OutcomeWord::Out => Outcome::Out,
+    }
 }

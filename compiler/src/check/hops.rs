@@ -38,14 +38,13 @@ impl Checker {
                 || mods.ep
                 || mods.min > 1
                 || mods.max.is_some()
-                || mods.to_region.is_some()
                 || mods.becomes.is_some()
                 || mods.flags & (ir::UNATTACKED_LANDING | ir::NOT_IN_CHECK | ir::UNMOVED_ONLY) != 0)
         {
             self.error(conflict(
-                "a hop takes no other modifier than `move-only`, `capture-only` and `from`",
+                "a hop takes no other modifier than `move-only`, `capture-only`, `from` and `to`",
                 "a modifier a hop cannot take",
-                "keep `move-only`, `capture-only` or `from REGION` on the hop; give other moves their own atom",
+                "keep `move-only`, `capture-only`, `from REGION` or `to REGION` on the hop; give other moves their own atom",
             ));
         }
         if lame && !matches!(a.shape, AtomShape::Leap(_) | AtomShape::Betza(_)) {
@@ -64,14 +63,30 @@ impl Checker {
         }
     }
 
+    /// Every `facing` statement (a second one is E004).
+    pub(super) fn facings(&mut self, m: &mut Model, stmts: &[Stmt], piece_names: &[String]) {
+        for s in stmts {
+            if let Stmt::Facing {
+                kinds,
+                vector,
+                filters,
+                must_break,
+                span,
+            } = s
+            {
+                self.facing(m, kinds, (vector, filters), *must_break, *span, piece_names)
+            }
+        }
+    }
+
     /// `facing KINDS along V FILTERS`: the kinds (royal ones) and the
     /// directions, expanded like an atom's, for every player.
-    pub(super) fn facing(
+    fn facing(
         &mut self,
         m: &mut Model,
         kinds: &[Name],
-        vector: &crate::topology::Vector,
-        filters: &[Filter],
+        (vector, filters): (&crate::topology::Vector, &[Filter]),
+        must_break: Option<OutcomeWord>,
         span: crate::ast::Span,
         piece_names: &[String],
     ) {
@@ -137,6 +152,7 @@ impl Checker {
         m.facing = Some(crate::model::ModelFacing {
             kinds: found,
             vectors,
+            must_break: must_break.map(super::end::outcome_of),
         });
     }
 }

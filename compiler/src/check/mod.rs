@@ -22,6 +22,7 @@ mod gating;
 mod hands;
 mod hops;
 mod mate_rules;
+mod passing;
 pub(crate) use end::region_per_player_in_material;
 mod pieces;
 mod players;
@@ -175,12 +176,6 @@ impl Checker {
                 Stmt::Capturers(names) => self.capturers(&mut m, names, &piece_names),
                 Stmt::Mark { region, colour } => self.mark(&mut m, region, colour),
                 Stmt::Clock { seconds, span } => self.clock(&mut m, seconds, span),
-                Stmt::Facing {
-                    kinds,
-                    vector,
-                    filters,
-                    span,
-                } => self.facing(&mut m, kinds, vector, filters, *span, &piece_names),
                 _ => {}
             }
         }
@@ -207,6 +202,8 @@ impl Checker {
         self.en_passant_lifetime(&mut m, stmts);
         self.move_obligations(&mut m, stmts, &piece_names);
         self.explosions(&mut m, stmts, &piece_names);
+        self.facings(&mut m, stmts, &piece_names);
+        self.passing(&mut m, stmts, &player_names, &piece_names);
         self.royal_check(&m, &piece_asts, board);
         for s in stmts {
             if let Stmt::Claim(c) = s {

@@ -91,6 +91,9 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
             .collect(),
         explosion: explosion::explosion(m, &mut diags),
         barred_captures: m.explosions.barred_captures.clone(),
+        barred_screens: m.barred_screens.clone(),
+        pass_moves: m.pass_moves,
+        material_count: m.material_count.clone(),
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

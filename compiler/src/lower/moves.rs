@@ -590,5 +590,6 @@ pub fn facing(m: &Model, f: &crate::model::ModelFacing) -> ir::Facing {
     ir::Facing {
         kinds: f.kinds.clone(),
         lines,
+        must_break: f.must_break,
     }
 }

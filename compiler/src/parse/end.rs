@@ -48,6 +48,7 @@ impl Builder<'_> {
                 EndRule::Checks(n, outcome(parts.required()))
             }
             Rule::end_counting => EndRule::Counting(self.counting(e)?),
+            Rule::end_double_pass => EndRule::DoublePass(outcome(sole_part(e))),
             Rule::end_mate_by_only | Rule::end_mate_needs => {
                 let by_only = e.as_rule() == Rule::end_mate_by_only;
                 let mut kinds = Vec::new();
@@ -165,11 +166,13 @@ impl Builder<'_> {
     pub(super) fn facing(&self, p: P) -> Result<Stmt, Diagnostic> {
         let span = self.span(&p);
         let (mut kinds, mut vector, mut filters) = (Vec::new(), (0, 0), Vec::new());
+        let mut must_break = None;
         for part in Parts::of(p) {
             match part.as_rule() {
                 Rule::ident => kinds.push(self.name(&part)),
                 Rule::vector => vector = self.vector(part)?,
                 Rule::filter => filters.push(super::pieces::filter(part)),
+                Rule::must_break => must_break = Some(outcome(sole_part(part))),
                 _ => {}
             }
         }
@@ -177,8 +180,42 @@ impl Builder<'_> {
             kinds,
             vector,
             filters,
+            must_break,
             span,
         })
+    }
+
+    /// `pass`.
+    pub(super) fn pass(&self, p: P) -> Stmt {
+        Stmt::Pass(self.span(&p))
+    }
+
+    /// `material-count { KIND N ... } [bonus PLAYER X]`.
+    pub(super) fn material_count(&self, p: P) -> Result<Stmt, Diagnostic> {
+        let span = self.span(&p);
+        let mut count = MaterialCount {
+            weights: Vec::new(),
+            bonus: None,
+            span,
+        };
+        for part in Parts::of(p) {
+            match part.as_rule() {
+                Rule::limit_item => {
+                    let mut parts = Parts::of(part);
+                    let kind = self.name(&parts.required());
+                    let n = parts.required();
+                    count.weights.push((kind, self.int(&n)?, self.span(&n)));
+                }
+                Rule::material_bonus => {
+                    let mut parts = Parts::of(part);
+                    let player = self.name(&parts.required());
+                    let x = parts.required();
+                    count.bonus = Some((player, x.as_str().to_string(), self.span(&x)));
+                }
+                _ => unexpected(Rule::material_count_stmt, &part),
+            }
+        }
+        Ok(Stmt::MaterialCount(count))
     }
 
     /// `capture forced`.

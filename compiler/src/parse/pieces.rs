@@ -115,6 +115,21 @@ impl Builder<'_> {
         Stmt::Capturers(self.names(sole_part(p)))
     }
 
+    /// `unjumpable NAME ... by NAME ...`.
+    pub(super) fn unjumpable(&self, p: P) -> Stmt {
+        let span = self.span(&p);
+        let mut pieces = Vec::new();
+        let mut by = Vec::new();
+        for part in Parts::of(p) {
+            match part.as_rule() {
+                Rule::uncapturable_by => by = self.names(part),
+                Rule::ident => pieces.push(self.name(&part)),
+                _ => unexpected(Rule::unjumpable_stmt, &part),
+            }
+        }
+        Stmt::Unjumpable(UncapturableBy { pieces, by, span })
+    }
+
     /// `uncapturable NAME ... [unless out | by NAME ...]`.
     pub(super) fn uncapturable(&self, p: P) -> Stmt {
         let span = self.span(&p);

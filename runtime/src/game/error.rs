@@ -286,6 +286,9 @@ pub enum LoadError {
     BarredCaptureKind {
         kind: u8,
     },
+    /// A material count that is not for two players, or whose weights do
+    /// not match the kinds, or too heavy.
+    MaterialCount,
 }
 
 impl std::fmt::Display for LoadError {
@@ -406,7 +409,10 @@ impl std::fmt::Display for LoadError {
             | ObligationKind { .. }
             | ExtinctionKind { .. }
             | ChecksToWin(_) => self.fmt_end_rules(f),
-            ExplosionCells { .. } | ExplosionKind { .. } | BarredCaptureKind { .. } => {
+            ExplosionCells { .. }
+            | ExplosionKind { .. }
+            | BarredCaptureKind { .. }
+            | MaterialCount => {
                 self.fmt_explosion(f)
             }
             CastlingKingKind { castling } => {
@@ -432,11 +438,7 @@ impl std::fmt::Display for LoadError {
             | DuplicateLanding { .. }
             | RepetitionCount(_)
             | MoveRuleCount(_) => self.fmt_language_rule(f),
-            InsufficientTooLarge { pieces } => write!(
-                f,
-                "an insufficient-material declaration lists {pieces} pieces for one side \
-                 (at most {MAX_DECLARED_PIECES})"
-            ),
+            InsufficientTooLarge { .. } => self.fmt_end_rules(f),
         }
     }
 }
@@ -533,6 +535,11 @@ impl LoadError {
     fn fmt_end_rules(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use LoadError::*;
         match self {
+            InsufficientTooLarge { pieces } => write!(
+                f,
+                "an insufficient-material declaration lists {pieces} pieces for one side \
+                 (at most {MAX_DECLARED_PIECES})"
+            ),
             MaterialRulesNeedTwoPlayers { players } => write!(
                 f,
                 "extinction, check counting and counting rules need two players, not {players}"
@@ -607,7 +614,8 @@ impl LoadError {
         }
     }
 
-    /// The messages of the explosions' and barred captures' refusals.
+    /// The messages of the explosions', barred captures' and material
+    /// counts' refusals.
     fn fmt_explosion(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use LoadError::*;
         match self {
@@ -624,6 +632,10 @@ impl LoadError {
             BarredCaptureKind { kind } => {
                 write!(f, "a barred capture names kind {kind}, not in the game")
             }
+            MaterialCount => write!(
+                f,
+                "a material count that is not for two players or does not weigh every kind"
+            ),
             // `fmt` calls this with the variants above only.
             other => write!(f, "{other:?}"),
         }

@@ -7,7 +7,7 @@
 use super::error::{check, LoadError};
 use super::Shape;
 use crate::codes::{CodeSet, PieceCode, EMPTY};
-use crate::ir::GameIr;
+use crate::ir::{BarredCapture, GameIr};
 use crate::unchecked;
 
 /// The most cells one blast reaches around its landing cell (a fixed-size
@@ -116,10 +116,21 @@ pub(crate) struct CaptureBars {
 
 impl CaptureBars {
     pub(crate) fn build(ir: &GameIr, shape: &Shape) -> Result<Option<CaptureBars>, LoadError> {
-        if ir.barred_captures.is_empty() {
+        CaptureBars::between(&ir.barred_captures, shape, true)
+    }
+
+    /// The bars of `list` (capturer, target kinds) per code: the target
+    /// codes of other players only (`enemies_only`), or of every player
+    /// (`unjumpable`'s screens: `Hops`).
+    pub(crate) fn between(
+        list: &[BarredCapture],
+        shape: &Shape,
+        enemies_only: bool,
+    ) -> Result<Option<CaptureBars>, LoadError> {
+        if list.is_empty() {
             return Ok(None);
         }
-        for b in &ir.barred_captures {
+        for b in list {
             for kind in [b.capturer, b.target] {
                 check((kind as usize) < shape.kinds, || {
                     LoadError::BarredCaptureKind { kind }
@@ -130,11 +141,11 @@ impl CaptureBars {
         let barred = (0..codes)
             .map(|code| {
                 let mut set = CodeSet::EMPTY;
-                let bars = ir.barred_captures.iter();
+                let bars = list.iter();
                 for b in bars.filter(|b| code != 0 && b.capturer == shape.kind_of[code]) {
                     for target in 1..codes {
                         if shape.kind_of[target] == b.target
-                            && shape.owner[target] != shape.owner[code]
+                            && (!enemies_only || shape.owner[target] != shape.owner[code])
                         {
                             set.insert(target as PieceCode);
                         }

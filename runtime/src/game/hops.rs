@@ -13,11 +13,16 @@ use crate::unchecked;
 pub(crate) struct Hops {
     sets: Vec<(u32, u16)>,
     pub(crate) rays: Vec<Ray>,
+    /// `unjumpable KINDS by KINDS`: per hopper code, the codes it never
+    /// uses as its screen (either player's).
+    pub(crate) screen_bars: Option<super::CaptureBars>,
 }
 
 impl Hops {
     pub(crate) fn build(ir: &GameIr, shape: &Shape) -> Result<Option<Hops>, LoadError> {
         let Some(hops) = &ir.hops else {
+            // Barred screens without a hopper would be a silent no-op.
+            check(ir.barred_screens.is_empty(), || LoadError::HopRange)?;
             return Ok(None);
         };
         check(hops.sets.len() == ir.moves.len(), || LoadError::HopRange)?;
@@ -49,6 +54,7 @@ impl Hops {
         Ok(Some(Hops {
             sets: hops.sets.clone(),
             rays: hops.rays.clone(),
+            screen_bars: super::CaptureBars::between(&ir.barred_screens, shape, false)?,
         }))
     }
 
@@ -64,6 +70,9 @@ impl Hops {
 /// looked along from it.
 pub(crate) struct Facing {
     pub(crate) codes: CodeSet,
+    /// `must-break OUTCOME`: facing is allowed, then must be broken or
+    /// passed; `None`: never allowed (each royal piece attacks the other).
+    pub(crate) must_break: Option<ir::Outcome>,
     line_index: Vec<(u32, u32)>,
     lines: Vec<(u32, u32)>,
     cells: Vec<u16>,
@@ -84,6 +93,7 @@ impl Facing {
         }
         let mut out = Facing {
             codes,
+            must_break: facing.must_break,
             line_index: Vec::with_capacity(shape.cells),
             lines: Vec::new(),
             cells: Vec::new(),

@@ -109,6 +109,8 @@ mod landing;
 mod mate_rules;
 mod moves;
 mod obligations;
+mod passing;
+pub(crate) use passing::MaterialCount;
 mod reach;
 mod rule_ends;
 mod shape;
@@ -183,6 +185,11 @@ pub struct Game {
     /// Captures barred between kinds (`uncapturable KINDS by KINDS`),
     /// filtered in the rare generator.
     pub(crate) capture_bars: Option<CaptureBars>,
+    /// A player may pass: always when not in check (`pass`), or while
+    /// facing royal pieces must be broken (`passing.rs`).
+    pub(crate) passes: bool,
+    /// `material-count`: draws decided by the pieces left.
+    pub(crate) material_count: Option<passing::MaterialCount>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -265,7 +272,11 @@ impl Game {
             || landing.in_place.is_some()
             || hands.as_ref().is_some_and(|h| h.gating.is_some())
             || capture_bars.is_some();
+        let passes = ir.pass_moves || facing.as_ref().is_some_and(|f| f.must_break.is_some());
+        let material_count = passing::MaterialCount::build(&ir, &shape)?;
         Ok(Game {
+            passes,
+            material_count,
             rare_generator,
             hops,
             facing,

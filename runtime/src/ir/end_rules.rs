@@ -130,6 +130,10 @@ pub struct EndRules {
     /// promotion is stalemated too.
     #[serde(default)]
     pub stalemate_promotions_only: bool,
+    /// `end double-pass OUTCOME`: both players passed their last turns
+    /// (`pass`); the outcome is the player to move's.
+    #[serde(default)]
+    pub double_pass: Option<Outcome>,
 }
 
 fn one_point() -> u32 {

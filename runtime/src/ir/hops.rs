@@ -35,4 +35,10 @@ pub struct Facing {
     pub kinds: Vec<u8>,
     /// Per cell: the lines looked along from it, nearest cell first.
     pub lines: Vec<Vec<Vec<u16>>>,
+    /// `must-break OUTCOME`: the royal pieces may come to face each other;
+    /// the player to move must then break the facing or pass (even in
+    /// check), and a facing that stands after a pass ends the game with
+    /// this outcome for the player to move. `None`: they may never face.
+    #[serde(default)]
+    pub must_break: Option<super::Outcome>,
 }

@@ -444,7 +444,7 @@ impl PositionError {
         match self {
             NobodyGoesOut { field } => write!(
                 f,
-                "{field}: in this game nobody goes out (its end rules have no `out`)"
+                "{field}: in this game nobody goes out or passes (its end rules have no `out`, and it has no `pass`)"
             ),
             TurnOfPlayerOut { player } => {
                 write!(f, "turn {player}: that player is out of the game")

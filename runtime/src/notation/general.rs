@@ -196,7 +196,8 @@ fn read_part(
             } else {
                 Field::Passed
             };
-            if !game.sides.eliminates {
+            // `passed` is also a voluntary pass's mark (`pass`).
+            if !(game.sides.eliminates || (field == Field::Passed && game.passes)) {
                 return Err(PositionError::NobodyGoesOut { field });
             }
             for name in names {

@@ -209,6 +209,8 @@ fn end_words(end: GameEnd) -> &'static str {
         GameEnd::Extinction => "extinction",
         GameEnd::Checks => "the checks given",
         GameEnd::Counting => "the count running out",
+        GameEnd::DoublePass => "two passes in a row",
+        GameEnd::Facing => "a facing passed instead of broken",
     }
 }
 

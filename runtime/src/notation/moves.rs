@@ -7,6 +7,12 @@ use crate::position::{Move, MoveKind, Position};
 
 pub fn move_to_string(game: &Game, mv: Move) -> String {
     match mv.kind {
+        // A pass a player chooses (`pass`) is written as Fairy-Stockfish's
+        // UCI writes it: the royal piece's cell twice (`e2e2`).
+        MoveKind::Pass if game.passes => {
+            let at = game.cell_name(mv.from as usize);
+            return format!("{at}{at}");
+        }
         MoveKind::Pass => return "pass".into(),
         MoveKind::Out => return "out".into(),
         // `P@e4`, as Fairy-Stockfish's UCI writes a drop (the letter upper case).
@@ -189,6 +195,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let matches = |mv: &Move| {
         let s = move_to_string(game, *mv);
         s.eq_ignore_ascii_case(text)
+            || (mv.kind == MoveKind::Pass && text.eq_ignore_ascii_case("pass"))
             || long_form(mv).eq_ignore_ascii_case(text)
             || (mv.kind == MoveKind::Arrival && s.eq_ignore_ascii_case(&arrival_text))
             || move_aliases(game, *mv)

@@ -463,6 +463,8 @@ fn caption(pos: &Position) -> String {
                 crate::GameEnd::Extinction => "extinction",
                 crate::GameEnd::Checks => "checks given",
                 crate::GameEnd::Counting => "count run out",
+                crate::GameEnd::DoublePass => "two passes",
+                crate::GameEnd::Facing => "facing passed",
             };
             match (result.winner, result.loser) {
                 (Some(p), _) => format!("{end}: {} wins", players[p].name),

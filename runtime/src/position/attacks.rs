@@ -161,7 +161,12 @@ impl<'g> Position<'g> {
         self.royals_of[player]
             .iter()
             .any(|c| self.attacked_by(c, foes) && self.blast_keeps_attack(c, foes))
-            || (self.game.facing.is_some() && self.royal_faces(player, foes))
+            || (self
+                .game
+                .facing
+                .as_ref()
+                .is_some_and(|f| f.must_break.is_none())
+                && self.royal_faces(player, foes))
     }
 
     /// A royal piece of `player` that is attacked and one enemy piece

@@ -22,6 +22,8 @@ impl<'g> Position<'g> {
         m: &Mover,
         rays: &[Ray],
     ) {
+        let bars = self.game.hops.as_ref().and_then(|h| h.screen_bars.as_ref());
+        let hopper = self.at(m.from);
         for ray in rays {
             let cells = self.game.cells_of(ray);
             let quiet = ray.flags & ir::MOVE != 0;
@@ -30,6 +32,9 @@ impl<'g> Position<'g> {
             let Some(screen) = cells.iter().position(|&c| self.at(c as usize) != EMPTY) else {
                 continue;
             };
+            if bars.is_some_and(|b| b.bars(hopper, self.at(cells[screen] as usize))) {
+                continue;
+            }
             let beyond = &cells[screen + 1..];
             let beyond = if ray.flags & ir::HOP_BEHIND != 0 {
                 &beyond[..beyond.len().min(1)]
@@ -77,6 +82,9 @@ impl<'g> Position<'g> {
         removed: usize,
     ) -> bool {
         let occupied = |c: usize| c == to || (c != from && c != removed && self.at(c) != EMPTY);
+        // The piece on a cell after the move: the mover on `to` (a drop or
+        // promotion, whose kind is new, is judged by playing it instead).
+        let after = |c: usize| if c == to { self.at(from) } else { self.at(c) };
         for line in view.hop_lines(cell) {
             let cells = view.hop_line_cells(line);
             let Some(screen) = cells.iter().position(|a| occupied(a.cell as usize)) else {
@@ -91,7 +99,11 @@ impl<'g> Position<'g> {
             {
                 let at = a.cell as usize;
                 let code = self.at(at);
-                if at != to && view.attacks_with(a.set, code) && wanted(code) {
+                if at != to
+                    && view.attacks_with(a.set, code)
+                    && wanted(code)
+                    && !self.screen_barred(code, after(cells[screen].cell as usize))
+                {
                     return true;
                 }
             }
@@ -121,7 +133,10 @@ impl<'g> Position<'g> {
                 .find(|a| self.at(a.cell as usize) != EMPTY)
             {
                 let code = self.at(a.cell as usize);
-                if view.attacks_with(a.set, code) && wanted(code) {
+                if view.attacks_with(a.set, code)
+                    && wanted(code)
+                    && !self.screen_barred(code, self.at(cells[screen].cell as usize))
+                {
                     add(a.cell);
                 }
             }
@@ -143,7 +158,7 @@ impl<'g> Position<'g> {
                 let code = self.at(from);
                 if codes.contains(code) && from != vacated {
                     let index = (p * g.shape.kinds + g.kind_of_code(code)) * g.shape.cells + from;
-                    self.hop_attack_cells(index, vacated, map);
+                    self.hop_attack_cells(index, code, vacated, map);
                 }
             }
         }
@@ -151,7 +166,13 @@ impl<'g> Position<'g> {
 
     /// The cells the hopping rides of the move set at `index` attack while
     /// `vacated` is empty, added to `map`.
-    fn hop_attack_cells(&self, index: usize, vacated: usize, map: &mut crate::bitset::CellSet) {
+    fn hop_attack_cells(
+        &self,
+        index: usize,
+        code: PieceCode,
+        vacated: usize,
+        map: &mut crate::bitset::CellSet,
+    ) {
         let Some(hops) = &self.game.hops else {
             return;
         };
@@ -164,6 +185,9 @@ impl<'g> Position<'g> {
             let Some(screen) = cells.iter().position(|&c| occupied(c as usize)) else {
                 continue;
             };
+            if self.screen_barred(code, self.at(cells[screen] as usize)) {
+                continue;
+            }
             for (i, &c) in cells[screen + 1..].iter().enumerate() {
                 map.insert(c as usize);
                 if occupied(c as usize) || (ray.flags & ir::HOP_BEHIND != 0 && i == 0) {
@@ -171,6 +195,16 @@ impl<'g> Position<'g> {
                 }
             }
         }
+    }
+
+    /// `unjumpable`: may the hopper `hopper` not jump the piece `screen`?
+    #[inline]
+    fn screen_barred(&self, hopper: PieceCode, screen: PieceCode) -> bool {
+        self.game
+            .hops
+            .as_ref()
+            .and_then(|h| h.screen_bars.as_ref())
+            .is_some_and(|b| b.bars(hopper, screen))
     }
 
     /// `facing`: would the royal piece of the side `foes` are against,

@@ -113,8 +113,7 @@ impl<'g> Position<'g> {
         self.royals_of[self.to_move].iter().any(|royal| {
             let at = if royal == from { to } else { royal };
             self.attacked_after(at, enemies, from, to, removed)
-                || (self.game.facing.is_some()
-                    && self.faces_after(at, self.at(royal), enemies, from, to, removed))
+                || self.facing_bars(at, self.at(royal), enemies, (from, to, removed))
         }) || (self.makes_royal(mv) && self.attacked_after(to, enemies, from, to, removed))
     }
 
@@ -137,8 +136,10 @@ impl<'g> Position<'g> {
                 }
                 royals
             });
+        // A facing that must be broken may not stand after the move.
+        let facing = self.game.passes && self.must_break_facing(me);
         self.make(mv);
-        let mut ok = !self.royal_attacked(me);
+        let mut ok = !(self.royal_attacked(me) || (facing && self.must_break_facing(me)));
         if let (true, Some(royals)) = (ok, answering) {
             let foes = self.foes_of(me);
             ok = !royals.iter().any(|c| self.attacked_by(c, foes));
@@ -150,14 +151,22 @@ impl<'g> Position<'g> {
     /// In a game with `royal-while-last` kinds, a move of a piece that is
     /// or may become one of them changes which pieces are royal: it is
     /// judged by playing it.
+    /// So is a drop or promotion in a game whose hoppers may not jump some
+    /// kinds: the reverse hop walk knows a moving piece's kind as it was.
     #[inline]
     pub(super) fn judged_in_group(&self, mv: Move) -> bool {
-        self.game.shape.royal_while_last.is_some()
+        (self.game.shape.royal_while_last.is_some()
             && self
                 .game
                 .moves
                 .royal_makers
-                .contains(self.at(mv.from as usize))
+                .contains(self.at(mv.from as usize)))
+            || (mv.promotion != 0
+                && self
+                    .game
+                    .hops
+                    .as_ref()
+                    .is_some_and(|h| h.screen_bars.is_some()))
     }
 
     /// Does `mv` turn its piece into a royal kind (a promotion where the
@@ -282,6 +291,23 @@ impl<'g> Position<'g> {
         if self.game.rule_ends.is_some() && self.decided_by_rule().is_some() {
             return 0;
         }
+        // Passes may end the game at once (Fairy-Stockfish's immediate
+        // ends: no move is legal then).
+        if self.game.passes && self.ended_by_passing().is_some() {
+            return 0;
+        }
+        if self.game.passes && self.pass_is_legal() {
+            return 1 + if FIRST_ONLY {
+                0
+            } else {
+                self.count_board_moves::<false>()
+            };
+        }
+        self.count_board_moves::<FIRST_ONLY>()
+    }
+
+    /// `count_legal_moves` without a pass.
+    fn count_board_moves<const FIRST_ONLY: bool>(&mut self) -> u64 {
         // Also where blasts can reach royal pieces (`Game::load`): every
         // move is then played to be judged (`explosion.rs`).
         if self.game.obligations.any {
@@ -327,7 +353,13 @@ impl<'g> Position<'g> {
         if self.game.rule_ends.is_some() && self.decided_by_rule().is_some() {
             return;
         }
+        if self.game.passes && self.ended_by_passing().is_some() {
+            return;
+        }
         self.moves_by_the_rules(list);
+        if self.game.passes && self.pass_is_legal() {
+            list.push(self.pass_move());
+        }
         if list.is_empty() {
             if let Some(kind) = self.forced_turn() {
                 list.push(self.forced_move(kind));

@@ -46,6 +46,7 @@ mod mate_rules;
 mod movegen;
 mod moves;
 mod no_check;
+mod passing;
 mod rule_ends;
 mod stacks;
 mod swaps;
@@ -451,7 +452,10 @@ impl<'g> Position<'g> {
     pub fn set_passed(&mut self, player: usize, passed: bool) {
         if (self.passed >> player & 1 != 0) != passed {
             self.passed ^= 1 << player;
-            self.hash ^= self.game.keys.passed[player];
+            // A voluntary pass changes no position (`passing.rs`).
+            if !self.game.passes {
+                self.hash ^= self.game.keys.passed[player];
+            }
         }
     }
 
