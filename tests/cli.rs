@@ -29,6 +29,9 @@ mod selfplay;
 #[allow(dead_code)]
 #[path = "../src/values.rs"]
 mod values;
+// `variant values` through the binary.
+#[path = "cli/values.rs"]
+mod values_cli;
 
 fn variant(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_variant"));
