@@ -32,6 +32,9 @@ mod values;
 // `variant values` through the binary.
 #[path = "cli/values.rs"]
 mod values_cli;
+// docs/SCALING.md against the Slurm job scripts of tests/slurm/.
+#[path = "cli/slurm.rs"]
+mod slurm_doc;
 
 fn variant(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_variant"));

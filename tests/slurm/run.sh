@@ -168,7 +168,7 @@ echo "slurm up: node $HOST idle ($(sinfo -h -n "$HOST" -o '%c CPUs, %m MB'))"
 
 # 5. The recipe: the array of shards, then the merge once all ended well.
 cd "$WORK"
-export VARIANT GAME GAMES SEED PLAYERS RESULTS=results
+export VARIANT GAME GAMES SEED PLAYERS SHARDS RESULTS=results
 started=$(date +%s)
 ARRAY=$(sbatch --parsable --array=1-"$SHARDS" "$ROOT/tests/slurm/selfplay.sbatch") ||
     fail "sbatch of the array refused"
