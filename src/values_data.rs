@@ -55,6 +55,8 @@ pub struct Collector<'g> {
     pub positions: u64,
     /// Per kind: sampled positions in which two players' counts differed.
     pub unequal: Vec<u64>,
+    /// Per kind: sampled positions in which a player in play had one.
+    pub seen: Vec<u64>,
 }
 
 /// A group before the fitted kinds are chosen: counts of every kind.
@@ -80,6 +82,7 @@ impl<'g> Collector<'g> {
             total: None,
             positions: 0,
             unequal: vec![0; game.kinds()],
+            seen: vec![0; game.kinds()],
         })
     }
 
@@ -195,6 +198,9 @@ impl<'g> Collector<'g> {
             let first = counts[playing[0]][k];
             if playing.iter().any(|&p| counts[p][k] != first) {
                 *unequal += 1;
+            }
+            if playing.iter().any(|&p| counts[p][k] != 0) {
+                self.seen[k] += 1;
             }
         }
         let rows: Vec<(usize, f64, Vec<i32>)> = playing

@@ -66,6 +66,9 @@ pub fn parse_statement_text(text: &str) -> Result<String, String> {
 /// What the fit found, ready to print.
 pub struct Values {
     pub kinds: Vec<Kind>,
+    /// The kinds not fitted, each with why (never on the board in a
+    /// sampled position; never unequal; royal).
+    pub unfitted: Vec<(String, &'static str)>,
     /// The index (in `kinds`) of the kind whose value anchors the scale.
     pub anchor: usize,
     /// The anchor's value on the scale (its file value, or 1).
@@ -121,10 +124,12 @@ impl Values {
         let find = |n: &str| self.kinds.iter().position(|k| k.name == n);
         let (Some(a), Some(b)) = (find(&s.a), find(&s.b)) else {
             let missing = if find(&s.a).is_none() { &s.a } else { &s.b };
-            return format!(
-                "{:<18} undecided: {missing} was not fitted (never unequal in a sampled position)",
-                s.text
-            );
+            let why = self
+                .unfitted
+                .iter()
+                .find(|(n, _)| n == missing)
+                .map_or("not fitted", |(_, why)| why);
+            return format!("{:<18} undecided: {missing} {why}", s.text);
         };
         if s.relation == Relation::About {
             let ratio = |t: &[f64]| t[a] / t[b];

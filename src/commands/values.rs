@@ -14,7 +14,7 @@ use crate::values_data::Collector;
 use crate::values_report::{import_path, parse_statement, Kind, Values, EQUAL_RATIO};
 use runtime::search::Algorithm;
 use runtime::text::{printable, printable_lines};
-use runtime::{Game, Position};
+use runtime::Game;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -54,6 +54,14 @@ pub fn run(args: ValuesArgs) -> Result<ExitCode, String> {
             }
         }
     }
+    if let Some(name) = &args.anchor {
+        if !game.ir().kinds.iter().any(|k| &k.name == name && !k.royal) {
+            return Err(format!(
+                "--anchor {name}: {} has no kind `{name}` that is not royal",
+                printable(&game.ir().name)
+            ));
+        }
+    }
     let mut collector = Collector::new(&game, args.from_ply)?;
     let summary = if args.records.is_empty() {
         Some(play(&args, &game, &mut collector)?)
@@ -85,17 +93,32 @@ pub fn run(args: ValuesArgs) -> Result<ExitCode, String> {
             unequal: collector.unequal[k],
         })
         .collect();
-    let anchor = anchor(&game, &args, &fitted, &kinds)?;
+    let unfitted = (0..game.kinds())
+        .filter(|k| !fitted.contains(k) && game.ir().kinds[*k].stack.is_none())
+        .map(|k| {
+            let kind = &game.ir().kinds[k];
+            let why = if kind.royal {
+                "is royal (not fitted: its loss ends the game)"
+            } else if collector.seen[k] == 0 {
+                "never stood on the board in a sampled position"
+            } else {
+                "was never unequal in a sampled position"
+            };
+            (kind.name.clone(), why)
+        })
+        .collect();
     let data = collector.finish(&fitted)?;
     let fit = values::fit(&data);
     let se = values::standard_errors(&data, &fit.theta);
     let boot = values::bootstrap(&data, &fit.theta, args.bootstrap as usize, args.seed);
+    let anchor = anchor(&game, &args.anchor, &kinds, &fit, &boot)?;
     let unit = match kinds[anchor].file {
         v if v > 0 => v as f64,
         _ => 1.0,
     };
     let found = Values {
         kinds,
+        unfitted,
         anchor,
         unit,
         fit,
@@ -232,11 +255,14 @@ fn read_records(files: &[PathBuf], collector: &mut Collector) -> Result<(), Stri
     Ok(())
 }
 
-/// The anchor kind's index in `fitted`: `--anchor`, or the fitted kind
-/// with the lowest positive file value, the most numerous at the start
-/// among those (the first fitted kind if none has a value).
-fn anchor(game: &Game, args: &ValuesArgs, fitted: &[usize], kinds: &[Kind]) -> Result<usize, String> {
-    if let Some(name) = &args.anchor {
+/// The anchor kind's index in `kinds`: `--anchor`, or the kind (with a
+/// value in the file) whose logit is known best relative to its size, the
+/// narrowest 95% bootstrap interval over the logit itself; every value is
+/// a ratio to the anchor's, so a small, uncertain logit (a pawn's, often)
+/// would spread its own uncertainty over every kind. With no kind of a
+/// positive interval, the first kind with a file value (else the first).
+fn anchor(game: &Game, name: &Option<String>, kinds: &[Kind], fit: &Fit, boot: &[Fit]) -> Result<usize, String> {
+    if let Some(name) = name {
         return kinds.iter().position(|k| &k.name == name).ok_or_else(|| {
             let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
             format!(
@@ -246,20 +272,17 @@ fn anchor(game: &Game, args: &ValuesArgs, fitted: &[usize], kinds: &[Kind]) -> R
             )
         });
     }
-    let start = match &args.fen {
-        Some(_) => position(game, &args.fen, &[])?,
-        None => Position::start(game),
+    let spread = |k: usize| {
+        let (lo, hi) = interval_of(boot, |t| t[k]);
+        (lo > 0.0 && fit.theta[k] > 0.0).then(|| (hi - lo) / fit.theta[k])
     };
-    let at_start = |k: usize| {
-        start
-            .board()
-            .iter()
-            .filter(|&&c| c != runtime::codes::EMPTY && game.kind_of(c) == k)
-            .count()
-    };
-    Ok((0..kinds.len())
-        .filter(|&i| kinds[i].file > 0)
-        .min_by_key(|&i| (kinds[i].file, std::cmp::Reverse(at_start(fitted[i])), i))
+    let valued = (0..kinds.len()).filter(|&k| kinds[k].file > 0);
+    Ok(valued
+        .clone()
+        .filter_map(|k| spread(k).map(|s| (s, k)))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| k)
+        .or_else(|| valued.clone().next())
         .unwrap_or(0))
 }
 
@@ -315,9 +338,11 @@ fn report(h: &Header, v: &Values, statements: &[crate::values_report::Statement]
     }
     let width = v.kinds.iter().map(|k| k.name.len()).max().unwrap_or(4).max(4);
     s += &format!(
-        "{:width$}  {:>4}  {:>7}  {:>16}  {:>16}  {:>9}\n",
-        "kind", "file", "learned", "95%", "logit (s.e.)", "unequal"
+        "{:width$}  {:>4}  {:>7}  {:>16}  {:>6}  {:>16}  {:>9}\n",
+        "kind", "file", "learned", "95%", "logit", "logit 95%", "unequal"
     );
+    // How much narrower the model's intervals are than the bootstrap's.
+    let mut narrower = Vec::new();
     for (k, (val, lo, hi)) in v.table().into_iter().enumerate() {
         let kind = &v.kinds[k];
         let file = if kind.file > 0 {
@@ -325,13 +350,34 @@ fn report(h: &Header, v: &Values, statements: &[crate::values_report::Statement]
         } else {
             "-".into()
         };
+        let (llo, lhi) = interval_of(&v.boot, |t| t[k]);
+        narrower.push((lhi - llo) / (2.0 * 1.96 * v.se[k]));
         s += &format!(
-            "{:width$}  {file:>4}  {val:>7.2}  {:>16}  {:>16}  {:>9}\n",
+            "{:width$}  {file:>4}  {val:>7.2}  {:>16}  {:>6.3}  {:>16}  {:>9}\n",
             kind.name,
             format!("{lo:.2} to {hi:.2}"),
-            format!("{:.3} ({:.3})", v.fit.theta[k], v.se[k]),
+            v.fit.theta[k],
+            format!("{llo:.3} to {lhi:.3}"),
             kind.unequal
         );
+    }
+    let absent: Vec<&str> = v
+        .unfitted
+        .iter()
+        .filter(|(_, why)| why.starts_with("never stood"))
+        .map(|(n, _)| n.as_str())
+        .collect();
+    let rare: Vec<&str> = v
+        .unfitted
+        .iter()
+        .filter(|(_, why)| why.starts_with("was never"))
+        .map(|(n, _)| n.as_str())
+        .collect();
+    if !absent.is_empty() {
+        s += &format!("not on the board in the sampled positions: {}\n", absent.join(", "));
+    }
+    if !rare.is_empty() {
+        s += &format!("never unequal in the sampled positions: {}\n", rare.join(", "));
     }
     for seat in 1..h.info.seats.len() {
         let i = v.kinds.len() + seat - 1;
@@ -341,11 +387,13 @@ fn report(h: &Header, v: &Values, statements: &[crate::values_report::Statement]
             h.info.seats[seat], h.info.seats[0], v.fit.theta[i]
         );
     }
+    narrower.sort_by(|a, b| a.total_cmp(b));
     s += &format!(
-        "intervals: 95%, percentiles of {} bootstrap fits drawing the {} games with replacement; \
-         s.e.: the model's, as if positions were independent\n",
+        "intervals: 95%, percentiles of {} bootstrap fits drawing the {} games with replacement \
+         (the model's own, which takes positions as independent, are {:.1} times narrower: median over kinds)\n",
         v.boot.len(),
-        h.games
+        h.games,
+        narrower.get(narrower.len() / 2).copied().unwrap_or(f64::NAN)
     );
     if !statements.is_empty() {
         s += &format!(

@@ -43,15 +43,22 @@ fn values_are_reproducible_from_the_seed_and_the_records() {
     let two = run(&["--seed", "5", "--threads", "2"]);
     assert_eq!(one, two, "the same seed on 1 and 2 threads");
     assert!(one.contains("values learned from 12 games (seed 5, engine:depth=1 in every seat)"));
-    // The anchor is the lowest value of the file, and every fitted kind has
-    // a row: name, the file's value, the learned one and its interval.
-    assert!(one.contains("scale: Pawn = 1 (one Pawn is "), "{one}");
+    // Every fitted kind has a row: name, the file's value, the learned one
+    // and its interval; the anchor's is its file value, its interval nil.
+    let scale = one.lines().find(|l| l.starts_with("scale: ")).expect(&one);
+    let anchor = scale["scale: ".len()..].split(' ').next().unwrap();
     let row = one
         .lines()
-        .find(|l| l.starts_with("Pawn "))
+        .find(|l| l.starts_with(&format!("{anchor} ")))
         .unwrap_or_else(|| panic!("{one}"));
-    assert!(row.contains("1.00 to 1.00"), "{row}");
-    assert!(one.lines().any(|l| l.starts_with("Queen ")), "{one}");
+    let file: f64 = row.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(row.contains(&format!("{file:.2} to {file:.2}")), "{row}");
+    for kind in ["Queen ", "Rook ", "Knight ", "Pawn "] {
+        assert!(one.lines().any(|l| l.starts_with(kind)), "{one}");
+    }
+    // --anchor chooses the scale.
+    let pawn = run(&["--seed", "5", "--anchor", "Pawn"]);
+    assert!(pawn.contains("scale: Pawn = 1 (one Pawn is "), "{pawn}");
     // The records of the same games give the same values.
     let out = variant(
         &[
@@ -148,7 +155,8 @@ fn values_refuses_bad_input_precisely() {
     }
     refused(&with(&small, &["--compare", "Queen >"]), "a statement is `A > B`");
     refused(&with(&small, &["--compare", "Queen > Dragon"]), "has no kind `Dragon`");
-    refused(&with(&small, &["--anchor", "Dragon"]), "--anchor Dragon: not a fitted kind");
+    refused(&with(&small, &["--anchor", "Dragon"]), "--anchor Dragon: Los Alamos chess has no kind `Dragon`");
+    refused(&with(&small, &["--anchor", "King"]), "has no kind `King` that is not royal");
     refused(&with(&small, &["--write", GAME]), "refusing to write --write over");
     refused(&with(&small, &["--players", "human"]), "the seats are computers");
     refused(&with(&small, &["--bootstrap", "5"]), "--bootstrap");
