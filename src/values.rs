@@ -163,7 +163,7 @@ fn cholesky(a: &[f64], d: usize) -> Option<Vec<f64>> {
                 s -= l[i * d + k] * l[j * d + k];
             }
             if i == j {
-                if !(s > 0.0) || !s.is_finite() {
+                if s.is_nan() || s <= 0.0 || !s.is_finite() {
                     return None;
                 }
                 l[i * d + i] = s.sqrt();
@@ -210,7 +210,11 @@ pub fn fit_weighted(data: &Data, game_weight: &[f64], start: Option<&[f64]>) -> 
         let mut scale = 1.0;
         let mut next;
         loop {
-            let trial: Vec<f64> = theta.iter().zip(&step).map(|(t, s)| t + scale * s).collect();
+            let trial: Vec<f64> = theta
+                .iter()
+                .zip(&step)
+                .map(|(t, s)| t + scale * s)
+                .collect();
             next = evaluate(data, game_weight, &trial);
             if next.0 >= loglik - 1e-9 * loglik.abs().max(1.0) || scale < 1e-6 {
                 theta = trial;
@@ -291,7 +295,8 @@ pub fn bootstrap(data: &Data, start: &[f64], replicates: usize, seed: u64) -> Ve
         .into_par_iter()
         .map(|b| {
             let mut rng = SplitMix::new(seed ^ 0x5EED_B007_5712_A9C3);
-            let mut rng = SplitMix::new(rng.next_u64() ^ (b as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+            let mut rng =
+                SplitMix::new(rng.next_u64() ^ (b as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
             let mut weight = vec![0.0; data.games];
             for _ in 0..data.games {
                 weight[rng.below(data.games)] += 1.0;
@@ -416,16 +421,27 @@ mod fit_tests {
         for (i, t) in truth.iter().enumerate() {
             let (lo, hi) = interval95(&boot.iter().map(|f| f.theta[i]).collect::<Vec<_>>());
             let width = (hi - lo) / (2.0 * 1.96 * se[i]);
-            assert!((0.75..=1.33).contains(&width), "parameter {i}: {lo}..{hi}, s.e. {}", se[i]);
+            assert!(
+                (0.75..=1.33).contains(&width),
+                "parameter {i}: {lo}..{hi}, s.e. {}",
+                se[i]
+            );
             // Within 1.5 half widths: a 99.7% interval.
             let half = 1.5 * (hi - lo) / 2.0;
-            assert!((fit.theta[i] - t).abs() < half, "parameter {i}: {} vs {t}", fit.theta[i]);
+            assert!(
+                (fit.theta[i] - t).abs() < half,
+                "parameter {i}: {} vs {t}",
+                fit.theta[i]
+            );
         }
         for k in 1..beta.len() {
             let ratios: Vec<f64> = boot.iter().map(|f| f.theta[k] / f.theta[0]).collect();
             let (lo, hi) = interval95(&ratios);
             let (est, truth) = (fit.theta[k] / fit.theta[0], beta[k] / beta[0]);
-            assert!((est - truth).abs() < 1.5 * (hi - lo) / 2.0, "ratio {k}: {lo}..{hi}, {truth}");
+            assert!(
+                (est - truth).abs() < 1.5 * (hi - lo) / 2.0,
+                "ratio {k}: {lo}..{hi}, {truth}"
+            );
         }
     }
 

@@ -185,7 +185,13 @@ impl<'g> Collector<'g> {
     }
 
     /// Adds the position's rows to the game's groups.
-    fn sample(&mut self, pos: &Position, r: &Line, counts: &mut [Vec<i32>], groups: &mut Vec<RawGroup>) {
+    fn sample(
+        &mut self,
+        pos: &Position,
+        r: &Line,
+        counts: &mut [Vec<i32>],
+        groups: &mut Vec<RawGroup>,
+    ) {
         count(pos, counts);
         let playing: Vec<usize> = (0..self.game.players())
             .filter(|&p| pos.in_play(p))
@@ -257,7 +263,9 @@ impl<'g> Collector<'g> {
 /// carrier and cargo each for its own owner) and in hand.
 fn count(pos: &Position, counts: &mut [Vec<i32>]) {
     let game = pos.game();
-    counts.iter_mut().for_each(|c| c.iter_mut().for_each(|v| *v = 0));
+    counts
+        .iter_mut()
+        .for_each(|c| c.iter_mut().for_each(|v| *v = 0));
     for &code in pos.board() {
         if code == EMPTY {
             continue;

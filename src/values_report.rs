@@ -37,14 +37,16 @@ pub struct Statement {
 /// Reads a `--compare` statement.
 pub fn parse_statement(text: &str) -> Result<Statement, String> {
     let bad = || {
-        format!(
-            "`{text}`: a statement is `A > B`, `A < B` or `A ~ B` (about equal), A and B kinds"
-        )
+        format!("`{text}`: a statement is `A > B`, `A < B` or `A ~ B` (about equal), A and B kinds")
     };
-    let (at, relation) = [('>', Relation::Above), ('<', Relation::Below), ('~', Relation::About)]
-        .iter()
-        .find_map(|(c, r)| text.find(*c).map(|i| (i, *r)))
-        .ok_or_else(bad)?;
+    let (at, relation) = [
+        ('>', Relation::Above),
+        ('<', Relation::Below),
+        ('~', Relation::About),
+    ]
+    .iter()
+    .find_map(|(c, r)| text.find(*c).map(|i| (i, *r)))
+    .ok_or_else(bad)?;
     let (a, b) = (text[..at].trim(), text[at + 1..].trim());
     let word = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_');
     if !word(a) || !word(b) || a == b {
@@ -134,7 +136,7 @@ impl Values {
         if s.relation == Relation::About {
             let ratio = |t: &[f64]| t[a] / t[b];
             let (lo, hi) = self.interval(ratio);
-            let verdict = if !(lo > 0.0) {
+            let verdict = if lo.is_nan() || lo <= 0.0 {
                 "undecided"
             } else if lo >= 1.0 / EQUAL_RATIO && hi <= EQUAL_RATIO {
                 "confirmed"
@@ -152,7 +154,11 @@ impl Values {
                 1.0 / EQUAL_RATIO
             );
         }
-        let sign = if s.relation == Relation::Above { 1.0 } else { -1.0 };
+        let sign = if s.relation == Relation::Above {
+            1.0
+        } else {
+            -1.0
+        };
         // Judged on the logits (no anchor in it), shown on the scale.
         let (lo, hi) = self.interval(|t| sign * (t[a] - t[b]));
         let verdict = if lo > 0.0 {

@@ -153,16 +153,16 @@ fn play(args: &ValuesArgs, game: &Game, collector: &mut Collector) -> Result<Str
         }
         1 => vec![args.players[0]; game.players()],
         n if n == game.players() => args.players.clone(),
-        n => {
-            return Err(format!(
-                "--players names {n} players, but {} has {} (name one for every seat, or one for all)",
-                printable(&game.ir().name),
-                game.players()
-            ))
-        }
+        n => return Err(format!(
+            "--players names {n} players, but {} has {} (name one for every seat, or one for all)",
+            printable(&game.ir().name),
+            game.players()
+        )),
     };
     if players.contains(&Player::Human) {
-        return Err("the seats are computers: random, greedy or engine[:depth=N|:nodes=N|:ms=N]".into());
+        return Err(
+            "the seats are computers: random, greedy or engine[:depth=N|:nodes=N|:ms=N]".into(),
+        );
     }
     let start = position(game, &args.fen, &[])?;
     let threads = args
@@ -182,7 +182,8 @@ fn play(args: &ValuesArgs, game: &Game, collector: &mut Collector) -> Result<Str
     };
     let file = match &args.out {
         Some(out) => Some(std::io::BufWriter::new(
-            std::fs::File::create(out).map_err(|e| format!("cannot write {}: {e}", out.display()))?,
+            std::fs::File::create(out)
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?,
         )),
         None => None,
     };
@@ -237,8 +238,8 @@ fn read_records(files: &[PathBuf], collector: &mut Collector) -> Result<(), Stri
         loop {
             number += 1;
             let at = || format!("{}:{number}", file.display());
-            let read = records::read_line(&mut reader, &mut line)
-                .map_err(|e| format!("{}: {e}", at()))?;
+            let read =
+                records::read_line(&mut reader, &mut line).map_err(|e| format!("{}: {e}", at()))?;
             if read == 0 {
                 break;
             }
@@ -261,7 +262,13 @@ fn read_records(files: &[PathBuf], collector: &mut Collector) -> Result<(), Stri
 /// a ratio to the anchor's, so a small, uncertain logit (a pawn's, often)
 /// would spread its own uncertainty over every kind. With no kind of a
 /// positive interval, the first kind with a file value (else the first).
-fn anchor(game: &Game, name: &Option<String>, kinds: &[Kind], fit: &Fit, boot: &[Fit]) -> Result<usize, String> {
+fn anchor(
+    game: &Game,
+    name: &Option<String>,
+    kinds: &[Kind],
+    fit: &Fit,
+    boot: &[Fit],
+) -> Result<usize, String> {
     if let Some(name) = name {
         return kinds.iter().position(|k| &k.name == name).ok_or_else(|| {
             let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
@@ -336,7 +343,13 @@ fn report(h: &Header, v: &Values, statements: &[crate::values_report::Statement]
             v.boot.len()
         );
     }
-    let width = v.kinds.iter().map(|k| k.name.len()).max().unwrap_or(4).max(4);
+    let width = v
+        .kinds
+        .iter()
+        .map(|k| k.name.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
     s += &format!(
         "{:width$}  {:>4}  {:>7}  {:>16}  {:>6}  {:>16}  {:>9}\n",
         "kind", "file", "learned", "95%", "logit", "logit 95%", "unequal"
@@ -374,10 +387,16 @@ fn report(h: &Header, v: &Values, statements: &[crate::values_report::Statement]
         .map(|(n, _)| n.as_str())
         .collect();
     if !absent.is_empty() {
-        s += &format!("not on the board in the sampled positions: {}\n", absent.join(", "));
+        s += &format!(
+            "not on the board in the sampled positions: {}\n",
+            absent.join(", ")
+        );
     }
     if !rare.is_empty() {
-        s += &format!("never unequal in the sampled positions: {}\n", rare.join(", "));
+        s += &format!(
+            "never unequal in the sampled positions: {}\n",
+            rare.join(", ")
+        );
     }
     for seat in 1..h.info.seats.len() {
         let i = v.kinds.len() + seat - 1;

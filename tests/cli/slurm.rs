@@ -11,6 +11,9 @@ fn scaling_page_shows_the_job_scripts_the_slurm_test_submits() {
             page.contains(&format!("```sh\n{text}```")),
             "docs/SCALING.md does not show {file} as it is"
         );
-        assert!(script.contains(&format!("$ROOT/{file}")), "run.sh does not submit {file}");
+        assert!(
+            script.contains(&format!("$ROOT/{file}")),
+            "run.sh does not submit {file}"
+        );
     }
 }

@@ -30,7 +30,9 @@ fn run(extra: &[&str]) -> String {
 
 /// The values part of a report (after the selfplay summary, if any).
 fn values_part(report: &str) -> String {
-    let at = report.find("Los Alamos chess: values learned").expect(report);
+    let at = report
+        .find("Los Alamos chess: values learned")
+        .expect(report);
     report[at..].to_string()
 }
 
@@ -39,7 +41,14 @@ fn values_are_reproducible_from_the_seed_and_the_records() {
     let dir = std::env::temp_dir().join(format!("variant-values-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
-    let one = run(&["--seed", "5", "--threads", "1", "--out", &path("games.jsonl")]);
+    let one = run(&[
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--out",
+        &path("games.jsonl"),
+    ]);
     let two = run(&["--seed", "5", "--threads", "2"]);
     assert_eq!(one, two, "the same seed on 1 and 2 threads");
     assert!(one.contains("values learned from 12 games (seed 5, engine:depth=1 in every seat)"));
@@ -140,7 +149,11 @@ fn written_values_are_the_values_the_engine_loads() {
     }
     // And the engine plays it.
     let out = variant(&["search", file, "--depth", "2"], None);
-    assert!(text(&out.stdout).contains("bestmove "), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("bestmove "),
+        "{}",
+        text(&out.stderr)
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -153,12 +166,30 @@ fn values_refuses_bad_input_precisely() {
     fn with<'a>(small: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
         [&["values", GAME][..], small, extra].concat()
     }
-    refused(&with(&small, &["--compare", "Queen >"]), "a statement is `A > B`");
-    refused(&with(&small, &["--compare", "Queen > Dragon"]), "has no kind `Dragon`");
-    refused(&with(&small, &["--anchor", "Dragon"]), "--anchor Dragon: Los Alamos chess has no kind `Dragon`");
-    refused(&with(&small, &["--anchor", "King"]), "has no kind `King` that is not royal");
-    refused(&with(&small, &["--write", GAME]), "refusing to write --write over");
-    refused(&with(&small, &["--players", "human"]), "the seats are computers");
+    refused(
+        &with(&small, &["--compare", "Queen >"]),
+        "a statement is `A > B`",
+    );
+    refused(
+        &with(&small, &["--compare", "Queen > Dragon"]),
+        "has no kind `Dragon`",
+    );
+    refused(
+        &with(&small, &["--anchor", "Dragon"]),
+        "--anchor Dragon: Los Alamos chess has no kind `Dragon`",
+    );
+    refused(
+        &with(&small, &["--anchor", "King"]),
+        "has no kind `King` that is not royal",
+    );
+    refused(
+        &with(&small, &["--write", GAME]),
+        "refusing to write --write over",
+    );
+    refused(
+        &with(&small, &["--players", "human"]),
+        "the seats are computers",
+    );
     refused(&with(&small, &["--bootstrap", "5"]), "--bootstrap");
     // Records: of another game, not records at all, none.
     let chess = path("chess.jsonl");
@@ -188,7 +219,13 @@ fn values_refuses_bad_input_precisely() {
         "junk.jsonl:1: not a selfplay record",
     );
     std::fs::write(path("empty.jsonl"), "").unwrap();
-    refused(&["values", GAME, "--records", &path("empty.jsonl")], "no games");
-    refused(&["values", GAME, "--records", &dir.to_string_lossy()], "not a regular file");
+    refused(
+        &["values", GAME, "--records", &path("empty.jsonl")],
+        "no games",
+    );
+    refused(
+        &["values", GAME, "--records", &dir.to_string_lossy()],
+        "not a regular file",
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
