@@ -38,6 +38,17 @@ pub fn run(args: ValuesArgs) -> Result<ExitCode, String> {
             refuse_overwriting_imports(out, &read, "the output", option)?;
         }
     }
+    if let Some(out) = &args.write {
+        // Where the file goes must exist before the games are played.
+        let dir = out.parent().filter(|p| !p.as_os_str().is_empty());
+        if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+            return Err(format!(
+                "--write {}: no directory {}",
+                out.display(),
+                dir.display()
+            ));
+        }
+    }
     if let (Some(a), Some(b)) = (&args.out, &args.write) {
         if same_file(a, b) || a == b {
             return Err("--out and --write name the same file".into());
@@ -153,11 +164,13 @@ fn play(args: &ValuesArgs, game: &Game, collector: &mut Collector) -> Result<Str
         }
         1 => vec![args.players[0]; game.players()],
         n if n == game.players() => args.players.clone(),
-        n => return Err(format!(
+        n => {
+            return Err(format!(
             "--players names {n} players, but {} has {} (name one for every seat, or one for all)",
             printable(&game.ir().name),
             game.players()
-        )),
+        ))
+        }
     };
     if players.contains(&Player::Human) {
         return Err(
@@ -409,7 +422,7 @@ fn report(h: &Header, v: &Values, statements: &[crate::values_report::Statement]
     narrower.sort_by(|a, b| a.total_cmp(b));
     s += &format!(
         "intervals: 95%, percentiles of {} bootstrap fits drawing the {} games with replacement \
-         (the model's own, which takes positions as independent, are {:.1} times narrower: median over kinds)\n",
+         ({:.1} times as wide as the model's own, which take positions as independent: median over kinds)\n",
         v.boot.len(),
         h.games,
         narrower.get(narrower.len() / 2).copied().unwrap_or(f64::NAN)
