@@ -55,6 +55,10 @@ pub enum Command {
     /// Play many computer games in parallel: a JSON line per game in OUT,
     /// then a summary (wins and points per seat, draws, endings, length).
     Selfplay(SelfplayArgs),
+    /// Learn each kind's value from self-play (or selfplay records): a fit of
+    /// the results on material, with 95% intervals; optionally a file of
+    /// `value` statements the engine plays with.
+    Values(ValuesArgs),
     /// Draw a position as an SVG picture.
     Draw(DrawArgs),
     /// Serve a web board for the games on a local port.
@@ -304,6 +308,59 @@ pub struct SelfplayArgs {
     /// Merge the records of several runs (shards) and print their summary.
     #[arg(long, num_args = 1.., conflicts_with_all = ["file", "shard", "fen", "threads", "random_plies"])]
     pub merge: Vec<PathBuf>,
+}
+
+/// `variant values`.
+#[derive(clap::Args)]
+pub struct ValuesArgs {
+    /// The game.
+    pub file: PathBuf,
+    /// Fit these selfplay records (of this game) instead of playing games.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["games", "players", "threads", "random_plies", "max_plies", "fen", "out"])]
+    pub records: Vec<PathBuf>,
+    /// Games to play.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=selfplay::MAX_GAMES))]
+    pub games: u64,
+    /// Who plays each seat (default: engine:depth=2 with two players,
+    /// engine:depth=1 with more).
+    #[arg(long, value_delimiter = ',', value_parser = parse_player)]
+    pub players: Vec<Player>,
+    /// Games played at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// The seed of the games and of the bootstrap: the same seed, the same values.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Plies of uniform random moves that open each game (default: two per player).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub random_plies: Option<u32>,
+    /// A game not over after this many plies ends as a draw.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_plies: u32,
+    /// Start position: FEN, or the general notation.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Also write the games played, a selfplay record a line.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Sample positions from this ply on (the first ply is 0).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    pub from_ply: u64,
+    /// Bootstrap replicates (games drawn with replacement) for the intervals.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(20..=10_000))]
+    pub bootstrap: u32,
+    /// The kind whose value anchors the scale (default: the fitted kind
+    /// with the lowest value in the file, the most numerous among those).
+    #[arg(long)]
+    pub anchor: Option<String>,
+    /// A statement to judge by the intervals: `A > B`, `A < B`, `A ~ B`
+    /// (about equal); confirmed, contradicted or undecided.
+    #[arg(long, value_parser = crate::values_report::parse_statement_text)]
+    pub compare: Vec<String>,
+    /// Write a game file that imports FILE and sets the learned values
+    /// (whole units), for search, play, uci or selfplay.
+    #[arg(long)]
+    pub write: Option<PathBuf>,
 }
 
 /// An engine option `NAME=VALUE`.

@@ -17,6 +17,9 @@ mod selfplay;
 mod serve;
 mod serve_wire;
 mod uci;
+mod values;
+mod values_data;
+mod values_report;
 mod web;
 
 use clap::Parser;
@@ -57,6 +60,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
         Command::Uci(args) => commands::uci::run(args),
         Command::Match(args) => commands::r#match::run(args),
         Command::Selfplay(args) => commands::selfplay::run(args),
+        Command::Values(args) => commands::values::run(args),
         Command::Draw(args) => commands::draw::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Bench(args) => commands::bench::run(args),

@@ -24,6 +24,17 @@ mod records;
 #[allow(dead_code)]
 #[path = "../src/selfplay.rs"]
 mod selfplay;
+// The fit of `variant values`, for its unit tests (synthetic games of a
+// known model, whose values it must recover within their intervals).
+#[allow(dead_code)]
+#[path = "../src/values.rs"]
+mod values;
+// `variant values` through the binary.
+#[path = "cli/values.rs"]
+mod values_cli;
+// docs/SCALING.md against the Slurm job scripts of tests/slurm/.
+#[path = "cli/slurm.rs"]
+mod slurm_doc;
 
 fn variant(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_variant"));

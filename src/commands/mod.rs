@@ -13,3 +13,4 @@ pub mod search;
 pub mod selfplay;
 pub mod serve;
 pub mod uci;
+pub mod values;
