@@ -1,6 +1,7 @@
 //! Hoppers, lame leapers and facing royal pieces in hand-checked positions:
 //! a cannon and a grasshopper on a hexagonal board
-//! (dsl-examples/hoppers-hex.variant), and the xiangqi rules of
+//! (dsl-examples/hoppers-hex.variant), a cannon on a triangular one
+//! (dsl-examples/hoppers-tri.variant), and the xiangqi rules of
 //! dsl-examples/fairy/xiangqi.variant as Fairy-Stockfish plays them: a
 //! piece moving onto a cannon's line becomes its screen (it gives check, or
 //! may not expose its own king), the generals may not face each other, and
@@ -97,4 +98,28 @@ fn a_piece_beside_a_horse_blocks_its_leaps_that_way() {
     // The soldier on b2 blocks b1-a3 and b1-c3; c1 is empty, so b1-d2 stands.
     let mut pos = parse_position(&game, "white: Kd1 Ce3 Nb1 Pb2; black: Ke10 Pa7").unwrap();
     assert_eq!(moves_from(&mut pos, "b1"), ["b1d2"]);
+}
+
+#[test]
+fn a_triangle_cannon_hops_one_screen_along_a_vertex_line() {
+    // dsl-examples/hoppers-tri.variant: the hexagon of 96 triangles, whose
+    // longest diagonal line runs e1 f2 g3 h4 i5 j6 k7 l8 (tri-2p's claim:
+    // 8 cells, one a row); from e1 the other lines are d2 c3 b4 a5 and the
+    // row g1 i1 k1 (a Bishop's cells there, 14 in all).
+    let game = load("dsl-examples/hoppers-tri.variant");
+    // A screen on g3, prey on j6: the cannon lands on h4 and i5 and takes
+    // j6; the lines without a screen give nothing.
+    let mut pos = parse_position(&game, "white: Ka4 Ce1; black: Ko4 Bg3 Bj6; turn white").unwrap();
+    assert_eq!(moves_from(&mut pos, "e1"), ["e1h4", "e1i5", "e1j6"]);
+    // A screen on g1 opens the row beyond it.
+    let mut pos =
+        parse_position(&game, "white: Ka4 Ce1; black: Ko4 Bg3 Bj6 Bg1; turn white").unwrap();
+    assert_eq!(
+        moves_from(&mut pos, "e1"),
+        ["e1h4", "e1i1", "e1i5", "e1j6", "e1k1"]
+    );
+    // The other way down the line: over its own piece on j6, a black
+    // cannon on l8 lands on i5 or takes the white Bishop on h4.
+    let mut pos = parse_position(&game, "white: Ka4 Bh4; black: Ko4 Cl8 Bj6; turn black").unwrap();
+    assert_eq!(moves_from(&mut pos, "l8"), ["l8h4", "l8i5"]);
 }
