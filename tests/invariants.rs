@@ -6,7 +6,8 @@
 //! lame leaps and facing royal pieces, `spartan.variant` for royal
 //! pieces in check only when all are attacked, `atomic.variant` and
 //! `atomar.variant` for explosions and barred captures, `janggi.variant`
-//! for passes, facing that must be broken and barred screens).
+//! for passes, facing that must be broken and barred screens,
+//! `duck.variant` for a wall moved after every move).
 //!
 //! - Random playouts: make/unmake restores the position exactly, the
 //!   incremental hash equals the hash rebuilt from scratch, the notations
@@ -82,6 +83,8 @@ fn sources() -> &'static [Source] {
                 // Passes (unhashed), facing that must be broken, cannons
                 // that may not jump cannons, ends by passing.
                 paths.push(root().join("dsl-examples/fairy/janggi.variant"));
+                // A wall moved after every move.
+                paths.push(root().join("dsl-examples/fairy/duck.variant"));
             }
             for path in paths {
                 let rel = path
@@ -408,7 +411,18 @@ fn check_position(
             !(pos.royal_attacked(me) || lands_attacked || (facing && naive_facing(pos)))
         };
         if legal {
-            naive.insert(move_to_string(game, mv));
+            let text = move_to_string(game, mv);
+            if game.ir().wall.is_some() {
+                // `wall KIND`: once per empty cell after the move, the wall
+                // going there (`e2e4,e4d5`).
+                let to = game.cell_name(mv.to());
+                for c in (0..pos.board().len()).filter(|&c| pos.board()[c] == runtime::game::EMPTY)
+                {
+                    naive.insert(format!("{text},{to}{}", game.cell_name(c)));
+                }
+            } else {
+                naive.insert(text);
+            }
         }
         pos.unmake(judged);
     }

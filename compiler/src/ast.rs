@@ -238,6 +238,8 @@ pub enum Stmt {
     Unjumpable(UncapturableBy),
     /// `pass`.
     Pass(Span),
+    /// `wall KIND`.
+    Wall(Name, Span),
     MaterialCount(MaterialCount),
 }
 

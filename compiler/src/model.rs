@@ -86,6 +86,8 @@ pub struct Model {
     pub pass_moves: bool,
     /// `material-count` (`check/passing.rs`).
     pub material_count: Option<ir::MaterialCount>,
+    /// `wall KIND` (`check/walls.rs`).
+    pub wall: Option<u8>,
 }
 
 /// `facing KINDS along V`: the royal kinds and the line vectors (board frame).

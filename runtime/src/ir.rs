@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 /// `Castling::fixed`. Format 22: explosions (`GameIr::explosion`) and
 /// barred captures (`GameIr::barred_captures`). Format 23: passing moves
 /// (`GameIr::pass_moves`), barred screens, `Facing::must_break`,
-/// `EndRules::double_pass`, `GameIr::material_count`.
+/// `EndRules::double_pass`, `GameIr::material_count`, `GameIr::wall`.
 pub const FORMAT_VERSION: u32 = 23;
 
 /// The highest per-player castling limit (`Castling::limit`): a position
@@ -187,6 +187,11 @@ pub struct GameIr {
     /// `material-count`: draws decided by the pieces left.
     #[serde(default)]
     pub material_count: Option<MaterialCount>,
+    /// `wall KIND`: every move is followed by moving the one piece of this
+    /// kind (player 0's code, a neutral blocker no move captures) to an
+    /// empty cell (`position/walls.rs`).
+    #[serde(default)]
+    pub wall: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -174,6 +174,7 @@ impl Checker {
             barred_screens: Vec::new(),
             pass_moves: false,
             material_count: None,
+            wall: None,
         })
     }
 

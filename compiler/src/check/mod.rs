@@ -23,6 +23,7 @@ mod hands;
 mod hops;
 mod mate_rules;
 mod passing;
+mod walls;
 pub(crate) use end::region_per_player_in_material;
 mod pieces;
 mod players;
@@ -204,6 +205,7 @@ impl Checker {
         self.explosions(&mut m, stmts, &piece_names);
         self.facings(&mut m, stmts, &piece_names);
         self.passing(&mut m, stmts, &player_names, &piece_names);
+        self.walls(&mut m, stmts, &piece_names);
         self.royal_check(&m, &piece_asts, board);
         for s in stmts {
             if let Stmt::Claim(c) = s {

@@ -94,6 +94,7 @@ pub fn lower(m: &Model) -> (GameIr, Vec<Diagnostic>) {
         barred_screens: m.barred_screens.clone(),
         pass_moves: m.pass_moves,
         material_count: m.material_count.clone(),
+        wall: m.wall,
         setup: ir::Setup {
             pieces: m.setup.clone(),
             to_move: m.to_move,

@@ -544,6 +544,10 @@ fn mark_shared_landings(out: &mut CellMoves) {
 pub fn immobile_pieces(m: &Model, tables: &MoveTables) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     for (k, piece) in m.pieces.iter().enumerate() {
+        // The wall piece never moves by itself (`wall KIND`).
+        if m.wall == Some(k as u8) {
+            continue;
+        }
         let has_move = (0..m.players.len()).any(|p| {
             (0..m.cells.len()).any(|c| {
                 let s = tables.set(m, p, k, c);

@@ -190,6 +190,12 @@ impl Builder<'_> {
         Stmt::Pass(self.span(&p))
     }
 
+    /// `wall KIND`.
+    pub(super) fn wall(&self, p: P) -> Stmt {
+        let span = self.span(&p);
+        Stmt::Wall(self.name(&sole_part(p)), span)
+    }
+
     /// `material-count { KIND N ... } [bonus PLAYER X]`.
     pub(super) fn material_count(&self, p: P) -> Result<Stmt, Diagnostic> {
         let span = self.span(&p);

@@ -442,6 +442,7 @@ impl Builder<'_> {
             Rule::facing_stmt => self.facing(p),
             Rule::unjumpable_stmt => Ok(self.unjumpable(p)),
             Rule::pass_stmt => Ok(self.pass(p)),
+            Rule::wall_stmt => Ok(self.wall(p)),
             Rule::material_count_stmt => self.material_count(p),
             Rule::drop_stmt => self.drop_in(p),
             Rule::gate_stmt => Ok(self.gate(p)),

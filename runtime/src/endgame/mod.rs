@@ -239,7 +239,8 @@ pub enum Unsupported {
     /// The analysis is for games of two players.
     Players(usize),
     /// The game has hoppers or royal pieces that may not face each other,
-    /// whose attacks the analysis does not model.
+    /// whose attacks the analysis does not model, or passes or a wall,
+    /// moves it does not make.
     Hoppers,
     /// The material names a kind the game does not have.
     UnknownKind(usize),
@@ -277,7 +278,7 @@ impl std::fmt::Display for Unsupported {
             Players(n) => write!(f, "the endgame analysis is for two players, the game has {n}"),
             Hoppers => write!(
                 f,
-                "the game has hoppers or facing royal pieces, which the endgame analysis does not model"
+                "the game has hoppers, facing royal pieces, passes or a wall, which the endgame analysis does not model"
             ),
             UnknownKind(k) => write!(f, "kind {k} is not a kind of the game"),
             StackKind { kind } => write!(f, "{kind} is a stack; a material lists single pieces"),
@@ -498,7 +499,7 @@ impl Slots {
         if game.shape.players != 2 {
             return Err(Unsupported::Players(game.shape.players));
         }
-        if game.hops.is_some() || game.facing.is_some() {
+        if game.hops.is_some() || game.facing.is_some() || game.passes || game.wall.is_some() {
             return Err(Unsupported::Hoppers);
         }
         if game.explosion.is_some() {

@@ -289,6 +289,8 @@ pub enum LoadError {
     /// A material count that is not for two players, or whose weights do
     /// not match the kinds, or too heavy.
     MaterialCount,
+    /// A wall kind that is not a kind of the game, or royal, or capturable.
+    Wall,
 }
 
 impl std::fmt::Display for LoadError {
@@ -412,7 +414,8 @@ impl std::fmt::Display for LoadError {
             ExplosionCells { .. }
             | ExplosionKind { .. }
             | BarredCaptureKind { .. }
-            | MaterialCount => {
+            | MaterialCount
+            | Wall => {
                 self.fmt_explosion(f)
             }
             CastlingKingKind { castling } => {
@@ -636,6 +639,7 @@ impl LoadError {
                 f,
                 "a material count that is not for two players or does not weigh every kind"
             ),
+            Wall => write!(f, "a wall kind that is not an uncapturable kind of the game"),
             // `fmt` calls this with the variants above only.
             other => write!(f, "{other:?}"),
         }

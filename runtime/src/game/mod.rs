@@ -190,6 +190,8 @@ pub struct Game {
     pub(crate) passes: bool,
     /// `material-count`: draws decided by the pieces left.
     pub(crate) material_count: Option<passing::MaterialCount>,
+    /// `wall KIND`: the wall piece's code (player 0's).
+    pub(crate) wall: Option<PieceCode>,
 }
 
 /// (flags, becomes) of every atom of `player`'s `kind`, from every cell
@@ -274,9 +276,11 @@ impl Game {
             || capture_bars.is_some();
         let passes = ir.pass_moves || facing.as_ref().is_some_and(|f| f.must_break.is_some());
         let material_count = passing::MaterialCount::build(&ir, &shape)?;
+        let wall = passing::wall_code(&ir, &shape)?;
         Ok(Game {
             passes,
             material_count,
+            wall,
             rare_generator,
             hops,
             facing,

@@ -1,10 +1,11 @@
-//! Passing and material counting, loaded: whether a player may pass
+//! Passing, material counting and walls, loaded: whether a player may pass
 //! (`pass`, or while facing royal pieces must be broken), and the weight
 //! of every piece code for `material-count`, which decides the draws of a
 //! two-player game. The loader checks the counts' kinds and player here.
 
 use super::error::{check, LoadError};
 use super::Shape;
+use crate::codes::PieceCode;
 use crate::ir::GameIr;
 
 /// `material-count`: per piece code, its weight in half points; the bonus
@@ -40,4 +41,19 @@ impl MaterialCount {
             bonus_halves: count.bonus_halves,
         }))
     }
+}
+
+/// `wall KIND`: player 0's code of the kind, which must be a kind of the
+/// game, not royal, without moves and uncapturable (as the compiler makes
+/// it).
+pub(crate) fn wall_code(ir: &GameIr, shape: &Shape) -> Result<Option<PieceCode>, LoadError> {
+    let Some(kind) = ir.wall else {
+        return Ok(None);
+    };
+    let k = kind as usize;
+    check(
+        k < shape.kinds && !ir.kinds[k].royal && ir.kinds[k].uncapturable,
+        || LoadError::Wall,
+    )?;
+    Ok(Some((1 + k) as PieceCode))
 }

@@ -206,6 +206,8 @@ pub enum PositionError {
     LastMoverInCheck { player: String, to_move: String },
     /// No piece of the last mover passed over the en-passant `cells`.
     NoEnPassantVictim { cells: String },
+    /// An en-passant cell that holds a piece.
+    EnPassantCellOccupied { cell: String },
     /// A second `ep` field where only one passing can be open (the game's
     /// passed cells close after one move, or two passings of one owner).
     SeveralPassings { cells: String },
@@ -301,6 +303,7 @@ impl fmt::Display for PositionError {
             LastMoverInCheck { .. }
             | EnPassantCellCount { .. }
             | NoEnPassantVictim { .. }
+            | EnPassantCellOccupied { .. }
             | SeveralPassings { .. }
             | NoRoyalPiece { .. }
             | MoreRoyalsThanSetup { .. }
@@ -511,6 +514,10 @@ impl PositionError {
             NoEnPassantVictim { cells } => write!(
                 f,
                 "en-passant cell {cells}: no piece of the last mover passed over it"
+            ),
+            EnPassantCellOccupied { cell } => write!(
+                f,
+                "en-passant cell {cell} holds a piece: nothing can have passed over it and left it so"
             ),
             SeveralPassings { cells } => write!(
                 f,

@@ -232,7 +232,13 @@ fn read_placement(
                     .ok_or(PositionError::UnknownLetter { rank, letter: ch })
             };
             let owner_of = |ch: char| if ch.is_uppercase() { 0 } else { 1 };
-            let (player, kind) = if ch == '(' {
+            let wall = game
+                .wall
+                .map(|code| game.shape.kind_of[code as usize] as usize);
+            let (player, kind) = if let (true, Some(kind)) = (ch == '*', wall) {
+                // The wall piece (`wall KIND`), Fairy-Stockfish's `*`.
+                (0, kind)
+            } else if ch == '(' {
                 let mut closed = false;
                 let inner: String = chars
                     .by_ref()
@@ -455,7 +461,9 @@ pub fn write_fen(pos: &Position) -> Option<String> {
                 }
             };
             let (carrier, cargo) = game.stack_parts(code);
-            if carrier != EMPTY {
+            if Some(code) == game.wall {
+                out.push('*');
+            } else if carrier != EMPTY {
                 out.push('(');
                 out.push(cased(carrier));
                 out.push(cased(cargo));

@@ -165,9 +165,12 @@ pub fn check_reachable(pos: &Position) -> Result<(), PositionError> {
         }
     }
     // A player who passed had no move that answered the check: it may
-    // stand in check until its next turn.
+    // stand in check until its next turn. FEN does not say who passed, so
+    // where royal pieces face under a must-break rule (a pass is legal in
+    // check there) the reader takes the last mover to have passed.
     let last = pos.previous_player();
-    if last != pos.to_move && !pos.has_passed(last) && !royal_blasted && pos.royal_attacked(last) {
+    let may_have_passed = pos.has_passed(last) || pos.must_break_facing(last);
+    if last != pos.to_move && !may_have_passed && !royal_blasted && pos.royal_attacked(last) {
         return Err(PositionError::LastMoverInCheck {
             player: name(last),
             to_move: name(pos.to_move),
@@ -240,6 +243,12 @@ pub(super) fn set_ep_from_cells(
             given_victim = Some(cells.remove(i) as usize);
         }
     }
+    // A passed cell is empty: a piece there (a wall, say) closed it.
+    if let Some(&c) = cells.iter().find(|&&c| pos.board[c as usize] != EMPTY) {
+        return Err(PositionError::EnPassantCellOccupied {
+            cell: game.cell_name(c as usize).to_string(),
+        });
+    }
     let mut wanted = cells.clone();
     wanted.sort_unstable();
     let mover = match given_victim {
@@ -266,7 +275,10 @@ pub(super) fn set_ep_from_cells(
                     let first = ray.first_landing as usize;
                     // Where passings outlast a move, another piece may
                     // have come to the cell the ride started from since.
-                    let origin_free = pos.board[from] == EMPTY || game.en_passant.until_owner_moves;
+                    // A wall may have been moved there (`wall KIND`).
+                    let origin_free = pos.board[from] == EMPTY
+                        || Some(pos.board[from]) == game.wall
+                        || game.en_passant.until_owner_moves;
                     if j >= first.max(1) && passed == wanted && origin_free {
                         pos.set_en_passant(victim, from, &rc[..j]);
                         return Ok(());

@@ -42,6 +42,14 @@ pub fn move_to_string(game: &Game, mv: Move) -> String {
     if mv.kind == MoveKind::EnPassant && mv.passed != 0 {
         s += "/ep";
     }
+    // The wall's move, as Fairy-Stockfish writes it: `e2e4,e4d5`.
+    if mv.wall != 0 {
+        s += &format!(
+            ",{}{}",
+            game.cell_name(mv.to as usize),
+            game.cell_name(mv.wall as usize - 1)
+        );
+    }
     if mv.kind == MoveKind::Arrival {
         s.push('@');
         s += game.cell_name(mv.aux as usize);

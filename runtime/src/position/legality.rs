@@ -296,6 +296,11 @@ impl<'g> Position<'g> {
         if self.game.passes && self.ended_by_passing().is_some() {
             return 0;
         }
+        if self.game.wall.is_some() {
+            let mut list = Vec::new();
+            self.legal_moves(&mut list);
+            return list.len() as u64;
+        }
         if self.game.passes && self.pass_is_legal() {
             return 1 + if FIRST_ONLY {
                 0
@@ -359,6 +364,9 @@ impl<'g> Position<'g> {
         self.moves_by_the_rules(list);
         if self.game.passes && self.pass_is_legal() {
             list.push(self.pass_move());
+        }
+        if self.game.wall.is_some() {
+            self.add_walls(list);
         }
         if list.is_empty() {
             if let Some(kind) = self.forced_turn() {

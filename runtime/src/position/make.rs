@@ -113,6 +113,9 @@ impl<'g> Position<'g> {
         } else {
             self.halfmove.saturating_add(1)
         };
+        if mv.wall != 0 {
+            self.move_wall(mv);
+        }
         self.finish_move(mv, me, moved, to, undo);
     }
 
@@ -210,6 +213,9 @@ impl<'g> Position<'g> {
             self.checked.pop();
         }
         self.to_move = undo.to_move as usize;
+        if mv.wall != 0 {
+            self.unmove_wall(mv);
+        }
         if mv.kind.is_turn_only() {
             self.unmake_turn_only(&undo);
             return;

@@ -51,6 +51,7 @@ mod rule_ends;
 mod stacks;
 mod swaps;
 mod turns;
+mod walls;
 
 pub use declarations::DeclareError;
 pub use en_passant::{EnPassantRecord, EnPassantRight};
@@ -130,6 +131,9 @@ pub struct Position<'g> {
     /// With `end repetition N perpetual-check`: beside each hash of
     /// `history`, whether the side to move was in check there.
     pub(crate) checked: Vec<bool>,
+    /// With `wall KIND`: per move made, the cell the wall piece left
+    /// (`NO_CELL`: it was not on the board), for `unmake`.
+    walls: Vec<u16>,
     undo: Vec<Undo>,
     /// Reused buffer for moves `count_legal` must play to judge.
     scratch: Vec<Move>,
@@ -206,6 +210,7 @@ impl<'g> Position<'g> {
             hash: game.keys.side[0],
             history: Vec::new(),
             checked: Vec::new(),
+            walls: Vec::new(),
             undo: Vec::new(),
             scratch: Vec::new(),
             forced_scratch: Vec::new(),

@@ -91,6 +91,9 @@ pub struct Move {
     pub(crate) aux: u32,
     /// The piece may not land on a cell the opponent then attacks.
     pub(crate) unattacked: bool,
+    /// `wall KIND`: the cell + 1 the wall piece is then moved to (0: none;
+    /// `walls.rs`). In the struct's padding: a move stays 16 bytes.
+    pub(crate) wall: u16,
 }
 
 impl Move {
@@ -154,6 +157,7 @@ impl Move {
             passed: 0,
             aux: 0,
             unattacked: false,
+            wall: 0,
         }
     }
 

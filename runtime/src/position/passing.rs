@@ -30,7 +30,7 @@ impl<'g> Position<'g> {
 
     /// Do `player`'s royal pieces face an enemy one where the facing must be
     /// broken (`facing ... must-break`)?
-    pub(super) fn must_break_facing(&self, player: usize) -> bool {
+    pub(crate) fn must_break_facing(&self, player: usize) -> bool {
         self.game
             .facing
             .as_ref()
