@@ -183,7 +183,10 @@ pub struct SearchArgs {
 /// `variant uci`.
 #[derive(clap::Args)]
 pub struct UciArgs {
-    pub file: PathBuf,
+    /// The game played first, the default `UCI_Variant` (named by its
+    /// file's stem). Without it: chess, `dsl-examples/fairy/chess.variant`
+    /// of the checkout the binary is found in (docs/ENGINE.md).
+    pub file: Option<PathBuf>,
 }
 
 /// `variant match`.

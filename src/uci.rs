@@ -1,5 +1,5 @@
-//! `variant uci FILE`: the Universal Chess Interface for a two-player
-//! game, so that existing tools (GUIs, match runners) can drive the
+//! `variant uci [FILE]`: the Universal Chess Interface for two-player
+//! games, so that existing tools (GUIs, match runners) can drive the
 //! engine. Moves are written in the project's notation (`e2e4`, `e7e8q`,
 //! the game's castling forms).
 //!
@@ -14,11 +14,19 @@
 //! (`MAX_UCI_LINE`): a longer one is skipped with an error line, never
 //! held whole.
 //!
-//! Commands: `uci`, `isready`, `ucinewgame`, `position startpos|fen POS
-//! [moves M...]`, `go [depth N] [movetime MS] [nodes N] [wtime MS] [btime
-//! MS] [winc MS] [binc MS] [movestogo N] [infinite]`, `stop`, `quit`. A
-//! command that cannot be taken is answered with `info string error: ...`
-//! and changes nothing (the protocol has no other error channel).
+//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name NAME [value
+//! VALUE]`, `position startpos|fen POS [moves M...]`, `go [depth N]
+//! [movetime MS] [nodes N] [wtime MS] [btime MS] [winc MS] [binc MS]
+//! [movestogo N] [infinite]`, `stop`, `quit`. A command that cannot be
+//! taken is answered with `info string error: ...` and changes nothing
+//! (the protocol has no other error channel).
+//!
+//! Options, as Fairy-Stockfish has them: `UCI_Variant` (a combo of every
+//! game known by name, `uci_variants.rs`) switches the game: the session
+//! of one game ends and one of the new game begins (a new start position
+//! and engine), the input, the commands waiting and the search count
+//! carried over; `VariantPath` adds the games of files and directories to
+//! the names, without changing the game.
 
 use crate::input::{read_line_max, Line, Overlong};
 use runtime::notation::{move_to_string, parse_move, parse_position};
@@ -27,8 +35,9 @@ use runtime::text::printable;
 use runtime::{Game, Position};
 use std::collections::VecDeque;
 use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
@@ -49,11 +58,27 @@ const MAX_WAITING: usize = 8 * MAX_UCI_LINE;
 /// takes a while) is not held without end.
 const QUEUED_EVENTS: usize = 64;
 
+#[path = "uci_variants.rs"]
+mod variants;
+use variants::Variants;
+
 /// A line to standard output, flushed (the GUI waits for it).
 fn out(line: &str) {
     let mut o = std::io::stdout().lock();
     writeln!(o, "{line}").ok();
     o.flush().ok();
+}
+
+/// A command refused: the protocol's only error channel.
+fn error(message: &str) {
+    out(&format!("info string error: {}", printable(message)));
+}
+
+/// The `option` lines of the engine's own options, after `UCI_Variant`
+/// and `VariantPath` in the `uci` answer; each is set in
+/// `Session::setoption` (none yet: `Threads` and `Hash` belong here).
+fn engine_options() -> Vec<String> {
+    Vec::new()
 }
 
 /// What the main loop waits for.
@@ -102,7 +127,7 @@ struct Session<'s, 'g> {
     /// The engine, when no search holds it.
     searcher: Option<Engine<'g>>,
     running: Option<Running<'s, 'g>>,
-    /// Searches started so far (numbers `Event::Ended`).
+    /// Searches started so far, in every session (numbers `Event::Ended`).
     searches: u64,
     /// Where a search says it ended.
     events: SyncSender<Event>,
@@ -172,17 +197,20 @@ impl<'s, 'g: 's> Session<'s, 'g> {
         });
     }
 
-    /// Obeys one command, no search running; `false` for `quit`.
-    fn command(&mut self, scope: &'s Scope<'s, '_>, line: &str) -> bool {
+    /// Obeys one command, no search running.
+    fn command(&mut self, scope: &'s Scope<'s, '_>, line: &str, variants: &mut Variants) -> Flow {
         let game = self.game;
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = words.first() else {
-            return true;
+            return Flow::On;
         };
         match command {
             "uci" => {
                 out(&format!("id name variant ({})", printable(&game.ir().name)));
                 out("id author the variant project");
+                for option in variants.option_lines().iter().chain(&engine_options()) {
+                    out(option);
+                }
                 out("uciok");
             }
             "isready" => out("readyok"),
@@ -190,23 +218,50 @@ impl<'s, 'g: 's> Session<'s, 'g> {
                 self.searcher = Some(Engine::new(game));
                 self.pos = Position::start(game);
             }
+            "setoption" => return self.setoption(line, variants),
             "position" => match position(game, &words[1..]) {
                 Ok(p) => self.pos = p,
-                Err(e) => out(&format!("info string error: {}", printable(&e))),
+                Err(e) => error(&e),
             },
             "go" => match limits(&words[1..], self.pos.to_move()) {
                 Ok(limits) => self.go(scope, limits),
-                Err(e) => out(&format!("info string error: {}", printable(&e))),
+                Err(e) => error(&e),
             },
             // No pondering: nothing to switch over.
             "stop" | "ponderhit" => {}
-            "quit" => return false,
-            _ => out(&format!(
-                "info string error: unknown command `{}`",
-                printable(command)
-            )),
+            "quit" => return Flow::Quit,
+            _ => error(&format!("unknown command `{command}`")),
         }
-        true
+        Flow::On
+    }
+
+    /// `setoption name NAME [value VALUE]` (names in any case, as
+    /// Fairy-Stockfish takes them). `UCI_Variant` compiles the game named
+    /// and, if it loads, ends this session for one of it; `VariantPath`
+    /// rescans the names (and prints nothing: a GUI that wants the new
+    /// list sends `uci` again).
+    fn setoption(&mut self, line: &str, variants: &mut Variants) -> Flow {
+        let (name, value) = match variants::setoption(line) {
+            Ok(option) => option,
+            Err(e) => {
+                error(&e);
+                return Flow::On;
+            }
+        };
+        match name.to_lowercase().as_str() {
+            "uci_variant" => match switch(variants, value) {
+                Ok(game) => return Flow::Switch(Box::new(game)),
+                Err(e) => error(&e),
+            },
+            "variantpath" => {
+                if let Err(e) = variants.set_path(value) {
+                    error(&e);
+                }
+            }
+            // The engine's own options (see `engine_options`) go here.
+            _ => error(&format!("unknown option `{name}`")),
+        }
+        Flow::On
     }
 
     /// A line read while a search runs: `isready`, `stop`, `quit` and
@@ -268,57 +323,126 @@ fn text_of(line: Line) -> Option<String> {
     }
 }
 
-pub fn run(game: &Game) -> Result<(), String> {
-    if game.players() != 2 {
-        return Err(format!(
-            "UCI is a protocol for two players; {} has {} (use `variant search` or `play`)",
-            printable(&game.ir().name),
-            game.players()
-        ));
-    }
+/// What a command asks of the session's loop.
+enum Flow {
+    /// Read on.
+    On,
+    /// `quit`.
+    Quit,
+    /// End this game's session and begin one of this game.
+    Switch(Box<Game>),
+}
+
+/// `setoption name UCI_Variant value NAME`: the game named, loaded (and
+/// made the current one), or why not (nothing changed).
+fn switch(variants: &mut Variants, name: &str) -> Result<Game, String> {
+    let known = variants.find(name).cloned().ok_or_else(|| {
+        format!(
+            "unknown UCI_Variant `{name}`: the `uci` answer lists the games known \
+             (VariantPath adds files and directories)"
+        )
+    })?;
+    let game = variants::load(&known.path)?;
+    variants.current = known;
+    Ok(game)
+}
+
+/// What outlives one game's session.
+struct Shared {
+    inbox: Receiver<Event>,
+    /// Where a search says it ended.
+    events: SyncSender<Event>,
+    waiting: Waiting,
+    /// Searches started so far, in every session (a stale `Ended` of an
+    /// earlier session's search never matches a new one).
+    searches: u64,
+    variants: Variants,
+}
+
+/// Speaks UCI on standard input and output, FILE's game first (without
+/// FILE, the library's chess: `uci_variants.rs`).
+pub fn run(file: Option<&Path>) -> Result<(), String> {
+    let variants = Variants::new(file)?;
+    // The first game as every command loads it (its diagnostics printed
+    // in full when it does not compile).
+    let mut game = crate::load::load_game(&variants.current.path)?;
+    variants::two_players(&game)?;
     let (events, inbox) = sync_channel(QUEUED_EVENTS);
     read_input(events.clone());
+    let mut shared = Shared {
+        inbox,
+        events,
+        waiting: Waiting::default(),
+        searches: 0,
+        variants,
+    };
+    while let Some(next) = play(&game, &mut shared) {
+        game = *next;
+    }
+    Ok(())
+}
+
+/// One game's session, until `quit` (`None`) or a switch to another game.
+fn play(game: &Game, shared: &mut Shared) -> Option<Box<Game>> {
     std::thread::scope(|scope| {
         let mut session = Session {
             game,
             pos: Position::start(game),
             searcher: Some(Engine::new(game)),
             running: None,
-            searches: 0,
-            events,
+            searches: shared.searches,
+            events: shared.events.clone(),
         };
-        let mut waiting = Waiting::default();
-        'session: while let Ok(event) = inbox.recv() {
-            match event {
-                Event::Input(line) => {
-                    let Some(text) = text_of(line) else { continue };
-                    if session.searching() {
-                        if !session.during_search(text, &mut waiting) {
-                            break;
-                        }
-                    } else {
-                        waiting.bytes += text.len() + 64;
-                        waiting.lines.push_back(text);
-                    }
-                }
-                // The end of the input reads as `quit`: the search is
-                // stopped and its answer given.
-                Event::End => break,
-                Event::Ended(n) => session.ended(n),
-            }
-            // The commands that waited, until one starts a search.
-            while session.running.is_none() {
-                let Some(text) = waiting.pop() else {
-                    break;
-                };
-                if !session.command(scope, &text) {
-                    break 'session;
-                }
+        let next = session_loop(&mut session, scope, shared);
+        // A `quit` read during a search, or the end of the input (read
+        // as `quit`): the search is stopped and its answer given.
+        session.stop();
+        shared.searches = session.searches;
+        next
+    })
+}
+
+/// Reads events and obeys commands for one session.
+fn session_loop<'s, 'g: 's>(
+    session: &mut Session<'s, 'g>,
+    scope: &'s Scope<'s, '_>,
+    shared: &mut Shared,
+) -> Option<Box<Game>> {
+    let Shared {
+        inbox,
+        waiting,
+        variants,
+        ..
+    } = shared;
+    loop {
+        // The commands that waited (some may follow a switch of game),
+        // until one starts a search.
+        while session.running.is_none() {
+            let Some(text) = waiting.pop() else {
+                break;
+            };
+            match session.command(scope, &text, variants) {
+                Flow::On => {}
+                Flow::Quit => return None,
+                Flow::Switch(game) => return Some(game),
             }
         }
-        session.stop();
-    });
-    Ok(())
+        match inbox.recv().ok()? {
+            Event::Input(line) => {
+                let Some(text) = text_of(line) else { continue };
+                if session.searching() {
+                    if !session.during_search(text, waiting) {
+                        return None;
+                    }
+                } else {
+                    waiting.bytes += text.len() + 64;
+                    waiting.lines.push_back(text);
+                }
+            }
+            Event::End => return None,
+            Event::Ended(n) => session.ended(n),
+        }
+    }
 }
 
 fn bestmove(game: &Game, outcome: &Outcome) -> String {

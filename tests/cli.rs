@@ -1282,12 +1282,18 @@ fn uci_session() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
     assert_eq!(
-        said[..3],
-        [
-            "id name variant (Chess)",
-            "id author the variant project",
-            "uciok"
-        ]
+        said[..2],
+        ["id name variant (Chess)", "id author the variant project"]
+    );
+    // The options (tests/uci_variants.rs), then `uciok`: FILE is the game.
+    let uciok = said.iter().position(|l| l == "uciok").unwrap();
+    assert!(
+        said[2..uciok].iter().all(|l| l.starts_with("option name ")),
+        "{said:?}"
+    );
+    assert!(
+        said[2].starts_with("option name UCI_Variant type combo default chess var "),
+        "{said:?}"
     );
     let stdout = said.join("\n");
     assert!(stdout.contains("readyok"), "{stdout}");

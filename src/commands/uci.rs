@@ -1,12 +1,10 @@
-//! `variant uci`: load the game and speak UCI (`crate::uci`) on standard
-//! input and output.
+//! `variant uci [FILE]`: speak UCI (`crate::uci`, which loads the game
+//! and any other chosen with `UCI_Variant`) on standard input and output.
 
 use crate::cli::UciArgs;
-use crate::load::load_game;
 use std::process::ExitCode;
 
 pub fn run(args: UciArgs) -> Result<ExitCode, String> {
-    let game = load_game(&args.file)?;
-    crate::uci::run(&game)?;
+    crate::uci::run(args.file.as_deref())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -80,7 +80,7 @@ fn mutate_words(line: &str, rng: &mut Rng) -> String {
 
 /// The UCI commands the mutations start from (never `quit`: the target
 /// ends the engine itself).
-const UCI_CORPUS: [&str; 16] = [
+const UCI_CORPUS: [&str; 19] = [
     "uci",
     "isready",
     "ucinewgame",
@@ -96,6 +96,9 @@ const UCI_CORPUS: [&str; 16] = [
     "stop",
     "ponderhit",
     "setoption name Hash value 16",
+    "setoption name UCI_Variant value capablanca",
+    "setoption name UCI_Variant value chess",
+    "setoption name VariantPath value dsl-examples",
     "debug on",
 ];
 
