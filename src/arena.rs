@@ -66,6 +66,8 @@ pub struct Match<'a> {
     pub max_plies: u32,
     pub random_plies: u32,
     pub seed: u64,
+    /// Threads of our engine's search.
+    pub threads: usize,
 }
 
 /// A game's end, as our engine sees it.
@@ -359,6 +361,7 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<f64>, Option<String>)
         };
         let outside = outside.insert(fresh);
         let mut engine = Engine::new(game);
+        engine.set_threads(m.threads);
         let mut pos = start.clone();
         let mut moves: Vec<String> = Vec::new();
         let mut rng = Rng::new(m.seed ^ (g as u64 / 2 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));

@@ -152,6 +152,9 @@ pub struct PlayArgs {
     /// (one line, as `--moves` reads it).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Threads of each engine seat's search (Lazy SMP, at most 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
 }
 
 /// `variant search`.
@@ -178,6 +181,9 @@ pub struct SearchArgs {
     /// with three sides, brs with four or more.
     #[arg(long, value_enum, default_value = "auto")]
     pub algorithm: SearchAlgorithm,
+    /// Threads of the search (Lazy SMP: they share one table; at most 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
 }
 
 /// `variant uci`.
@@ -219,6 +225,10 @@ pub struct MatchArgs {
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Threads of our engine's search (the outside engine's: give
+    /// `--engine-option Threads=N`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
 }
 
 /// `variant draw`.

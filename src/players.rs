@@ -150,6 +150,11 @@ pub struct Computers<'g> {
     game: &'g Game,
     engines: Vec<Option<Engine<'g>>>,
     table_bits: u32,
+    /// Threads of each engine's search.
+    threads: usize,
+    /// The time left on the clock of the seat to move, if the game has
+    /// a clock: an engine seat then takes its share (`Limits::from_clock`).
+    pub clock_ms: Option<u64>,
     pub rng: Rng,
 }
 
@@ -160,15 +165,26 @@ impl<'g> Computers<'g> {
             game,
             engines: (0..game.players()).map(|_| None).collect(),
             table_bits,
+            threads: 1,
+            clock_ms: None,
             rng: Rng::new(seed),
         }
     }
 
+    /// Each engine searches with `threads` threads.
+    pub fn with_threads(mut self, threads: usize) -> Computers<'g> {
+        self.threads = threads;
+        self
+    }
+
     /// The seat's engine (a table of 2^`bits` entries), made at its first use.
     fn engine(&mut self, seat: usize, algorithm: Algorithm, bits: u32) -> &mut Engine<'g> {
-        let game = self.game;
-        self.engines[seat]
-            .get_or_insert_with(|| Engine::with_table_bits(game, bits).with_algorithm(algorithm))
+        let (game, threads) = (self.game, self.threads);
+        self.engines[seat].get_or_insert_with(|| {
+            let mut engine = Engine::with_table_bits(game, bits).with_algorithm(algorithm);
+            engine.set_threads(threads);
+            engine
+        })
     }
 
     /// `player`'s move for the side to move in `pos`, whose legal moves are
@@ -193,8 +209,14 @@ impl<'g> Computers<'g> {
                 Some((top[self.rng.below(top.len())], None))
             }
             Player::Engine(limit, algorithm) => {
+                let mut limits = limit.limits();
+                if let Some(left) = self.clock_ms {
+                    let share = Limits::from_clock(left, 0, None);
+                    limits.time = limits.time.min(share.time).or(share.time);
+                    limits.soft_time = share.soft_time;
+                }
                 let engine = self.engine(pos.to_move(), algorithm, self.table_bits);
-                let outcome = engine.search(pos, limit.limits(), |_| {});
+                let outcome = engine.search(pos, limits, |_| {});
                 Some((outcome.best.unwrap_or(list[0]), Some(outcome)))
             }
         }

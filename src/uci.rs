@@ -30,7 +30,7 @@
 
 use crate::input::{read_line_max, Line, Overlong};
 use runtime::notation::{move_to_string, parse_move, parse_position};
-use runtime::search::{Engine, Info, Limits, Outcome, Score, MAX_SEARCH_DEPTH};
+use runtime::search::{Engine, Info, Limits, Outcome, Score, MAX_SEARCH_DEPTH, MAX_THREADS};
 use runtime::text::printable;
 use runtime::{Game, Position};
 use std::collections::VecDeque;
@@ -76,9 +76,11 @@ fn error(message: &str) {
 
 /// The `option` lines of the engine's own options, after `UCI_Variant`
 /// and `VariantPath` in the `uci` answer; each is set in
-/// `Session::setoption` (none yet: `Threads` and `Hash` belong here).
+/// `Session::setoption`: `Threads`, the threads of a search (Lazy SMP).
 fn engine_options() -> Vec<String> {
-    Vec::new()
+    vec![format!(
+        "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+    )]
 }
 
 /// What the main loop waits for.
@@ -131,6 +133,8 @@ struct Session<'s, 'g> {
     searches: u64,
     /// Where a search says it ended.
     events: SyncSender<Event>,
+    /// Threads of every search (`setoption name Threads`).
+    threads: usize,
 }
 
 impl<'s, 'g: 's> Session<'s, 'g> {
@@ -165,6 +169,13 @@ impl<'s, 'g: 's> Session<'s, 'g> {
         self.running.is_some()
     }
 
+    /// A new engine for the session's game, with its threads.
+    fn engine(&self) -> Engine<'g> {
+        let mut engine = Engine::new(self.game);
+        engine.set_threads(self.threads);
+        engine
+    }
+
     /// Starts a search of the current position within `limits`.
     fn go(&mut self, scope: &'s Scope<'s, '_>, mut limits: Limits) {
         self.stop();
@@ -174,7 +185,7 @@ impl<'s, 'g: 's> Session<'s, 'g> {
             Arc::new(AtomicBool::new(false)),
         );
         limits.stop = Some(stop.clone());
-        let mut engine = self.searcher.take().unwrap_or_else(|| Engine::new(game));
+        let mut engine = self.searcher.take().unwrap_or_else(|| self.engine());
         let mut at = self.pos.clone();
         self.searches += 1;
         let (n, events, finished) = (self.searches, self.events.clone(), done.clone());
@@ -215,7 +226,7 @@ impl<'s, 'g: 's> Session<'s, 'g> {
             }
             "isready" => out("readyok"),
             "ucinewgame" => {
-                self.searcher = Some(Engine::new(game));
+                self.searcher = Some(self.engine());
                 self.pos = Position::start(game);
             }
             "setoption" => return self.setoption(line, variants),
@@ -258,7 +269,15 @@ impl<'s, 'g: 's> Session<'s, 'g> {
                     error(&e);
                 }
             }
-            // The engine's own options (see `engine_options`) go here.
+            "threads" => match value.trim().parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.threads = n;
+                    if let Some(engine) = &mut self.searcher {
+                        engine.set_threads(n);
+                    }
+                }
+                _ => error(&format!("Threads is a number from 1 to {MAX_THREADS}")),
+            },
             _ => error(&format!("unknown option `{name}`")),
         }
         Flow::On
@@ -357,6 +376,8 @@ struct Shared {
     /// earlier session's search never matches a new one).
     searches: u64,
     variants: Variants,
+    /// `setoption name Threads`, kept across games.
+    threads: usize,
 }
 
 /// Speaks UCI on standard input and output, FILE's game first (without
@@ -375,6 +396,7 @@ pub fn run(file: Option<&Path>) -> Result<(), String> {
         waiting: Waiting::default(),
         searches: 0,
         variants,
+        threads: 1,
     };
     while let Some(next) = play(&game, &mut shared) {
         game = *next;
@@ -388,16 +410,19 @@ fn play(game: &Game, shared: &mut Shared) -> Option<Box<Game>> {
         let mut session = Session {
             game,
             pos: Position::start(game),
-            searcher: Some(Engine::new(game)),
+            searcher: None,
             running: None,
             searches: shared.searches,
             events: shared.events.clone(),
+            threads: shared.threads,
         };
+        session.searcher = Some(session.engine());
         let next = session_loop(&mut session, scope, shared);
         // A `quit` read during a search, or the end of the input (read
         // as `quit`): the search is stopped and its answer given.
         session.stop();
         shared.searches = session.searches;
+        shared.threads = session.threads;
         next
     })
 }
@@ -506,7 +531,7 @@ fn position<'g>(game: &'g Game, words: &[&str]) -> Result<Position<'g>, String> 
 /// The limits of `go`: depth, nodes, movetime, or a share of the clock.
 fn limits(words: &[&str], to_move: usize) -> Result<Limits, String> {
     let mut limits = Limits::default();
-    let (mut time, mut inc, mut to_go) = ([None; 2], [0u64; 2], 30u64);
+    let (mut time, mut inc, mut to_go) = ([None; 2], [0u64; 2], None);
     let mut infinite = false;
     let mut i = 0;
     while i < words.len() {
@@ -537,15 +562,15 @@ fn limits(words: &[&str], to_move: usize) -> Result<Limits, String> {
             "btime" => time[1] = Some(number(i)?),
             "winc" => inc[0] = number(i)?,
             "binc" => inc[1] = number(i)?,
-            "movestogo" => to_go = number(i)?.max(1),
+            "movestogo" => to_go = Some(number(i)?.max(1)),
             other => return Err(format!("unknown `go` parameter `{other}`")),
         }
         i += 2;
     }
     if let (None, Some(left)) = (limits.time, time[to_move.min(1)]) {
-        let share = left / to_go + inc[to_move.min(1)] / 2;
-        let share = share.min(left.saturating_sub(50)).max(1);
-        limits.time = Some(Duration::from_millis(share).min(MAX_MOVE_TIME));
+        let clock = Limits::from_clock(left, inc[to_move.min(1)], to_go);
+        limits.time = clock.time.map(|t| t.min(MAX_MOVE_TIME));
+        limits.soft_time = clock.soft_time.map(|t| t.min(MAX_MOVE_TIME));
     }
     if !infinite && limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none() {
         // A bare `go`: a second, so that the answer comes.

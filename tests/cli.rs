@@ -1108,6 +1108,32 @@ fn search_prints_depths_and_the_best_move() {
     let out = text(&mate.stdout);
     assert!(out.contains("score mate 1 "), "{out}");
     assert!(out.ends_with("bestmove a1a8\n"), "{out}");
+    // Two threads (Lazy SMP) find the same mate.
+    let threads = variant(
+        &[
+            "search",
+            "dsl-examples/chess.variant",
+            "--fen",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "--depth",
+            "3",
+            "--threads",
+            "2",
+        ],
+        None,
+    );
+    assert!(text(&threads.stdout).ends_with("bestmove a1a8\n"));
+    refused(
+        &[
+            "search",
+            "dsl-examples/chess.variant",
+            "--depth",
+            "3",
+            "--threads",
+            "0",
+        ],
+        "--threads",
+    );
     refused(
         &["search", "dsl-examples/chess.variant"],
         "give --depth, --movetime or --nodes",
@@ -1745,4 +1771,35 @@ fn a_command_reads_its_game_once_and_loads_it_once() {
     assert_eq!(reads_and_loads(&["compile", chess, "-o", ir]), (2, 1));
     assert_eq!(reads_and_loads(&["perft", ir, "--depth", "1"]), (1, 1));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Engine seats play on a clock by its share: two engines (one with two
+/// threads) given 1 s each for the game finish 40 plies without either
+/// running out (an engine seat thinks 1 s a move without a clock), and
+/// their time is taken off their clocks.
+#[test]
+fn engine_seats_keep_to_the_clock() {
+    let out = variant(
+        &[
+            "play",
+            "dsl-examples/chess.variant",
+            "--players",
+            "engine,engine",
+            "--clock",
+            "1s",
+            "--max-plies",
+            "40",
+            "--threads",
+            "2",
+        ],
+        Some(""),
+    );
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("run out of time"), "{stdout}");
+    assert!(stdout.contains("Game unfinished: 40 plies"), "{stdout}");
+    let last_clock = stdout.lines().rfind(|l| l.starts_with("clock:")).unwrap();
+    assert!(
+        !last_clock.contains("0:01"),
+        "no time was spent: {last_clock}"
+    );
 }

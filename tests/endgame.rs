@@ -31,6 +31,9 @@ mod games;
 // The search engine's tests (one test binary with the endgame analysis).
 #[path = "search/engine.rs"]
 mod engine;
+// Threads, time use and the null move.
+#[path = "search/threads_time.rs"]
+mod threads_time;
 
 use games::Claims;
 use runtime::endgame::{

@@ -4,7 +4,8 @@
 //! game (a move of the new game only is then accepted and played), an
 //! unknown name or a game that does not compile is refused with `info
 //! string error` and changes nothing, and `VariantPath` makes the games of
-//! a directory selectable. Each child runs under a deadline (a hang fails
+//! a directory selectable; `Threads` and the clock times of `go` are
+//! honoured. Each child runs under a deadline (a hang fails
 //! the test) and is killed when its test ends.
 
 use std::io::{BufRead, BufReader, Write};
@@ -395,4 +396,42 @@ fn file_is_the_default_and_setoption_waits_for_the_search() {
     let king = uci.bestmove("go depth 1");
     assert!(["j1i1", "j1i2", "j1j2"].contains(&king.as_str()), "{king}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `Threads` is offered and taken (1 to 256; other values refused with
+/// `info string error`, the searches going on), kept across a switch of
+/// game; a `go` with clock times answers within its share of the clock
+/// (4 s left, no increment: at most a third of it, in practice a few
+/// fortieths).
+#[test]
+fn threads_are_set_and_a_clock_is_shared() {
+    let mut uci = Uci::start(&[], None);
+    let (_, lines) = uci.handshake();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Threads type spin default 1 min 1 max 256"),
+        "{lines:?}"
+    );
+    assert!(uci.ask("setoption name Threads value 2").is_empty());
+    for bad in ["0", "257", "two"] {
+        let refused = uci.ask(&format!("setoption name Threads value {bad}"));
+        assert!(
+            refused.len() == 1 && refused[0].starts_with("info string error"),
+            "{bad}: {refused:?}"
+        );
+    }
+    uci.send("position startpos");
+    let mv = uci.bestmove("go depth 4");
+    let moves = legal_moves("dsl-examples/fairy/chess.variant", None);
+    assert!(moves.contains(&mv), "{mv}");
+    assert!(uci
+        .ask("setoption name UCI_Variant value capablanca")
+        .is_empty());
+    uci.send(&format!("position fen {CAPABLANCA_FEN}"));
+    let start = Instant::now();
+    let king = uci.bestmove("go wtime 4000 btime 4000");
+    let spent = start.elapsed();
+    assert!(["j1i1", "j1i2", "j1j2"].contains(&king.as_str()), "{king}");
+    assert!(spent < Duration::from_millis(1500), "{spent:?}");
 }

@@ -18,6 +18,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
         max_plies,
         random_plies,
         seed,
+        threads,
     } = args;
     // The outside engine may die with our line half sent: a write to
     // its closed pipe must be an error the arbiter adjudicates, not
@@ -38,6 +39,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
         max_plies,
         random_plies,
         seed,
+        threads: threads as usize,
     };
     let (points, stopped) = arena::play(&m, &mut std::io::stdout())?;
     if !points.is_empty() {

@@ -27,6 +27,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
         max_plies,
         clock,
         record,
+        threads,
     } = args;
     if record.as_deref().is_some_and(|r| same_file(&file, r)) {
         return Err(format!(
@@ -47,15 +48,37 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
         ));
     }
     let pos = position(&game, &fen, &[])?;
+    // An engine per computer seat: smaller tables when there are many.
+    let bits = if game.players() > 2 { 18 } else { 20 };
+    let computers = Computers::new(&game, seed, bits).with_threads(threads as usize);
     play(
         &game,
         pos,
         &players,
-        seed,
+        computers,
         max_plies,
         clock,
         record.as_deref(),
     )
+}
+
+/// Takes the time `me` thought since `thinking` off its clock (if the
+/// game has one): whether it ran out, which ends the game (said here).
+fn out_of_time(game: &Game, clock: &mut Option<Vec<f64>>, me: usize, thinking: Instant) -> bool {
+    let Some(left) = clock else {
+        return false;
+    };
+    left[me] -= thinking.elapsed().as_secs_f64();
+    if left[me] > 0.0 {
+        return false;
+    }
+    let result = runtime::GameResult::loss_on_time(game, me);
+    println!(
+        "{} has run out of time. Game over: {}.",
+        player_name(game, me),
+        describe_result(game, &result)
+    );
+    true
 }
 
 /// How a game ended, who won and every player's points:
@@ -84,7 +107,7 @@ fn play<'g>(
     game: &'g Game,
     mut pos: Position<'g>,
     players: &[Player],
-    seed: u64,
+    mut computers: Computers<'g>,
     max_plies: u64,
     clock_override: Option<u32>,
     record: Option<&Path>,
@@ -96,8 +119,6 @@ fn play<'g>(
     }
     let stdin = std::io::stdin();
     let mut stdin = stdin.lock();
-    // An engine per computer seat: smaller tables when there are many.
-    let mut computers = Computers::new(game, seed, if game.players() > 2 { 18 } else { 20 });
     let mut played: Vec<String> = Vec::new();
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     // Time left per player, if the game declares a clock.
@@ -130,7 +151,15 @@ fn play<'g>(
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
         let seat = players.get(me).copied().unwrap_or(Player::Human);
+        computers.clock_ms = clock
+            .as_ref()
+            .map(|left| (left[me].max(0.0) * 1000.0) as u64);
+        let thinking = Instant::now();
         if let Some((mv, outcome)) = computers.choose(seat, &mut pos, &list) {
+            // A computer's time counts on its clock as a human's does.
+            if out_of_time(game, &mut clock, me, thinking) {
+                return finish(&played, record);
+            }
             played.push(move_to_string(game, mv));
             match outcome {
                 Some(o) => println!(
@@ -158,16 +187,8 @@ fn play<'g>(
                 return finish(&played, record);
             }
         };
-        if let Some(left) = &mut clock {
-            left[me] -= thinking.elapsed().as_secs_f64();
-            if left[me] <= 0.0 {
-                let result = runtime::GameResult::loss_on_time(game, me);
-                println!(
-                    "{name} has run out of time. Game over: {}.",
-                    describe_result(game, &result)
-                );
-                return finish(&played, record);
-            }
+        if out_of_time(game, &mut clock, me, thinking) {
+            return finish(&played, record);
         }
         let line = match line {
             input::Line::Text(text) => text,

@@ -19,6 +19,7 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
         movetime,
         nodes,
         algorithm,
+        threads,
     } = args;
     if depth.is_none() && movetime.is_none() && nodes.is_none() {
         return Err("give --depth, --movetime or --nodes: the search needs a bound".into());
@@ -29,13 +30,14 @@ pub fn run(args: SearchArgs) -> Result<ExitCode, String> {
         depth,
         nodes,
         time: movetime.map(std::time::Duration::from_millis),
-        stop: None,
+        ..Limits::default()
     };
     let mut searcher = Engine::new(&game).with_algorithm(match algorithm {
         SearchAlgorithm::Auto => Algorithm::Auto,
         SearchAlgorithm::Paranoid => Algorithm::Paranoid,
         SearchAlgorithm::Brs => Algorithm::BestReply,
     });
+    searcher.set_threads(threads as usize);
     let outcome = searcher.search(&mut pos, limits, |info| {
         let mut score = score_text(info.score);
         // More than two players: where the principal variation

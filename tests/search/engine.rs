@@ -203,28 +203,31 @@ fn win_at_chess_mates_in_two() {
     assert!(tried >= 10, "{tried}");
 }
 
-/// The suite, its first 40 positions at depth 5: the share solved is
-/// printed, and must not fall below what was measured (36 of 40 when this
-/// was written, 34 allowed; a weaker search fails).
+/// The suite, its first 40 positions at 100,000 nodes each: the share
+/// solved is printed, and must not fall below what was measured (37 of 40
+/// with the selective search, 35 allowed; a weaker search fails). At a
+/// fixed depth a selective search sees less than a full-width one (the
+/// full-width search solved 36 at depth 5, the selective one 32): nodes
+/// are the fair measure.
 #[test]
-fn win_at_chess_sample_at_depth_5() {
+fn win_at_chess_sample_at_100k_nodes() {
     let game = chess();
     let suite = wac();
     let mut solved = 0;
     for epd in &suite[..40] {
         let mut pos = parse_position(game, &epd.fen).unwrap();
         let mut searcher = Engine::new(game);
-        let outcome = searcher.search(&mut pos, depth(5), |_| {});
+        let outcome = searcher.search(&mut pos, nodes(100_000), |_| {});
         let best = outcome.best.unwrap();
         if epd.best.iter().any(|b| matches_san(&pos, best, b)) {
             solved += 1;
         }
     }
-    eprintln!("Win At Chess, first 40 at depth 5: {solved} solved");
+    eprintln!("Win At Chess, first 40 at 100,000 nodes: {solved} solved");
     assert!(solved >= SAMPLE_SOLVED, "{solved} of 40");
 }
 
-const SAMPLE_SOLVED: usize = 34;
+const SAMPLE_SOLVED: usize = 35;
 
 /// The whole suite at one second a position (`--ignored`): the issue asks
 /// for 80%.

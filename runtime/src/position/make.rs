@@ -142,7 +142,7 @@ impl<'g> Position<'g> {
 
     /// What `unmake` restores: the position's state before a move from `from`.
     #[inline(always)]
-    fn undo_record(&self, from: usize) -> Undo {
+    pub(super) fn undo_record(&self, from: usize) -> Undo {
         Undo {
             captured: EMPTY,
             captured_cell: NO_CELL,
@@ -201,7 +201,7 @@ impl<'g> Position<'g> {
     /// `perpetual-check`: records whether the side to move is in check in
     /// the position a move leaves (beside its hash in `history`).
     #[inline(never)]
-    fn note_checked(&mut self) {
+    pub(super) fn note_checked(&mut self) {
         let checked = self.in_check();
         self.checked.push(checked);
     }

@@ -1,6 +1,6 @@
 //! Turns that move no piece: a player with no legal move passes (it is
 //! remembered until its next turn) or goes out of the game, its pieces
-//! staying frozen on the board.
+//! staying frozen on the board; and the search's null move.
 
 use super::make::Undo;
 use super::{Move, MoveKind, Position, NO_CELL};
@@ -30,5 +30,31 @@ impl<'g> Position<'g> {
         self.out = undo.out;
         self.passed = undo.passed;
         self.hash = undo.hash;
+    }
+
+    /// The search's null move (null-move pruning): the turn goes to the
+    /// next player and nothing else happens; no rule sees it (a pass the
+    /// rules know is a `Pass` move). Taken back by `unmake_null`.
+    pub fn make_null(&mut self) {
+        let undo = self.undo_record(0);
+        self.history.push(self.hash);
+        if self.game.ir.end.perpetual_check {
+            self.note_checked();
+        }
+        self.close_en_passant();
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.pass_turn();
+        self.undo.push(undo);
+    }
+
+    /// Takes back `make_null`.
+    pub fn unmake_null(&mut self) {
+        let undo = self.undo.pop().expect("unmake_null without make_null");
+        self.history.pop();
+        if self.game.ir.end.perpetual_check {
+            self.checked.pop();
+        }
+        self.to_move = undo.to_move as usize;
+        self.unmake_turn_only(&undo);
     }
 }

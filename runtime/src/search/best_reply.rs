@@ -50,7 +50,7 @@ impl<'g> Engine<'g> {
             Ok(list) => list,
             Err(score) => return score,
         };
-        self.order(pos, &mut list, None, ply);
+        self.order(pos, &mut list, 0, ply);
         let mut beta = beta;
         let mut best = INFINITY;
         // This opponent makes the reply: every move, the rest of the layer

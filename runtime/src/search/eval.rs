@@ -66,6 +66,9 @@ pub(crate) struct Evaluator {
     material: Vec<i32>,
     /// Per piece code and cell: the bonus of standing there.
     placement: Vec<i32>,
+    /// Per piece code and cell: the part of `placement` that is nearness
+    /// to promotion (empty when no kind promotes).
+    advance: Vec<i32>,
     cells: usize,
     /// The average worth of a player's army in the start position.
     army: i32,
@@ -155,10 +158,13 @@ impl Evaluator {
                 }
             }
         }
+        let mut advance = Vec::new();
         for (code, moves_from) in &promoting {
-            let advance = advance_bonus(game, *code, moves_from, &material);
-            for (cell, bonus) in advance.into_iter().enumerate() {
+            advance.resize(codes * cells, 0);
+            let bonus = advance_bonus(game, *code, moves_from, &material);
+            for (cell, bonus) in bonus.into_iter().enumerate() {
                 placement[*code as usize * cells + cell] += bonus;
+                advance[*code as usize * cells + cell] = bonus;
             }
         }
         let in_hand = match &game.hands {
@@ -180,6 +186,7 @@ impl Evaluator {
         let mut evaluator = Evaluator {
             material,
             placement,
+            advance,
             cells,
             army: 0,
             royal,
@@ -198,6 +205,13 @@ impl Evaluator {
     /// The average worth of an army in the start position, in centipawns.
     pub(crate) fn army(&self) -> i32 {
         self.army
+    }
+
+    /// Does a piece of `code` moving from `from` to `to` come nearer to
+    /// its promotion?
+    pub(crate) fn advances(&self, code: u8, from: usize, to: usize) -> bool {
+        let at = |cell: usize| self.advance.get(code as usize * self.cells + cell).copied();
+        at(to) > at(from)
     }
 
     /// The material of a piece code, in centipawns (0 for an empty cell).

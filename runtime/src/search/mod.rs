@@ -21,18 +21,24 @@
 
 mod best_reply;
 mod eval;
+mod node;
 mod ordering;
 mod quiescence;
+mod selective;
+mod threads;
+mod time;
 mod tt;
 
-use crate::game::{Game, EMPTY};
+use crate::game::Game;
 use crate::outcome::GameResult;
 use crate::position::{Move, Position};
 use eval::Evaluator;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tt::{Bound, Entry, Table};
+use tt::Table;
+
+pub use threads::MAX_THREADS;
 
 /// The deepest iteration a search runs.
 pub const MAX_SEARCH_DEPTH: u32 = 64;
@@ -73,7 +79,12 @@ pub enum Algorithm {
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// The search stops when this much time has passed (a running
+    /// iteration too: its best finished root move counts).
     pub time: Option<Duration>,
+    /// No new iteration starts past this (`None`: until `time`). A clock
+    /// sets both (`Limits::from_clock`, `time.rs`).
+    pub soft_time: Option<Duration>,
     pub stop: Option<Arc<AtomicBool>>,
 }
 
@@ -142,7 +153,21 @@ pub struct Outcome {
 pub struct Engine<'g> {
     game: &'g Game,
     eval: Evaluator,
-    table: Table,
+    /// Shared with the helper threads' engines (`threads.rs`).
+    table: Arc<Table>,
+    /// Engines searching beside this one (Lazy SMP), one per extra thread.
+    helpers: Vec<Engine<'g>>,
+    /// The helpers' published node counts (read while they run).
+    helper_nodes: Vec<Arc<AtomicU64>>,
+    /// A helper's: its iterations are this many plies deeper than the
+    /// main thread's, so that the threads spread over the tree.
+    depth_skew: u32,
+    /// This engine's nodes, published every 1024 for the main thread.
+    published: Arc<AtomicU64>,
+    /// Per ply: the move that led here was a null move (no two in a row).
+    after_null: Vec<bool>,
+    /// The selective search is on (two players, `selective.rs`).
+    selective: bool,
     /// Per ply: two quiet moves that caused a cut.
     killers: Vec<[Option<Move>; 2]>,
     /// Per (piece code, target cell): how often a quiet move there cut.
@@ -176,10 +201,21 @@ impl<'g> Engine<'g> {
     /// An engine with a table of 2^`bits` entries (`bits` within 10..=26):
     /// smaller for many engines at once on short searches.
     pub fn with_table_bits(game: &'g Game, bits: u32) -> Engine<'g> {
+        Engine::sharing(game, Arc::new(Table::new(bits.clamp(10, 26))))
+    }
+
+    /// An engine on the table `table` (shared with other threads').
+    fn sharing(game: &'g Game, table: Arc<Table>) -> Engine<'g> {
         Engine {
             game,
             eval: Evaluator::new(game),
-            table: Table::new(bits.clamp(10, 26)),
+            table,
+            helpers: Vec::new(),
+            helper_nodes: Vec::new(),
+            depth_skew: 0,
+            published: Arc::new(AtomicU64::new(0)),
+            after_null: vec![false; MAX_PLY + 2],
+            selective: game.players() == 2,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; game.codes() * game.cells()],
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
@@ -201,7 +237,31 @@ impl<'g> Engine<'g> {
     /// algorithms are alpha-beta.
     pub fn with_algorithm(mut self, algorithm: Algorithm) -> Engine<'g> {
         self.best_reply = algorithm.uses_best_reply(self.game.sides());
+        for h in &mut self.helpers {
+            h.best_reply = self.best_reply;
+        }
         self
+    }
+
+    /// Turns the selective search off (`selective.rs`): every move is
+    /// searched to the full depth, as a proof needs (`claim mate-in`: a
+    /// "no win in N" must have seen every line).
+    pub fn full_width(mut self) -> Engine<'g> {
+        self.selective = false;
+        for h in &mut self.helpers {
+            h.selective = false;
+        }
+        self
+    }
+
+    /// Forgets what earlier searches learnt (a new game): the table,
+    /// history and killers.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        for e in &mut self.helpers {
+            e.history.iter_mut().for_each(|h| *h = 0);
+        }
     }
 
     /// Searches `pos` for its side to move, calling `on_info` after each
@@ -210,11 +270,26 @@ impl<'g> Engine<'g> {
         &mut self,
         pos: &mut Position<'g>,
         limits: Limits,
+        on_info: impl FnMut(&Info),
+    ) -> Outcome {
+        if self.helper_nodes.is_empty() {
+            self.iterate(pos, limits, on_info)
+        } else {
+            self.search_with_helpers(pos, limits, on_info)
+        }
+    }
+
+    /// Iterative deepening on this thread.
+    fn iterate(
+        &mut self,
+        pos: &mut Position<'g>,
+        limits: Limits,
         mut on_info: impl FnMut(&Info),
     ) -> Outcome {
         self.limits = limits;
         self.start = Instant::now();
         self.nodes = 0;
+        self.published.store(0, Ordering::Relaxed);
         self.aborted = false;
         self.root = pos.to_move();
         // Scores are the root player's: positions searched for another
@@ -242,16 +317,17 @@ impl<'g> Engine<'g> {
             return outcome;
         }
         // Before any iteration finishes, the move the ordering puts first.
-        self.order(pos, &mut root_moves, None, 0);
+        self.order(pos, &mut root_moves, 0, 0);
         outcome.best = Some(root_moves[0]);
         let max_depth = self
             .limits
             .depth
             .unwrap_or(MAX_SEARCH_DEPTH)
             .clamp(1, MAX_SEARCH_DEPTH);
-        for depth in 1..=max_depth {
+        let mut previous = None;
+        for depth in (1 + self.depth_skew).min(max_depth)..=max_depth {
             self.iteration_best = None;
-            let score = self.node(pos, depth as i32, -INFINITY, INFINITY, 0);
+            let score = self.aspiration(pos, depth as i32, previous);
             if self.aborted {
                 // The root's moves are searched best first (the table's
                 // move leads), and a later move becomes the best only by a
@@ -261,13 +337,14 @@ impl<'g> Engine<'g> {
                 }
                 break;
             }
+            previous = Some(score);
             let pv = self.principal_variation(pos, depth as usize);
             let scores = self.scores_along(pos, &pv);
             outcome = Outcome {
                 best: pv.first().copied().or(outcome.best),
                 score: Score::of(score),
                 depth,
-                nodes: self.nodes,
+                nodes: self.all_nodes(),
                 elapsed: self.start.elapsed(),
                 pv,
                 scores,
@@ -275,7 +352,7 @@ impl<'g> Engine<'g> {
             on_info(&Info {
                 depth,
                 score: outcome.score,
-                nodes: self.nodes,
+                nodes: outcome.nodes,
                 elapsed: outcome.elapsed,
                 pv: outcome.pv.clone(),
                 scores: outcome.scores.clone(),
@@ -288,7 +365,7 @@ impl<'g> Engine<'g> {
                 break;
             }
         }
-        outcome.nodes = self.nodes;
+        outcome.nodes = self.all_nodes();
         outcome.elapsed = self.start.elapsed();
         outcome
     }
@@ -348,31 +425,6 @@ impl<'g> Engine<'g> {
         }
         (self.root, self.nodes, self.aborted, self.limits) = (root, nodes, aborted, limits);
         scores
-    }
-
-    /// Past half the time: the next iteration would not finish.
-    fn out_of_time_soon(&self) -> bool {
-        self.limits
-            .time
-            .is_some_and(|t| self.start.elapsed() * 2 > t)
-    }
-
-    fn should_stop(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.aborted = true;
-        } else if self.nodes % 1024 == 1 {
-            let late = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
-            let stopped = self
-                .limits
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed));
-            self.aborted = late || stopped;
-        }
-        self.aborted
     }
 
     fn side(&self, player: usize) -> u8 {
@@ -478,137 +530,19 @@ impl<'g> Engine<'g> {
         }
     }
 
-    fn node(
-        &mut self,
-        pos: &mut Position<'g>,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(pos, alpha, beta, ply, 0);
-        }
-        // Best-Reply Search takes the opponents' turns as one layer.
-        if self.best_reply && !self.maximising(pos) {
-            return self.reply_layer(pos, depth, alpha, beta, ply, false);
-        }
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
-        }
-        if ply > 0 {
-            if let Some(v) = self.quick_end(pos, ply) {
-                return v;
-            }
-        }
-        let key = pos.hash() ^ self.root_key;
-        let hit = self.table.get(key);
-        if let Some(e) = hit {
-            if ply > 0 && e.depth as i32 >= depth {
-                let v = from_table(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return v,
-                    Bound::Lower if v >= beta => return v,
-                    Bound::Upper if v <= alpha => return v,
-                    _ => {}
-                }
-            }
-        }
-        let mut list = match self.legal_list(pos, ply) {
-            Ok(list) => list,
-            Err(score) => return score,
-        };
-        self.order(pos, &mut list, hit.and_then(|e| e.best), ply);
-        let maximising = self.maximising(pos);
-        let (alpha0, beta0) = (alpha, beta);
-        let (mut alpha, mut beta) = (alpha, beta);
-        let mut best = if maximising { -INFINITY } else { INFINITY };
-        let mut best_move = None;
-        for (i, &mv) in list.iter().enumerate() {
-            let quiet = pos.board()[mv.to()] == EMPTY && mv.promotion().is_none();
-            let mover = self.mover(pos, mv);
-            pos.make(mv);
-            // Checks are extended, within twice the nominal depth.
-            let extend = (pos.in_check() && (ply as i32) < 2 * depth + 8) as i32;
-            let d = depth - 1 + extend;
-            let v = if i == 0 {
-                self.node(pos, d, alpha, beta, ply + 1)
-            } else if maximising {
-                let v = self.node(pos, d, alpha, alpha + 1, ply + 1);
-                if v > alpha && v < beta && !self.aborted {
-                    self.node(pos, d, alpha, beta, ply + 1)
-                } else {
-                    v
-                }
-            } else {
-                let v = self.node(pos, d, beta - 1, beta, ply + 1);
-                if v < beta && v > alpha && !self.aborted {
-                    self.node(pos, d, alpha, beta, ply + 1)
-                } else {
-                    v
-                }
-            };
-            pos.unmake(mv);
-            if self.aborted {
-                self.lists[ply] = list;
-                return 0;
-            }
-            let better = if maximising { v > best } else { v < best };
-            if better {
-                best = v;
-                best_move = Some(mv);
-                if ply == 0 {
-                    self.iteration_best = Some(mv);
-                }
-            }
-            if maximising {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                if quiet {
-                    self.note_cut(mv, mover, depth, ply);
-                }
-                break;
-            }
-        }
-        self.lists[ply] = list;
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table.put(Entry {
-            key,
-            best: best_move,
-            score: to_table(best, ply),
-            depth: depth as i16,
-            bound,
-        });
-        best
-    }
-
     /// The table's moves from the root, each checked to be legal.
     fn principal_variation(&mut self, pos: &mut Position<'g>, max: usize) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut list = Vec::new();
         while pv.len() < max.max(1) {
-            let Some(mv) = self
-                .table
-                .get(pos.hash() ^ self.root_key)
-                .and_then(|e| e.best)
-            else {
+            let Some(tag) = self.table.get(pos.hash() ^ self.root_key).map(|e| e.best) else {
                 break;
             };
             list.clear();
             pos.legal_moves(&mut list);
-            if !list.contains(&mv) {
+            let Some(&mv) = list.iter().find(|&&m| tt::fingerprint(m) == tag) else {
                 break;
-            }
+            };
             pos.make(mv);
             pv.push(mv);
             if pos.repetitions() >= 2 {
@@ -619,26 +553,5 @@ impl<'g> Engine<'g> {
             pos.unmake(mv);
         }
         pv
-    }
-}
-
-/// Mate scores are kept in the table relative to the node, not the root.
-fn to_table(v: i32, ply: usize) -> i32 {
-    if v > MATE_BOUND {
-        v + ply as i32
-    } else if v < -MATE_BOUND {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-fn from_table(v: i32, ply: usize) -> i32 {
-    if v > MATE_BOUND {
-        v - ply as i32
-    } else if v < -MATE_BOUND {
-        v + ply as i32
-    } else {
-        v
     }
 }

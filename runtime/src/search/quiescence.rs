@@ -81,7 +81,7 @@ impl<'g> Engine<'g> {
                 });
             }
         }
-        self.order(pos, &mut list, None, ply);
+        self.order(pos, &mut list, 0, ply);
         for &mv in list.iter() {
             pos.make(mv);
             let v = self.quiescence(pos, alpha, beta, ply + 1, q + 1);

@@ -1,0 +1,197 @@
+//! A node of the main search: the transposition table, the rules' quick
+//! ends, then principal variation search over the ordered moves (a null
+//! window after the first, a re-search when a move beats it), with check
+//! extensions and, in two-player games, the selective search of
+//! `selective.rs` (node pruning, futility, late-move pruning and
+//! reductions).
+
+use super::tt::{fingerprint, Bound, Entry};
+use super::{Engine, INFINITY, MATE_BOUND, MAX_PLY};
+use crate::game::EMPTY;
+use crate::position::{MoveKind, Position};
+
+impl<'g> Engine<'g> {
+    pub(super) fn node(
+        &mut self,
+        pos: &mut Position<'g>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(pos, alpha, beta, ply, 0);
+        }
+        // Best-Reply Search takes the opponents' turns as one layer.
+        if self.best_reply && !self.maximising(pos) {
+            return self.reply_layer(pos, depth, alpha, beta, ply, false);
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        if ply > 0 {
+            if let Some(v) = self.quick_end(pos, ply) {
+                return v;
+            }
+        }
+        let key = pos.hash() ^ self.root_key;
+        let hit = self.table.get(key);
+        if let Some(e) = hit {
+            if ply > 0 && e.depth as i32 >= depth {
+                let v = from_table(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return v,
+                    Bound::Lower if v >= beta => return v,
+                    Bound::Upper if v <= alpha => return v,
+                    _ => {}
+                }
+            }
+        }
+        let maximising = self.maximising(pos);
+        let pv_node = beta - alpha > 1;
+        let in_check = pos.in_check();
+        // The side to move's own view of the evaluation, where the
+        // selective search may use it.
+        let mut standing = None;
+        if self.selective && ply > 0 && !pv_node && !in_check && alpha.abs() < MATE_BOUND {
+            let eval = self.evaluate(pos);
+            if let Some(v) = self.prune_node(pos, depth, alpha, beta, ply, eval) {
+                return v;
+            }
+            standing = Some(if maximising { eval } else { -eval });
+        }
+        let mut list = match self.legal_list(pos, ply) {
+            Ok(list) => list,
+            Err(score) => return score,
+        };
+        self.order(pos, &mut list, hit.map_or(0, |e| e.best), ply);
+        // The side to move's window, as if it maximised.
+        let own_alpha = if maximising { alpha } else { -beta };
+        let (alpha0, beta0) = (alpha, beta);
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut best = if maximising { -INFINITY } else { INFINITY };
+        let mut best_move = None;
+        for (i, &mv) in list.iter().enumerate() {
+            let quiet = pos.board()[mv.to()] == EMPTY
+                && mv.promotion().is_none()
+                && mv.kind() != MoveKind::EnPassant;
+            let mover = self.mover(pos, mv);
+            let killer = self.killers[ply].contains(&Some(mv));
+            pos.make(mv);
+            let gives_check = pos.in_check();
+            let plain = quiet && !gives_check && !killer;
+            if i > 0 && plain && self.futile(standing, own_alpha, depth, i) {
+                pos.unmake(mv);
+                continue;
+            }
+            // Checks are extended, within twice the nominal depth.
+            let extend = (gives_check && (ply as i32) < 2 * depth + 8) as i32;
+            let d = depth - 1 + extend;
+            // A move nearer promotion is not reduced (a pawn's race).
+            let advancing = self.eval.advances(mover, mv.from(), mv.to());
+            let reduction = if plain && !in_check && !advancing && ply > 0 {
+                self.reduction(depth, i, pv_node)
+            } else {
+                0
+            };
+            let v = self.child(pos, d, reduction, i == 0, alpha, beta, ply, maximising);
+            pos.unmake(mv);
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            let better = if maximising { v > best } else { v < best };
+            if better {
+                best = v;
+                best_move = Some(mv);
+                if ply == 0 {
+                    self.iteration_best = Some(mv);
+                }
+            }
+            if maximising {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                if quiet {
+                    self.note_cut(mv, mover, depth, ply);
+                }
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.put(Entry {
+            key,
+            best: best_move.map_or(0, fingerprint),
+            score: to_table(best, ply),
+            depth: depth as i16,
+            bound,
+        });
+        best
+    }
+
+    /// The value of the position after a move, searched `depth` plies
+    /// deeper: the first move with the whole window, a later one with a
+    /// null window (first `reduction` plies shallower), searched again,
+    /// deeper and then wider, when it beats the window.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        pos: &mut Position<'g>,
+        depth: i32,
+        reduction: i32,
+        first: bool,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        maximising: bool,
+    ) -> i32 {
+        if first {
+            return self.node(pos, depth, alpha, beta, ply + 1);
+        }
+        let (lo, hi) = if maximising {
+            (alpha, alpha + 1)
+        } else {
+            (beta - 1, beta)
+        };
+        let beats = |v: i32| if maximising { v > alpha } else { v < beta };
+        let mut v = self.node(pos, depth - reduction, lo, hi, ply + 1);
+        if reduction > 0 && beats(v) && !self.aborted {
+            v = self.node(pos, depth, lo, hi, ply + 1);
+        }
+        if beats(v) && v > alpha && v < beta && !self.aborted {
+            v = self.node(pos, depth, alpha, beta, ply + 1);
+        }
+        v
+    }
+}
+
+/// Mate scores are kept in the table relative to the node, not the root.
+fn to_table(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v + ply as i32
+    } else if v < -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_table(v: i32, ply: usize) -> i32 {
+    if v > MATE_BOUND {
+        v - ply as i32
+    } else if v < -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
