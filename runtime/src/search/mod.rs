@@ -171,7 +171,9 @@ pub struct Engine<'g> {
     /// Per ply: two quiet moves that caused a cut.
     killers: Vec<[Option<Move>; 2]>,
     /// Per (piece code, target cell): how often a quiet move there cut.
-    history: Vec<u32>,
+    /// Per (piece code, target cell): how often a quiet move there cut
+    /// (`ordering.rs`).
+    history: Vec<i32>,
     /// Per ply: a move list and the order keys, kept warm.
     lists: Vec<Vec<Move>>,
     keys: Vec<Vec<i64>>,

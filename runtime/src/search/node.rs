@@ -50,6 +50,12 @@ impl<'g> Engine<'g> {
         }
         let maximising = self.maximising(pos);
         let pv_node = beta - alpha > 1;
+        // Internal iterative reduction (`selective.rs`).
+        let depth = if self.selective && depth >= 4 && hit.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         let in_check = pos.in_check();
         // The side to move's own view of the evaluation, where the
         // selective search may use it.
@@ -80,7 +86,10 @@ impl<'g> Engine<'g> {
             let killer = self.killers[ply].contains(&Some(mv));
             pos.make(mv);
             let gives_check = pos.in_check();
-            let plain = quiet && !gives_check && !killer;
+            // A move nearer promotion is neither pruned nor reduced (a
+            // pawn's race).
+            let advancing = self.eval.advances(mover, mv.from(), mv.to());
+            let plain = quiet && !gives_check && !killer && !advancing;
             if i > 0 && plain && self.futile(standing, own_alpha, depth, i) {
                 pos.unmake(mv);
                 continue;
@@ -88,10 +97,9 @@ impl<'g> Engine<'g> {
             // Checks are extended, within twice the nominal depth.
             let extend = (gives_check && (ply as i32) < 2 * depth + 8) as i32;
             let d = depth - 1 + extend;
-            // A move nearer promotion is not reduced (a pawn's race).
-            let advancing = self.eval.advances(mover, mv.from(), mv.to());
-            let reduction = if plain && !in_check && !advancing && ply > 0 {
-                self.reduction(depth, i, pv_node)
+            let reduction = if plain && !in_check && ply > 0 {
+                let history = self.history[self.history_index(mv, mover)];
+                self.reduction(depth, i, pv_node, history)
             } else {
                 0
             };

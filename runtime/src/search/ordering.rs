@@ -8,6 +8,9 @@
 //! down.
 
 use super::tt::fingerprint;
+
+/// The bound of a history entry, either way.
+pub(super) const HISTORY_MAX: i32 = 1 << 14;
 use super::Engine;
 use crate::game::EMPTY;
 use crate::position::{Move, MoveKind, Position};
@@ -22,14 +25,26 @@ impl<'g> Engine<'g> {
         }
     }
 
+    /// Where a quiet move's history is kept.
+    pub(super) fn history_index(&self, mv: Move, mover: u8) -> usize {
+        mover as usize * self.game.cells() + mv.to()
+    }
+
+    /// A quiet move cut at `ply`: it becomes a killer and its history
+    /// grows by a bonus growing with the depth, damped near the bound
+    /// (`h += b - h b / MAX`). The quiet moves searched before it are not
+    /// marked down: that (a history malus) lost the engine test's pawn
+    /// race, the pawn's pushes sinking below king moves.
     pub(super) fn note_cut(&mut self, mv: Move, mover: u8, depth: i32, ply: usize) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        let h = &mut self.history[mover as usize * self.game.cells() + mv.to()];
-        *h = h.saturating_add((depth * depth) as u32).min(1 << 20);
+        let bonus = (4 * depth * depth).min(HISTORY_MAX / 8);
+        let index = self.history_index(mv, mover);
+        let h = &mut self.history[index];
+        *h += bonus - *h * bonus / HISTORY_MAX;
     }
 
     /// Best first: the table's move, captures by victim then attacker,

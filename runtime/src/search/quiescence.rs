@@ -4,6 +4,10 @@
 //! the middle of an exchange.
 
 use super::{Engine, INFINITY, MAX_EVASION_PLIES, MAX_PLY, MAX_QUIESCENCE};
+
+/// Delta pruning: a capture is followed only if its victim's value plus
+/// this could lift the side to the window.
+const DELTA_MARGIN: i32 = 200;
 use crate::game::EMPTY;
 use crate::position::{MoveKind, Position};
 
@@ -82,7 +86,22 @@ impl<'g> Engine<'g> {
             }
         }
         self.order(pos, &mut list, 0, ply);
+        // Two players, not in check: a capture that likely loses material
+        // is not followed (the static exchange stand-in of `ordering.rs`),
+        // nor one whose victim cannot lift the side to the window
+        // (delta pruning), promotions excepted.
+        let prune = self.selective && !in_check;
+        let own_alpha = if maximising { alpha } else { -beta };
+        let own_eval = if maximising { best } else { -best };
         for &mv in list.iter() {
+            if prune && mv.promotion().is_none() {
+                let (victim, mover) = (pos.board()[mv.to()], self.mover(pos, mv));
+                if self.loses_material(pos, mv, victim, mover)
+                    || own_eval + self.eval.value(victim) + DELTA_MARGIN < own_alpha
+                {
+                    continue;
+                }
+            }
             pos.make(mv);
             let v = self.quiescence(pos, alpha, beta, ply + 1, q + 1);
             pos.unmake(mv);

@@ -15,6 +15,9 @@
 //! - **late-move reductions**: quiet moves late in the order are searched
 //!   shallower first, by a reduction growing with the depth and the
 //!   move's rank, and again at full depth when they beat the window;
+//! - **internal iterative reduction**: a node of depth 4 or more that
+//!   the table knows nothing of (no move to try first) is searched a ply
+//!   shallower, its ordering being a guess;
 //! - **aspiration windows**: each iteration's root search starts with a
 //!   narrow window around the last score, widened when it fails.
 //!
@@ -28,6 +31,7 @@
 //! move to "the" opponent, and BRS+ already narrows the tree.
 //! `docs/ENGINE.md` records each one's measured gain.
 
+use super::ordering::HISTORY_MAX;
 use super::{Engine, INFINITY, MATE_BOUND};
 use crate::position::Position;
 
@@ -135,12 +139,14 @@ impl<'g> Engine<'g> {
 
     /// The late-move reduction of a quiet move ranked `index` (not a
     /// killer, giving no check, the side not in check): about
-    /// ln(depth) ln(rank) / 2, one more outside the principal variation.
-    pub(super) fn reduction(&self, depth: i32, index: usize, pv_node: bool) -> i32 {
+    /// ln(depth) ln(rank) / 2, one more outside the principal variation,
+    /// up to two fewer for a move whose history is good (more for bad).
+    pub(super) fn reduction(&self, depth: i32, index: usize, pv_node: bool, history: i32) -> i32 {
         if !self.selective || depth < 3 || index < 2 + pv_node as usize {
             return 0;
         }
-        let r = ((depth as f32).ln() * ((index + 1) as f32).ln() / 2.0) as i32 + !pv_node as i32;
+        let r = ((depth as f32).ln() * ((index + 1) as f32).ln() / 2.0) as i32 + !pv_node as i32
+            - history * 2 / HISTORY_MAX;
         // The reduced search keeps at least one ply.
         r.clamp(0, depth - 2)
     }
