@@ -1,9 +1,11 @@
 //! A search for a good move in any game the language defines: iterative
-//! deepening alpha-beta (principal variation search) over the runtime's
-//! legal moves, with a transposition table on the Zobrist hash, quiescence
-//! on captures and promotions, check extensions, and moves ordered by the
-//! table's move, captures (most valuable victim first), killers and
-//! history.
+//! deepening alpha-beta (principal variation search, `node.rs`) over the
+//! runtime's legal moves, with a transposition table on the Zobrist hash
+//! shared by the threads (`tt.rs`, `threads.rs`), quiescence on captures
+//! and promotions, check extensions, a selective search in two-player
+//! games (`selective.rs`), and moves ordered by the table's move, captures
+//! (most valuable victim first), killers and history. `time.rs` decides
+//! when to stop.
 //!
 //! One scheme serves every number of players: a score is the utility of
 //! the player the search is for (the root player). Its side (itself and
@@ -17,7 +19,7 @@
 //! its reach on an empty board. Game ends come from `Position::result`, so
 //! a game's own wins (a winning arrival, the last player in play) are seen as the rules score
 //! them. Limits: depth, nodes, time, and a stop flag another thread may
-//! set; an interrupted iteration is discarded.
+//! set; an interrupted iteration's best finished root move still counts.
 
 mod best_reply;
 mod eval;
