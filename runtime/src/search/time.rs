@@ -29,8 +29,9 @@ impl Limits {
         // Never more than a third of what is left (a half with one move
         // to go), whatever the increment: the answer must still arrive.
         let cap = (if to_go == 1 { usable / 2 } else { usable / 3 }).max(1);
-        let share = (usable / to_go + increment * 3 / 4).min(cap);
-        let hard = (share * 4).min(cap).max(share).max(1);
+        // Saturating: a GUI may send any number (`winc 18446744073709551615`).
+        let share = (usable / to_go).saturating_add(increment / 4 * 3).min(cap);
+        let hard = share.saturating_mul(4).min(cap).max(share).max(1);
         Limits {
             time: Some(Duration::from_millis(hard)),
             soft_time: Some(Duration::from_millis(share.max(1))),
@@ -83,15 +84,18 @@ mod tests {
         assert_eq!(ms(l.time), 4 * (59_980 / 40));
         let l = Limits::from_clock(60_000, 1_000, Some(10));
         assert_eq!(ms(l.soft_time), 5_998 + 750);
+        let l = Limits::from_clock(60_000, 0, Some(u64::MAX));
+        assert_eq!(ms(l.soft_time), 59_980 / 40);
     }
 
     #[test]
     fn a_short_clock_is_never_overspent() {
-        for left in [1, 25, 100, 1_000, 5_000] {
-            for inc in [0, 100, 2_000] {
+        for left in [1, 25, 100, 1_000, 5_000, u64::MAX] {
+            for inc in [0, 100, 2_000, u64::MAX] {
                 for to_go in [None, Some(1), Some(2)] {
                     let l = Limits::from_clock(left, inc, to_go);
                     assert!(ms(l.time) <= (left / 2).max(1), "{left} {inc} {to_go:?}");
+                    assert!(ms(l.time) >= 1);
                     assert!(ms(l.soft_time) <= ms(l.time));
                 }
             }
