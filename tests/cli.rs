@@ -1094,35 +1094,25 @@ fn search_prints_depths_and_the_best_move() {
         assert!(line.contains(" pv "), "{line}");
     }
     assert!(lines[3].starts_with("bestmove "), "{}", lines[3]);
-    let mate = variant(
-        &[
-            "search",
-            "dsl-examples/chess.variant",
-            "--fen",
-            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-            "--depth",
-            "3",
-        ],
-        None,
-    );
-    let out = text(&mate.stdout);
-    assert!(out.contains("score mate 1 "), "{out}");
-    assert!(out.ends_with("bestmove a1a8\n"), "{out}");
-    // Two threads (Lazy SMP) find the same mate.
-    let threads = variant(
-        &[
-            "search",
-            "dsl-examples/chess.variant",
-            "--fen",
-            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-            "--depth",
-            "3",
-            "--threads",
-            "2",
-        ],
-        None,
-    );
-    assert!(text(&threads.stdout).ends_with("bestmove a1a8\n"));
+    // One thread and two (Lazy SMP) find the mate.
+    for threads in ["1", "2"] {
+        let mate = variant(
+            &[
+                "search",
+                "dsl-examples/chess.variant",
+                "--fen",
+                "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+                "--depth",
+                "3",
+                "--threads",
+                threads,
+            ],
+            None,
+        );
+        let out = text(&mate.stdout);
+        assert!(out.contains("score mate 1 "), "{threads}: {out}");
+        assert!(out.ends_with("bestmove a1a8\n"), "{threads}: {out}");
+    }
     refused(
         &[
             "search",

@@ -7,10 +7,9 @@
 //! a stuck suite. Memory is capped where the report's crash was an
 //! allocation (`ulimit -v` through `sh`), so a line held whole aborts.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
 const CHESS: &str = "dsl-examples/chess.variant";
@@ -94,38 +93,14 @@ fn expect(args: &[&str], code: i32, part: &str) {
     assert!(!text.contains("panicked"), "{args:?}:\n{text}");
 }
 
-/// `variant uci` on chess, spoken to line by line.
-struct Uci {
-    child: Child,
-    lines: Receiver<String>,
-}
+#[path = "support/uci_child.rs"]
+mod uci_child;
+use uci_child::Uci;
 
+/// `variant uci` on chess, spoken to line by line.
 impl Uci {
     fn start() -> Uci {
-        let mut child = Command::new(BIN)
-            .args(["uci", CHESS])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let output = child.stdout.take().unwrap();
-        let (send, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Uci { child, lines }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.child.stdin.as_mut().unwrap();
-        writeln!(stdin, "{text}").unwrap();
-        stdin.flush().unwrap();
+        Uci::spawn(&[CHESS], None)
     }
 
     /// The first line starting with `prefix` within 5 s (the search of a
@@ -173,13 +148,6 @@ impl Uci {
             assert!(Instant::now() < deadline, "`quit` not obeyed within 5 s");
             std::thread::sleep(Duration::from_millis(20));
         }
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        self.child.kill().ok();
-        self.child.wait().ok();
     }
 }
 

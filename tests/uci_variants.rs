@@ -8,10 +8,8 @@
 //! honoured. Each child runs under a deadline (a hang fails
 //! the test) and is killed when its test ends.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_variant");
@@ -28,42 +26,13 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// `variant uci ARGS...`, spoken to line by line.
-struct Uci {
-    child: Child,
-    lines: Receiver<String>,
-}
+#[path = "support/uci_child.rs"]
+mod uci_child;
+use uci_child::Uci;
 
 impl Uci {
     fn start(args: &[&str], dir: Option<&Path>) -> Uci {
-        let mut command = Command::new(BIN);
-        command
-            .arg("uci")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        if let Some(dir) = dir {
-            command.current_dir(dir);
-        }
-        let mut child = command.spawn().unwrap();
-        let output = child.stdout.take().unwrap();
-        let (send, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Uci { child, lines }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.child.stdin.as_mut().unwrap();
-        writeln!(stdin, "{text}").unwrap();
-        stdin.flush().unwrap();
+        Uci::spawn(args, dir)
     }
 
     /// The lines up to the first starting with `last` (included), within
@@ -117,13 +86,6 @@ impl Uci {
         let lines = self.until("bestmove");
         let last = lines.last().unwrap();
         last.split_whitespace().nth(1).unwrap().to_string()
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        self.child.kill().ok();
-        self.child.wait().ok();
     }
 }
 

@@ -21,7 +21,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-fn chess() -> &'static Game {
+pub(super) fn chess() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
     games::shared(&GAME, "dsl-examples/chess.variant", Claims::Skipped)
 }
@@ -648,7 +648,7 @@ fn opponents_passed_or_out_count_for_the_root_player() {
 /// Four armed players on the 12x12 board, nothing attacked.
 const FOUR_ARMED: &str = "white: Kf1 Rd5; red: Kl6 Pk10; black: Kf12 Pc11; blue: Ka7 Pb3";
 
-fn crazyhouse() -> &'static Game {
+pub(super) fn crazyhouse() -> &'static Game {
     static GAME: OnceLock<Game> = OnceLock::new();
     games::shared(
         &GAME,
