@@ -8,9 +8,12 @@
 //! Colours alternate: game 2k has our engine in the first seat, game 2k+1
 //! in the second, both from the same opening (`--random-plies` random
 //! moves drawn from the seed and k), so an opening's luck cancels out.
-//! The outside engine is told the start as FEN and every move since, in
-//! the project's notation, which is UCI's for the games both know
-//! (`e2e4`, `e7e8q`, castling as the king's move).
+//! With more players ours hold every other seat, the others' alternate
+//! (`ours_in`), each outside seat its own engine process, and a game
+//! scores our seats' share of its points (`Share`). The outside engine is
+//! told the start as FEN (or `startpos` where the game has none) and every
+//! move since, in the project's notation, which is UCI's for the games
+//! both know (`e2e4`, `e7e8q`, castling as the king's move).
 //!
 //! The engine's output is read with a bound: a line longer than
 //! `MAX_ENGINE_LINE` (an endless line of `/dev/zero` grew the arbiter until
@@ -68,14 +71,6 @@ pub struct Match<'a> {
     pub seed: u64,
     /// Threads of our engine's search.
     pub threads: usize,
-}
-
-/// A game's end, as our engine sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Points {
-    Win,
-    Draw,
-    Loss,
 }
 
 /// Why an awaited line did not come.
@@ -283,17 +278,20 @@ fn elo(p: f64) -> Option<f64> {
 
 /// The match's last lines: the score, and the Elo difference with a 95%
 /// interval (Wilson's interval of the score fraction, a draw counted as
-/// half a win, so it stays inside 0..1 even near a clean sweep).
-pub fn report(points: &[f64]) -> String {
-    let n = points.len() as f64;
-    let wins = points.iter().filter(|&&p| p == 1.0).count();
-    let draws = points.iter().filter(|&&p| p == 0.5).count();
-    let losses = points.len() - wins - draws;
-    let p = points.iter().sum::<f64>() / n.max(1.0);
+/// half a win, so it stays inside 0..1 even near a clean sweep). A game
+/// counts as won, drawn or lost as our share is above, at or below its
+/// fair share; the score is the mean share, a half at equal strength
+/// (`ours_in` pairs the games of an odd number of players).
+pub fn report(shares: &[Share]) -> String {
+    let n = shares.len() as f64;
+    let wins = shares.iter().filter(|s| s.ours > s.fair).count();
+    let draws = shares.iter().filter(|s| s.ours == s.fair).count();
+    let losses = shares.len() - wins - draws;
+    let p = shares.iter().map(|s| s.ours).sum::<f64>() / n.max(1.0);
     let mut s = format!(
         "score of ours: {wins} won, {draws} drawn, {losses} lost: {:.1}% of {} games\n",
         100.0 * p,
-        points.len()
+        shares.len()
     );
     let z = 1.96f64;
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
@@ -316,30 +314,55 @@ pub fn report(points: &[f64]) -> String {
     s
 }
 
-/// Plays the match, printing a line per game, and returns our points per
-/// game, and why the match stopped early if it did (the outside engine
-/// could not be restarted after a failure).
-pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<f64>, Option<String>), String> {
-    let game = m.game;
-    if game.players() != 2 {
-        return Err(format!(
-            "a match is between two engines; {} has {} players",
-            printable(&game.ir().name),
-            game.players()
-        ));
+/// One game's result for our engine: the share of the game's points its
+/// seats took, and the share they would take by right at equal strength
+/// (their number over the players'; 1/2 with two players).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Share {
+    pub ours: f64,
+    pub fair: f64,
+}
+
+/// Whether seat `seat` is ours in game `g` (counted from 0): every other
+/// seat, the first in even games and the second in odd ones, so that with
+/// two players the colours alternate, with an even number each engine
+/// holds half the seats, and with an odd number a pair of games gives
+/// each engine every seat once (three players: ours hold two seats, then
+/// one), the fair share over the pair a half.
+pub fn ours_in(seat: usize, g: u32) -> bool {
+    (seat + g as usize).is_multiple_of(2)
+}
+
+/// How the outside engine is told the start: its FEN where the game has
+/// one (what Fairy-Stockfish needs), else `startpos`, which `variant uci`
+/// knows for every game (hexagons, several players, declarations).
+fn start_line(start: &Position) -> String {
+    match write_fen(start) {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
     }
+}
+
+/// Plays the match, printing a line per game, and returns our share per
+/// game, and why the match stopped early if it did (an outside engine
+/// could not be restarted after a failure). With more than two players
+/// every seat not ours is played by an outside engine of its own (one
+/// process per such seat of a game, so that no search's table serves two
+/// players), all started from the same command: a game of several
+/// players speaks UCI as two do (`variant uci` for any number), the side
+/// to move being whoever's turn it is.
+pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<Share>, Option<String>), String> {
+    let game = m.game;
+    let players = game.players();
     let start = Position::start(game);
-    let Some(start_fen) = write_fen(&start) else {
-        return Err(format!(
-            "{} has no FEN (it needs a rectangular board and no declarations): UCI engines cannot be told its positions",
-            printable(&game.ir().name)
-        ));
-    };
-    let mut outside = Some(Outside::ready_to_play(m)?);
-    let names: Vec<String> = (0..2)
+    let start_line = start_line(&start);
+    // Outside engines by their order among a game's outside seats.
+    let mut outside: Vec<Option<Outside>> = Vec::new();
+    outside.push(Some(Outside::ready_to_play(m)?));
+    let names: Vec<String> = (0..players)
         .map(|p| printable(&game.ir().players[p].name).into_owned())
         .collect();
-    let mut points = Vec::new();
+    let mut shares = Vec::new();
     let (ours_limit, go) = match m.nodes {
         Some(n) => (EngineLimit::Nodes(n).limits(), format!("go nodes {n}")),
         None => (
@@ -348,64 +371,83 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<f64>, Option<String>)
         ),
     };
     for g in 0..m.games {
-        let ours = (g % 2) as usize;
-        // An engine that failed in the last game is started afresh; one
+        let ours: Vec<bool> = (0..players).map(|s| ours_in(s, g)).collect();
+        let theirs = ours.iter().filter(|&&o| !o).count();
+        // Engines that failed in the last game are started afresh; one
         // that cannot be started ends the match.
-        let kept = outside.take().and_then(|mut o| {
-            o.send("ucinewgame").and_then(|_| o.ready()).ok()?;
-            Some(o)
-        });
-        let fresh = match kept.map_or_else(|| Outside::ready_to_play(m), Ok) {
-            Ok(o) => o,
-            Err(e) => return Ok((points, Some(format!("before game {}: {e}", g + 1)))),
-        };
-        let outside = outside.insert(fresh);
-        let mut engine = Engine::new(game);
-        engine.set_threads(m.threads);
+        outside.resize_with(outside.len().max(theirs), || None);
+        for slot in outside.iter_mut().take(theirs) {
+            let kept = slot.take().and_then(|mut o| {
+                o.send("ucinewgame").and_then(|_| o.ready()).ok()?;
+                Some(o)
+            });
+            match kept.map_or_else(|| Outside::ready_to_play(m), Ok) {
+                Ok(o) => *slot = Some(o),
+                Err(e) => return Ok((shares, Some(format!("before game {}: {e}", g + 1)))),
+            }
+        }
+        let mut seat_engine = vec![usize::MAX; players];
+        for (k, s) in (0..players).filter(|&s| !ours[s]).enumerate() {
+            seat_engine[s] = k;
+        }
+        let mut engines: Vec<Engine> = (0..players)
+            .map(|_| {
+                let mut e = Engine::new(game);
+                e.set_threads(m.threads);
+                e
+            })
+            .collect();
         let mut pos = start.clone();
         let mut moves: Vec<String> = Vec::new();
         let mut rng = Rng::new(m.seed ^ (g as u64 / 2 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut list = Vec::new();
-        let (result, why): (Points, String) = loop {
+        let (share, why): (f64, String) = loop {
             if let Some(r) = pos.result() {
-                break (points_of(game, &r, ours), format!("{:?}", r.end));
+                break (share_of(game, &r, &ours), format!("{:?}", r.end));
             }
             if moves.len() as u32 >= m.max_plies {
-                break (Points::Draw, format!("ply cap ({})", m.max_plies));
+                break (fair(&ours), format!("ply cap ({})", m.max_plies));
             }
             list.clear();
             pos.legal_moves(&mut list);
+            let seat = pos.to_move();
             let mv = if (moves.len() as u32) < m.random_plies {
                 list[rng.below(list.len())]
-            } else if pos.to_move() == ours {
-                let o = engine.search(&mut pos, ours_limit.clone(), |_| {});
+            } else if ours[seat] {
+                let o = engines[seat].search(&mut pos, ours_limit.clone(), |_| {});
                 o.best.unwrap_or(list[0])
             } else {
                 let position = if moves.is_empty() {
-                    format!("position fen {start_fen}")
+                    start_line.clone()
                 } else {
-                    format!("position fen {start_fen} moves {}", moves.join(" "))
+                    format!("{start_line} moves {}", moves.join(" "))
                 };
                 let wait = Duration::from_millis(2 * m.movetime_ms) + GRACE;
-                match outside.best_move(&mut pos, &position, &go, wait) {
+                let engine = outside[seat_engine[seat]].as_mut().expect("started above");
+                match engine.best_move(&mut pos, &position, &go, wait) {
                     Ok(mv) => mv,
-                    Err(why) => break (Points::Win, why),
+                    // A seat whose engine fails loses the game for all of
+                    // the outside engines' seats.
+                    Err(why) => break (1.0, why),
                 }
             };
             moves.push(move_to_string(game, mv));
             pos.make(mv);
         };
-        let p = match result {
-            Points::Win => 1.0,
-            Points::Draw => 0.5,
-            Points::Loss => 0.0,
-        };
-        points.push(p);
+        shares.push(Share {
+            ours: share,
+            fair: fair(&ours),
+        });
+        let seats: Vec<&str> = (0..players)
+            .filter(|&s| ours[s])
+            .map(|s| names[s].as_str())
+            .collect();
         writeln!(
             out,
-            "game {}, ours {}: {p} ({} after {} plies): {}",
+            "game {}, ours {}: {} ({} after {} plies): {}",
             g + 1,
-            names[ours],
+            seats.join("+"),
+            round_share(share),
             why,
             moves.len(),
             printable(&moves.join(" "))
@@ -413,7 +455,18 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<f64>, Option<String>)
         .ok();
         out.flush().ok();
     }
-    Ok((points, None))
+    Ok((shares, None))
+}
+
+/// Our seats' number over the players'.
+fn fair(ours: &[bool]) -> f64 {
+    ours.iter().filter(|&&o| o).count() as f64 / ours.len() as f64
+}
+
+/// A share as a game's line shows it: `1`, `0.5`, `0.667`.
+fn round_share(share: f64) -> String {
+    let s = format!("{share:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// `text` made printable and cut to `most` characters, its length said
@@ -426,15 +479,28 @@ fn quoted(text: &str, most: usize) -> String {
     }
 }
 
-fn points_of(game: &Game, r: &GameResult, ours: usize) -> Points {
-    let mine = r.score(game, ours);
-    let theirs = r.score(game, 1 - ours);
-    if mine > theirs {
-        Points::Win
-    } else if mine < theirs {
-        Points::Loss
+/// Our seats' share of the game's points (`GameResult::score`). With two
+/// players a game is won, drawn or lost: the more points win it whole (a
+/// game whose points are not all or nothing, say 3 to 1, still counts as
+/// won). With more, the share is the fraction: a win of one of our seats
+/// is 1, a shared draw our seats' number over the players'.
+fn share_of(game: &Game, r: &GameResult, ours: &[bool]) -> f64 {
+    let score = |s: usize| r.score(game, s);
+    let mine: f64 = (0..ours.len()).filter(|&s| ours[s]).map(score).sum();
+    let theirs: f64 = (0..ours.len()).filter(|&s| !ours[s]).map(score).sum();
+    if ours.len() == 2 {
+        return if mine > theirs {
+            1.0
+        } else if mine < theirs {
+            0.0
+        } else {
+            0.5
+        };
+    }
+    if mine + theirs > 0.0 {
+        mine / (mine + theirs)
     } else {
-        Points::Draw
+        fair(ours)
     }
 }
 
@@ -442,6 +508,22 @@ fn points_of(game: &Game, r: &GameResult, ours: usize) -> Points {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Over a pair of games every seat is ours once and theirs once, and
+    /// the fair shares of the pair add up to one, for 2 to 6 players.
+    #[test]
+    fn a_pair_of_games_gives_each_engine_every_seat_once() {
+        for players in 2..=6 {
+            for pair in 0..3u32 {
+                let (a, b) = (2 * pair, 2 * pair + 1);
+                for seat in 0..players {
+                    assert_ne!(ours_in(seat, a), ours_in(seat, b));
+                }
+                let seats = |g| (0..players).map(|s| ours_in(s, g)).collect::<Vec<_>>();
+                assert!((fair(&seats(a)) + fair(&seats(b)) - 1.0).abs() < 1e-12);
+            }
+        }
+    }
 
     /// An engine already gone when `uci` is written (the write fails) reads
     /// the same as one that ends before answering: the race of a fast exit

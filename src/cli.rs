@@ -47,10 +47,12 @@ pub enum Command {
     Play(PlayArgs),
     /// Search a position: one line per finished depth, then the best move.
     Search(SearchArgs),
-    /// Speak the UCI protocol on standard input and output (two-player games).
+    /// Speak the UCI protocol on standard input and output (FILE may have
+    /// more than two players: the side to move is whoever's turn it is).
     Uci(UciArgs),
     /// Our engine against an outside UCI engine, the runtime as arbiter:
-    /// a line per game, then the score and an Elo estimate (two players).
+    /// a line per game, then the score and an Elo estimate (with more than
+    /// two players ours hold every other seat; a game scores our share).
     Match(MatchArgs),
     /// Play many computer games in parallel: a JSON line per game in OUT,
     /// then a summary (wins and points per seat, draws, endings, length).

@@ -1,6 +1,8 @@
-//! `variant uci [FILE]`: the Universal Chess Interface for two-player
-//! games, so that existing tools (GUIs, match runners) can drive the
-//! engine. Moves are written in the project's notation (`e2e4`, `e7e8q`,
+//! `variant uci [FILE]`: the Universal Chess Interface, so that existing
+//! tools (GUIs, match runners) can drive the engine. FILE may be a game of
+//! more than two players, spoken the same way (an extension of the
+//! protocol: `position startpos moves ...`, the side to move whoever's
+//! turn it is; `variant match` drives such games). Moves are written in the project's notation (`e2e4`, `e7e8q`,
 //! the game's castling forms).
 //!
 //! Input is read on a thread of its own and handed over a channel, so the
@@ -191,7 +193,7 @@ impl<'s, 'g: 's> Session<'s, 'g> {
         let (n, events, finished) = (self.searches, self.events.clone(), done.clone());
         let thread = scope.spawn(move || {
             let outcome = engine.search(&mut at, limits, |info| {
-                out(&info_line(game, info, uci_score(info.score)));
+                out(&info_line(game, info, uci_score(info.score, game.players())));
             });
             finished.store(true, Ordering::Release);
             out(&bestmove(game, &outcome));
@@ -386,8 +388,11 @@ pub fn run(file: Option<&Path>) -> Result<(), String> {
     let variants = Variants::new(file)?;
     // The first game as every command loads it (its diagnostics printed
     // in full when it does not compile).
+    // FILE may have any number of players (the protocol's extension: the
+    // side to move is whoever's turn it is; `variant match` plays such
+    // games); the games of `UCI_Variant` are the two-player ones a GUI
+    // expects.
     let mut game = crate::load::load_game(&variants.current.path)?;
-    variants::two_players(&game)?;
     let (events, inbox) = sync_channel(QUEUED_EVENTS);
     read_input(events.clone());
     let mut shared = Shared {
@@ -498,11 +503,14 @@ pub fn info_line(game: &Game, info: &Info, score: String) -> String {
     )
 }
 
-fn uci_score(score: Score) -> String {
+/// A score as UCI says it: a mate in moves of the side to move, `players`
+/// plies to a move.
+fn uci_score(score: Score, players: usize) -> String {
+    let moves = |plies: i32| (plies + players as i32 - 1) / players as i32;
     match score {
         Score::Centipawns(n) => format!("cp {n}"),
-        Score::MateIn(n) if n > 0 => format!("mate {}", (n + 1) / 2),
-        Score::MateIn(n) => format!("mate -{}", (-n + 1) / 2),
+        Score::MateIn(n) if n > 0 => format!("mate {}", moves(n)),
+        Score::MateIn(n) => format!("mate -{}", moves(-n)),
     }
 }
 
@@ -567,8 +575,12 @@ fn limits(words: &[&str], to_move: usize) -> Result<Limits, String> {
         }
         i += 2;
     }
-    if let (None, Some(left)) = (limits.time, time[to_move.min(1)]) {
-        let clock = Limits::from_clock(left, inc[to_move.min(1)], to_go);
+    // `wtime`/`btime` are the first two players' clocks: a game of more
+    // players has no UCI words for the others', which think by the other
+    // limits (or a bare `go`'s second).
+    let own = time.get(to_move).copied().flatten();
+    if let (None, Some(left)) = (limits.time, own) {
+        let clock = Limits::from_clock(left, inc[to_move], to_go);
         limits.time = clock.time.map(|t| t.min(MAX_MOVE_TIME));
         limits.soft_time = clock.soft_time.map(|t| t.min(MAX_MOVE_TIME));
     }

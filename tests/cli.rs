@@ -1320,9 +1320,23 @@ fn uci_session() {
     );
     // Both searches were of the mate position: the bad `position` changed nothing.
     assert_eq!(stdout.matches("bestmove a1a8").count(), 2, "{stdout}");
-    let three = variant(&["uci", "stdlib/shakhmattron.variant"], Some(""));
-    assert!(!three.status.success());
-    assert!(text(&three.stderr).contains("UCI is a protocol for two players"));
+    // A game of three players speaks the same protocol (startpos, moves,
+    // the side to move whoever's turn it is).
+    let three = variant(
+        &["uci", "stdlib/shakhmattron.variant"],
+        Some("position startpos moves m7l6 e8g8\ngo nodes 200\nquit\n"),
+    );
+    assert!(three.status.success(), "{}", text(&three.stderr));
+    let said = text(&three.stdout);
+    let best = said.lines().find(|l| l.starts_with("bestmove ")).unwrap();
+    // The third player (red) moves: f25h21 is one of its moves in the
+    // match test; any legal move of red's is checked by replaying it.
+    let mv = best.split_whitespace().nth(1).unwrap();
+    let replay = variant(
+        &["uci", "stdlib/shakhmattron.variant"],
+        Some(&format!("position startpos moves m7l6 e8g8 {mv}\nisready\nquit\n")),
+    );
+    assert!(!text(&replay.stdout).contains("error"), "{}", text(&replay.stdout));
 }
 
 #[test]
@@ -1617,10 +1631,6 @@ exit 0
         "cannot start the engine",
     );
     refused(
-        &["match", "stdlib/shakhmattron.variant", "--engine", &illegal],
-        "between two engines",
-    );
-    refused(
         &[
             "match",
             chess,
@@ -1630,6 +1640,63 @@ exit 0
             "novalue",
         ],
         "NAME=VALUE",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn match_plays_games_of_several_players_and_games_without_a_fen() {
+    let bin = env!("CARGO_BIN_EXE_variant");
+    let dir = std::env::temp_dir().join(format!("variant-match-n-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Three players: ours hold two seats, then one; each outside seat has
+    // an engine of its own, told `startpos` and the moves (no FEN).
+    let three = "stdlib/shakhmattron.variant";
+    let engine = format!("{bin} uci {three}");
+    let out = variant(
+        &["match", three, "--engine", &engine, "--games", "2", "--nodes", "200"],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("game 1, ours white+red: ") && stdout.contains("game 2, ours blue: "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("not a legal move"), "{stdout}");
+    assert!(stdout.contains("of 2 games"), "{stdout}");
+    // An outside engine playing an illegal move loses the game for every
+    // outside seat: our share is all.
+    let illegal = fake_engine(&dir, "illegal.sh", Some("a1a2"));
+    let out = variant(
+        &["match", three, "--engine", &illegal, "--games", "2", "--nodes", "100"],
+        None,
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.matches("not a legal move").count(), 2, "{stdout}");
+    assert!(stdout.contains("2 won, 0 drawn, 0 lost: 100.0%"), "{stdout}");
+    // Das chess has no FEN (its declarations): `startpos` and moves.
+    let das = "stdlib/das.variant";
+    let out = variant(
+        &[
+            "match",
+            das,
+            "--engine",
+            &format!("{bin} uci {das}"),
+            "--games",
+            "2",
+            "--nodes",
+            "100",
+            "--max-plies",
+            "40",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("game 2, ours black") && !stdout.contains("not a legal move"),
+        "{stdout}"
     );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -41,17 +41,17 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
         seed,
         threads: threads as usize,
     };
-    let (points, stopped) = arena::play(&m, &mut std::io::stdout())?;
-    if !points.is_empty() {
+    let (shares, stopped) = arena::play(&m, &mut std::io::stdout())?;
+    if !shares.is_empty() {
         // Written without `print!`, which would panic on a closed pipe.
         std::io::stdout()
-            .write_all(arena::report(&points).as_bytes())
+            .write_all(arena::report(&shares).as_bytes())
             .ok();
     }
     match stopped {
         Some(why) => Err(format!(
             "the match stopped after {} games: {why}",
-            points.len()
+            shares.len()
         )),
         None => Ok(ExitCode::SUCCESS),
     }
