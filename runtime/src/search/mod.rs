@@ -2,8 +2,8 @@
 //! deepening alpha-beta (principal variation search, `node.rs`) over the
 //! runtime's legal moves, with a transposition table on the Zobrist hash
 //! shared by the threads (`tt.rs`, `threads.rs`), quiescence on captures
-//! and promotions, check extensions, a selective search in two-player
-//! games (`selective.rs`), and moves ordered by the table's move, captures
+//! and promotions, check extensions, a selective search (`selective.rs`),
+//! and moves ordered by the table's move, captures
 //! (most valuable victim first), killers and history. `time.rs` decides
 //! when to stop.
 //!
@@ -168,7 +168,7 @@ pub struct Engine<'g> {
     published: Arc<AtomicU64>,
     /// Per ply: the move that led here was a null move (no two in a row).
     after_null: Vec<bool>,
-    /// The selective search is on (two players, `selective.rs`).
+    /// The selective search is on (`selective.rs`; off for proofs).
     selective: bool,
     /// Per ply: two quiet moves that caused a cut.
     killers: Vec<[Option<Move>; 2]>,
@@ -219,7 +219,7 @@ impl<'g> Engine<'g> {
             depth_skew: 0,
             published: Arc::new(AtomicU64::new(0)),
             after_null: vec![false; MAX_PLY + 2],
-            selective: game.players() == 2,
+            selective: true,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; game.codes() * game.cells()],
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),

@@ -1,9 +1,8 @@
 //! A node of the main search: the transposition table, the rules' quick
 //! ends, then principal variation search over the ordered moves (a null
 //! window after the first, a re-search when a move beats it), with check
-//! extensions and, in two-player games, the selective search of
-//! `selective.rs` (node pruning, futility, late-move pruning and
-//! reductions).
+//! extensions and the selective search of `selective.rs` (node pruning,
+//! futility, late-move pruning and reductions).
 
 use super::tt::{fingerprint, Bound, Entry};
 use super::{Engine, INFINITY, MATE_BOUND, MAX_PLY};
@@ -113,7 +112,11 @@ impl<'g> Engine<'g> {
             if better {
                 best = v;
                 best_move = Some(mv);
-                if ply == 0 {
+                // A root move counts as the iteration's best only by a
+                // value inside or above the window: below it (an
+                // aspiration window failing low) values are bounds, and
+                // the highest bound is no better move.
+                if ply == 0 && v > alpha0 {
                     self.iteration_best = Some(mv);
                 }
             }

@@ -1,5 +1,5 @@
-//! The selective search of two-player games: what the main search may
-//! skip or search shallower without changing its answer, most of the time.
+//! The selective search: what the main search may skip or search
+//! shallower without changing its answer, most of the time.
 //! Each is general (it reads the evaluation, the move list's order and
 //! the rules' check test, never a kind of piece):
 //!
@@ -8,7 +8,9 @@
 //! - **null-move pruning**: a side that, passing its turn, still beats the
 //!   window after a search `R` plies shallower is cut; not in check, not
 //!   twice in a row, not where zugzwang is likely (few pieces, or rules
-//!   that force captures, where passing is far from a real move);
+//!   that force captures, where passing is far from a real move; two
+//!   players only: with more a pass hands the move to the next player,
+//!   a partner or one opponent of several, not to "the" opponent);
 //! - **futility and late-move pruning**: near the horizon, quiet moves of
 //!   a side far below the window, and quiet moves late in the order, are
 //!   skipped;
@@ -27,8 +29,11 @@
 //! Nor are root moves, or moves nearer a promotion, reduced (a pawn race
 //! of the engine tests was lost to that).
 //!
-//! Several sides keep full-width search: a pass there does not hand the
-//! move to "the" opponent, and BRS+ already narrows the tree.
+//! With more than two players the search is one of the root side against
+//! a coalition (Paranoid, or BRS+ whose opponents' layers are
+//! `best_reply.rs`'s): its nodes are a two-sided tree's, so the rest
+//! applies as it stands, the coalition's nodes seeing the evaluation
+//! negated.
 //! `docs/ENGINE.md` records each one's measured gain.
 
 use super::ordering::HISTORY_MAX;
@@ -107,7 +112,9 @@ impl<'g> Engine<'g> {
     /// 2.5 pawns or more (zugzwang lives in endings of kings and pawns),
     /// and the rules do not force captures.
     fn null_move_safe(&self, pos: &Position) -> bool {
-        if self.game.obligations.capture_forced {
+        // With more players a pass hands the move to the next player, a
+        // partner or one opponent of several, not to "the" opponent.
+        if self.game.obligations.capture_forced || self.game.players() != 2 {
             return false;
         }
         let me = pos.to_move();
