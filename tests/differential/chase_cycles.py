@@ -54,6 +54,36 @@ def split(m):
     return m[:i], m[i:]
 
 
+def piece_on(board, cell):
+    f, r = ord(cell[0]) - ord("a"), int(cell[1:])
+    row = board.split("/")[10 - r]
+    i = 0
+    for ch in row:
+        if ch.isdigit():
+            i += int(ch)
+        else:
+            if i == f:
+                return ch
+            i += 1
+    return ""
+
+
+def threatens(variant, fen, moves, m):
+    """Could the piece moved by `m` capture something next, were it to
+    move again?"""
+    after = sf.get_fen(variant, fen, moves + [m]).split()
+    after[1] = "w" if after[1] == "b" else "b"
+    again = " ".join(after)
+    if sf.validate_fen(again, variant) != 1:
+        return False
+    to = split(m)[1]
+    try:
+        return any(split(x)[0] == to and is_capture(variant, again, [], x)
+                   for x in sf.legal_moves(variant, again, []))
+    except Exception:
+        return False
+
+
 def reversed_move(m):
     a, b = split(m)
     return b + a
@@ -63,6 +93,49 @@ def is_capture(variant, fen, moves, m):
     def pieces(ms):
         return sum(c.isalpha() for c in sf.get_fen(variant, fen, ms).split()[0])
     return pieces(moves + [m]) < pieces(moves)
+
+
+def sparse_fen(rng):
+    """A random xiangqi position with few pieces: the generals in their
+    palaces, a few chariots, horses, cannons and soldiers (and an advisor or
+    elephant on its points), white to move; None if pyffish rejects it."""
+    board = [["" for _ in range(9)] for _ in range(10)]  # [rank][file], rank 0 = white's back rank
+    board[rng.randrange(0, 3)][rng.randrange(3, 6)] = "K"
+    board[rng.randrange(7, 10)][rng.randrange(3, 6)] = "k"
+    for white in (True, False):
+        for _ in range(rng.randrange(2, 6)):
+            letter = rng.choice("RRNNCCPPAB")
+            if letter == "A":
+                cells = [(0, 3), (0, 5), (1, 4), (2, 3), (2, 5)]
+            elif letter == "B":
+                cells = [(0, 2), (0, 6), (2, 0), (2, 4), (2, 8), (4, 2), (4, 6)]
+            elif letter == "P":
+                cells = [(r, f) for r in range(3, 10) for f in range(9) if r >= 5 or f % 2 == 0]
+            else:
+                cells = [(r, f) for r in range(10) for f in range(9)]
+            r, f = rng.choice(cells)
+            if not white:
+                r = 9 - r
+            if not board[r][f]:
+                board[r][f] = letter if white else letter.lower()
+    rows = []
+    for r in range(9, -1, -1):
+        row, empty = "", 0
+        for f in range(9):
+            if board[r][f]:
+                row += (str(empty) if empty else "") + board[r][f]
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    fen = "/".join(rows) + " w - - 0 1"
+    if sf.validate_fen(fen, "xiangqi") != 1 or not sf.legal_moves("xiangqi", fen, []):
+        return None
+    black = fen.replace(" w ", " b ")
+    if sf.gives_check("xiangqi", fen, []) or sf.validate_fen(black, "xiangqi") != 1 \
+            or sf.gives_check("xiangqi", black, []):
+        return None
+    return fen
 
 
 def trial(args, rng, fen):
@@ -76,6 +149,14 @@ def trial(args, rng, fen):
     cycle = []
     for _ in range(2):
         legal = [m for m in sf.legal_moves(v, fen, moves + cycle) if not is_capture(v, fen, moves + cycle, m)]
+        board = sf.get_fen(v, fen, moves + cycle).split()[0]
+        # Moves by riders and leapers that may chase, most of the time.
+        chasing = [m for m in legal if piece_on(board, split(m)[0]) in "RNCrnc"]
+        if chasing and rng.random() < 0.8:
+            legal = chasing
+            threats = [m for m in legal if threatens(v, fen, moves + cycle, m)]
+            if threats and rng.random() < 0.8:
+                legal = threats
         if not legal:
             return None
         cycle.append(rng.choice(legal))
@@ -100,6 +181,7 @@ def main():
     ap.add_argument("--max-start", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fen")
+    ap.add_argument("--sparse", action="store_true", help="random positions with few pieces")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     fen = args.fen or sf.start_fen(args.variant)
@@ -107,12 +189,18 @@ def main():
     bad = 0
     done = 0
     while done < args.trials:
+        if args.sparse:
+            fen = None
+            while fen is None:
+                fen = sparse_fen(rng)
         played = trial(args, rng, fen)
         if played is None:
             continue
+        got = ours(args, fen, played)
+        if "bad position" in got:
+            continue  # the side not to move in check: no game reaches it
         done += 1
         want = theirs(args.variant, fen, played)
-        got = ours(args, fen, played)
         counts[want] = counts.get(want, 0) + 1
         if want != got:
             bad += 1
