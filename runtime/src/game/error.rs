@@ -404,8 +404,6 @@ impl std::fmt::Display for LoadError {
             | FirstMoveLostKind { .. }
             | CountingKind { .. }
             | MateRuleKind { .. }
-            | ChaseKind { .. }
-            | ChaseRegion
             | CountTooLong { .. }
             | CountingAtLeast { .. }
             | HandTables
@@ -450,7 +448,7 @@ impl std::fmt::Display for LoadError {
             | DuplicateLanding { .. }
             | RepetitionCount(_)
             | MoveRuleCount(_) => self.fmt_language_rule(f),
-            InsufficientTooLarge { .. } => self.fmt_end_rules(f),
+            InsufficientTooLarge { .. } | ChaseKind { .. } | ChaseRegion => self.fmt_end_rules(f),
         }
     }
 }
