@@ -10,7 +10,7 @@ mod games;
 
 use games::Claims;
 use runtime::notation::{parse_fen, parse_move};
-use runtime::{GameEnd, Game, GameResult};
+use runtime::{Game, GameEnd, GameResult};
 
 const XIANGQI: &str = "dsl-examples/fairy/xiangqi.variant";
 
@@ -36,7 +36,11 @@ fn a_chariot_chasing_an_unprotected_cannon_loses() {
     let game = games::load(XIANGQI, Claims::Skipped);
     // Every white move attacks the cannon anew; black only runs.
     let result = verdict(&game, "3k5/c8/9/9/9/9/9/9/9/1R3K3 w - - 0 1", CYCLE);
-    assert_eq!(result.winner, Some(1), "black, to move, wins: pyffish's 32000");
+    assert_eq!(
+        result.winner,
+        Some(1),
+        "black, to move, wins: pyffish's 32000"
+    );
 }
 
 #[test]
@@ -61,7 +65,11 @@ fn a_horse_attacking_a_chariot_chases_it_even_protected() {
     // The chariot on a7 attacks the unprotected horse on c7 too, but only
     // on every other black move: white alone chased on each of its moves.
     let result = verdict(&game, "3k5/9/r8/9/9/1N7/9/9/9/4K4 w - - 0 1", moves);
-    assert_eq!(result.winner, Some(1), "white, to move, loses: pyffish's -32000");
+    assert_eq!(
+        result.winner,
+        Some(1),
+        "white, to move, loses: pyffish's -32000"
+    );
     // Protected by black's other chariot and with a white chariot on c1:
     // still pyffish's -32000.
     let result = verdict(&game, "r2k5/9/r8/9/9/1N7/9/9/9/2R1K4 w - - 0 1", moves);
