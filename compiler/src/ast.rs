@@ -480,8 +480,8 @@ pub enum EndRule {
     /// player holding two pieces whose every legal move is a promotion is
     /// stalemated too.
     StalemateOrPromotionsOnly(OutcomeWord),
-    /// The count, and `perpetual-check`.
-    Repetition(i32, bool),
+    /// The count, `perpetual-check`, and `perpetual-chase ...`.
+    Repetition(i32, bool, Option<ChaseSpec>),
     MoveRule(i32, Vec<Name>),
     /// `end extinction KINDS|all [at-most N] [opponent-at-least M] [bare-back] OUTCOME`.
     Extinction(Extinction),
@@ -495,6 +495,15 @@ pub enum EndRule {
     MateNeedsCheckBy(Vec<Name>, OutcomeWord),
     /// `end double-pass OUTCOME`.
     DoublePass(OutcomeWord),
+}
+
+/// `perpetual-chase by KINDS [except KIND unless on REGION]...`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChaseSpec {
+    /// The kinds whose attacks may be chases.
+    pub by: Vec<Name>,
+    /// Kinds that are chase targets only on a region: (kind, region).
+    pub spared: Vec<(Name, Name)>,
 }
 
 /// What a `drop` line says of its kinds.

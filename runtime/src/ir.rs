@@ -13,7 +13,9 @@ mod hands;
 mod hops;
 mod passing;
 pub use castling::Castling;
-pub use end_rules::{Counting, EndRules, Extinction, FirstMoveLost, HonourRow, MateCondition};
+pub use end_rules::{
+    ChaseRule, Counting, EndRules, Extinction, FirstMoveLost, HonourRow, MateCondition, SparedKind,
+};
 pub use explosion::{BarredCapture, Explosion};
 pub use hands::{DropAs, DropSplit, FileLimit, Gating, Hands};
 pub use hops::{Facing, Hops, HOP, HOP_BEHIND, LAME};

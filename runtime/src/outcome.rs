@@ -189,40 +189,60 @@ impl Position<'_> {
             .count() as u32
     }
 
-    /// `end repetition N perpetual-check`: the player who checked in every
-    /// position of the repetition's cycle (from the repeated position's
-    /// first counted occurrence to now) in which its opponent was to move,
-    /// if only one did (as Fairy-Stockfish's perpetual-check rule: the
-    /// positions at an even distance back from this one, this one
-    /// included, for the side to move; those at an odd distance between for
-    /// the other).
-    fn perpetual_checker(&self) -> Option<usize> {
-        if self.game.shape.players != 2 || self.checked.len() != self.history.len() {
-            return None;
-        }
+    /// The repetition's first counted occurrence (the position seen
+    /// `end repetition N` times in all, counting this one): how many plies
+    /// back, if the current position completes such a repetition.
+    fn repetition_first(&self) -> Option<usize> {
         let limit = (self.halfmove as usize).min(self.history.len());
         let mut wanted = self.game.ir.end.repetition.saturating_sub(1);
-        // The first counted occurrence: `back` plies before now.
-        let mut first = None;
         for back in (2..=limit).step_by(2) {
             if self.history[self.history.len() - back] == self.hash {
                 wanted = wanted.saturating_sub(1);
                 if wanted == 0 {
-                    first = Some(back);
-                    break;
+                    return Some(back);
                 }
             }
         }
-        let first = first?;
+        None
+    }
+
+    /// `end repetition N perpetual-check`: did the player who moved last
+    /// check in every position of the repetition's cycle (from the first
+    /// occurrence `first` plies back to now) in which its opponent was to
+    /// move, and did the side to move in every one where the other was (as
+    /// Fairy-Stockfish's perpetual-check rule: the positions at an even
+    /// distance back from this one, this one included, for the side to
+    /// move; those at an odd distance between for the other)?
+    fn perpetual_checks(&self, first: usize) -> (bool, bool) {
+        if self.checked.len() != self.history.len() {
+            return (false, false);
+        }
         let checked = |back: usize| self.checked[self.checked.len() - back];
-        // The side to move was checked now and at each even distance back.
         let them = self.in_check() && (2..=first).step_by(2).all(checked);
-        // The other side, at each odd distance back before the first occurrence.
         let us = (1..first).step_by(2).all(checked);
+        (them, us)
+    }
+
+    /// `end repetition N perpetual-check|perpetual-chase`: the player who
+    /// loses the repetition, if one does: perpetual check decides first
+    /// (one side only checked: it loses; both: a draw), then perpetual
+    /// chase the same way (`chases.rs`).
+    fn perpetual_loser(&self) -> Option<usize> {
+        let end = &self.game.ir.end;
+        if self.game.shape.players != 2 || !(end.perpetual_check || self.game.chase.is_some()) {
+            return None;
+        }
+        let first = self.repetition_first()?;
+        let mut sides = (false, false);
+        if end.perpetual_check {
+            sides = self.perpetual_checks(first);
+        }
+        if sides == (false, false) && self.game.chase.is_some() {
+            sides = self.perpetual_chases(first);
+        }
         let mover = self.to_move;
-        let other = 1 - mover;
-        match (them, us) {
-            (true, false) => Some(other),
+        match sides {
+            (true, false) => Some(1 - mover),
             (false, true) => Some(mover),
             _ => None,
         }
@@ -386,10 +406,8 @@ impl Position<'_> {
             });
         }
         if end.repetition > 0 && self.repetitions() >= end.repetition {
-            if end.perpetual_check {
-                if let Some(checker) = self.perpetual_checker() {
-                    return Some(GameResult::lost_by(g, GameEnd::Repetition, checker));
-                }
+            if let Some(loser) = self.perpetual_loser() {
+                return Some(GameResult::lost_by(g, GameEnd::Repetition, loser));
             }
             return Some(GameResult::draw(GameEnd::Repetition));
         }

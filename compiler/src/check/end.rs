@@ -42,6 +42,7 @@ pub(super) fn default_end_rules() -> EndRules {
         stalemate: Outcome::Draw,
         repetition: 0,
         perpetual_check: false,
+        perpetual_chase: None,
         move_rule: 0,
         resets_move_rule: Vec::new(),
         insufficient: Vec::new(),
@@ -125,7 +126,7 @@ impl Checker {
                         m.end.stalemate = out(*w);
                         m.end.stalemate_promotions_only = true;
                     }
-                    EndRule::Repetition(n, _) if !in_limits(*n, &limits::REPETITIONS) => {
+                    EndRule::Repetition(n, ..) if !in_limits(*n, &limits::REPETITIONS) => {
                         self.error(count_out_of_limits(
                             format!("`end repetition {n}`"),
                             *span,
@@ -141,9 +142,12 @@ impl Checker {
                             "full moves without a capture or a resetting move; `end move-rule 50 reset Pawn` is chess's rule",
                         ));
                     }
-                    EndRule::Repetition(n, perpetual) => {
+                    EndRule::Repetition(n, perpetual, chase) => {
                         m.end.repetition = *n as u32;
                         m.end.perpetual_check = *perpetual;
+                        if let Some(spec) = chase {
+                            self.perpetual_chase(m, spec, *span, piece_names);
+                        }
                     }
                     EndRule::Extinction(rule) => self.extinction(m, rule, *span, piece_names),
                     EndRule::Checks(n, w) => self.checks_to_win(m, *n, *w, *span),

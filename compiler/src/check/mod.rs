@@ -13,6 +13,7 @@ mod atoms;
 mod board;
 mod castling;
 mod cells;
+mod chase;
 mod counting;
 mod end;
 mod explosion;

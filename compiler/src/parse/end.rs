@@ -34,7 +34,15 @@ impl Builder<'_> {
             Rule::end_repetition => {
                 let mut parts = Parts::of(e);
                 let n = self.int(&parts.required())?;
-                EndRule::Repetition(n, parts.next().is_some())
+                let mut check = false;
+                let mut chase = None;
+                for part in parts {
+                    match part.as_rule() {
+                        Rule::perpetual_check => check = true,
+                        _ => chase = Some(self.chase(part)),
+                    }
+                }
+                EndRule::Repetition(n, check, chase)
             }
             Rule::end_move_rule => {
                 let mut parts = Parts::of(e);
@@ -68,6 +76,26 @@ impl Builder<'_> {
             _ => unexpected(Rule::end_stmt, &e),
         };
         Ok(Stmt::End(end, span))
+    }
+
+    /// `perpetual-chase by KINDS [except KIND unless on REGION]...`.
+    fn chase(&self, p: P) -> ChaseSpec {
+        let mut spec = ChaseSpec {
+            by: Vec::new(),
+            spared: Vec::new(),
+        };
+        for part in Parts::of(p) {
+            match part.as_rule() {
+                Rule::chase_kind => spec.by.push(self.name(&part)),
+                _ => {
+                    let mut names = Parts::of(part).map(|n| self.name(&n));
+                    let kind = names.next().expect("grammar: a kind");
+                    let region = names.next().expect("grammar: a region");
+                    spec.spared.push((kind, region));
+                }
+            }
+        }
+        spec
     }
 
     /// `extinction KINDS|all [at-most N] [opponent-at-least M] [bare-back] OUTCOME`.

@@ -157,6 +157,13 @@ pub enum LoadError {
     MateRuleKind {
         kind: u8,
     },
+    /// The perpetual-chase rule naming a kind the game does not have.
+    ChaseKind {
+        kind: u8,
+    },
+    /// The perpetual-chase rule's region: not one cell list per player, or
+    /// a cell off the board.
+    ChaseRegion,
     /// A counting rule naming a kind the game does not have.
     CountingKind {
         kind: u8,
@@ -441,7 +448,7 @@ impl std::fmt::Display for LoadError {
             | DuplicateLanding { .. }
             | RepetitionCount(_)
             | MoveRuleCount(_) => self.fmt_language_rule(f),
-            InsufficientTooLarge { .. } => self.fmt_end_rules(f),
+            InsufficientTooLarge { .. } | ChaseKind { .. } | ChaseRegion => self.fmt_end_rules(f),
         }
     }
 }
@@ -556,6 +563,16 @@ impl LoadError {
                     "a condition on checkmates names kind {kind}, not in the game"
                 )
             }
+            ChaseKind { kind } => {
+                write!(
+                    f,
+                    "the perpetual-chase rule names kind {kind}, not in the game"
+                )
+            }
+            ChaseRegion => write!(
+                f,
+                "the perpetual-chase rule's region is not a list of board cells per player"
+            ),
             CountingKind { kind } => {
                 write!(f, "the counting rule names kind {kind}, not in the game")
             }

@@ -20,6 +20,7 @@
 //! | rule ends | `rule_ends.rs` | extinction, check counting, arrivals answered or held (absent: none) |
 //! | obligations | `obligations.rs` | captures forced, checks forbidden, checkers to be taken |
 //! | mate rules | `mate_rules.rs` | conditions on checkmates (absent: none) |
+//! | chase | `chase.rs` | what a chase is, for `perpetual-chase` (absent: none) |
 //! | counting | `counting.rs` | the counting rule's honour tables (absent: none) |
 //! | hands | `hands.rs` | what captures add to a hand, starting hands, drop cells (absent: no hands) |
 //! | hops, facing | `hops.rs` | hopping rides per (player, kind, cell); lines royal pieces may not face along (absent: none) |
@@ -95,6 +96,7 @@ use crate::unchecked;
 
 mod attacks;
 mod castling;
+mod chase;
 mod counting;
 mod declarations;
 mod en_passant;
@@ -120,6 +122,7 @@ mod unmoved;
 
 pub(crate) use attacks::{AttackView, Attacks};
 pub(crate) use castling::Castling;
+pub(crate) use chase::ChaseRules;
 pub(crate) use counting::Counting;
 pub use counting::MAX_COUNT_MOVES;
 pub(crate) use en_passant::EnPassantRules;
@@ -169,6 +172,8 @@ pub struct Game {
     pub(crate) counting: Option<Counting>,
     pub(crate) first_move_loss: Option<FirstMoveLoss>,
     pub(crate) mate_rules: Option<MateRules>,
+    /// `perpetual-chase`: what a chase is (`None`: no such rule).
+    pub(crate) chase: Option<ChaseRules>,
     pub(crate) hands: Option<Hands>,
     pub(crate) hops: Option<hops::Hops>,
     pub(crate) facing: Option<hops::Facing>,
@@ -236,6 +241,7 @@ impl Game {
         let counting = Counting::build(&ir, &shape)?;
         let first_move_loss = FirstMoveLoss::build(&ir, &shape)?;
         let mate_rules = MateRules::build(&ir, &shape)?;
+        let chase = ChaseRules::build(&ir, &shape)?;
         let hands = Hands::build(&ir, &shape)?;
         // A drop leaves an empty cell (its `from`): where a royal kind may
         // be dropped, the judge must look at every drop.
@@ -304,6 +310,7 @@ impl Game {
             counting,
             first_move_loss,
             mate_rules,
+            chase,
             hands,
         })
     }

@@ -75,6 +75,24 @@ pub struct MateCondition {
     pub outcome: Outcome,
 }
 
+/// What a chase is (`perpetual-chase by KINDS except KIND unless on
+/// REGION`; `position/chases.rs` applies it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChaseRule {
+    /// The kinds whose attacks may be chases.
+    pub by: Vec<u8>,
+    /// Kinds that are chase targets only on some cells.
+    pub spared: Vec<SparedKind>,
+}
+
+/// `except KIND unless on REGION`: pieces of `kind` are chase targets only
+/// on `targets_on[owner]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SparedKind {
+    pub kind: u8,
+    pub targets_on: Vec<Vec<u16>>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EndRules {
     /// No legal move while a royal piece is attacked.
@@ -89,6 +107,12 @@ pub struct EndRules {
     /// checker); both sides so: a draw.
     #[serde(default)]
     pub perpetual_check: bool,
+    /// `end repetition N ... perpetual-chase ...`: a repetition reached
+    /// while one side chased on each of its moves since the repeated
+    /// position's first occurrence, and the other did not, is lost by the
+    /// chaser (perpetual check, when one side checked so, decides first).
+    #[serde(default)]
+    pub perpetual_chase: Option<ChaseRule>,
     /// Full moves without capture or a move of a `resets_move_rule` kind (0 = off).
     pub move_rule: u32,
     pub resets_move_rule: Vec<u8>,

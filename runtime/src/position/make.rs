@@ -51,6 +51,9 @@ impl<'g> Position<'g> {
         if g.ir.end.perpetual_check {
             self.note_checked();
         }
+        if g.chase.is_some() {
+            self.played.push(mv);
+        }
         self.close_en_passant();
         let me = self.to_move;
         let lasting =
@@ -211,6 +214,9 @@ impl<'g> Position<'g> {
         self.history.pop();
         if self.game.ir.end.perpetual_check {
             self.checked.pop();
+        }
+        if self.game.chase.is_some() {
+            self.played.pop();
         }
         self.to_move = undo.to_move as usize;
         if mv.wall != 0 {

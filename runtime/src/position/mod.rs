@@ -27,6 +27,7 @@
 mod all_royals;
 mod attacks;
 mod castling;
+mod chases;
 mod check_evasion;
 mod counting;
 mod declarations;
@@ -131,6 +132,9 @@ pub struct Position<'g> {
     /// With `end repetition N perpetual-check`: beside each hash of
     /// `history`, whether the side to move was in check there.
     pub(crate) checked: Vec<bool>,
+    /// With `perpetual-chase`: beside each hash of `history`, the move
+    /// that left it (`chases.rs` takes them back to judge the chases).
+    pub(crate) played: Vec<Move>,
     /// With `wall KIND`: per move made, the cell the wall piece left
     /// (`NO_CELL`: it was not on the board), for `unmake`.
     walls: Vec<u16>,
@@ -210,6 +214,7 @@ impl<'g> Position<'g> {
             hash: game.keys.side[0],
             history: Vec::new(),
             checked: Vec::new(),
+            played: Vec::new(),
             walls: Vec::new(),
             undo: Vec::new(),
             scratch: Vec::new(),

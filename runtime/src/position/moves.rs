@@ -97,6 +97,18 @@ pub struct Move {
 }
 
 impl Move {
+    /// The search's null move, as `played` records it (nothing moved).
+    pub(crate) const NULL: Move = Move {
+        from: NO_CELL,
+        to: NO_CELL,
+        kind: MoveKind::Pass,
+        promotion: 0,
+        passed: 0,
+        aux: 0,
+        unattacked: false,
+        wall: 0,
+    };
+
     /// The cell the moving piece leaves.
     pub fn from(&self) -> usize {
         self.from as usize

@@ -41,6 +41,9 @@ impl<'g> Position<'g> {
         if self.game.ir.end.perpetual_check {
             self.note_checked();
         }
+        if self.game.chase.is_some() {
+            self.played.push(Move::NULL);
+        }
         self.close_en_passant();
         self.halfmove = self.halfmove.saturating_add(1);
         self.pass_turn();
@@ -53,6 +56,9 @@ impl<'g> Position<'g> {
         self.history.pop();
         if self.game.ir.end.perpetual_check {
             self.checked.pop();
+        }
+        if self.game.chase.is_some() {
+            self.played.pop();
         }
         self.to_move = undo.to_move as usize;
         self.unmake_turn_only(&undo);
