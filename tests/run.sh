@@ -39,6 +39,9 @@ fi
 .venv/bin/python tests/differential/fsdiff.py --check-config
 .venv/bin/python tests/differential/fsdiff.py --variant-bin target/ci/variant --games 10 --plies 80 --seed 7
 .venv/bin/python tests/differential/fsdiff.py --variant-bin target/ci/variant --fairy --games 2 --plies 40 --seed 7 --jobs 2
-# Partial files (a rule the language lacks, named in their row) by name.
+# Xiangqi's long-game rules: longer games, repetition cycles (perpetual
+# check and chase) and the move rule that checks stretch, against pyffish.
 .venv/bin/python tests/differential/fsdiff.py --variant-bin target/ci/variant --fairy --only xiangqi --games 2 --plies 60 --seed 7
+.venv/bin/python tests/differential/chase_cycles.py --variant-bin target/ci/variant --trials 20 --seed 7
+.venv/bin/python tests/differential/move_rule_checks.py --variant-bin target/ci/variant --trials 30 --seed 1
 echo "all tests passed"

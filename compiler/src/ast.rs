@@ -477,12 +477,12 @@ pub enum EndRule {
     /// The outcome; `true`: `after-round` (a pass first).
     Stalemate(OutcomeWord, bool),
     /// `end stalemate OUTCOME or-promotions-only`: the outcome, and a
-    /// player holding two pieces whose every legal move is a promotion is
-    /// stalemated too.
+    /// player holding two pieces whose every legal move is a promotion too.
     StalemateOrPromotionsOnly(OutcomeWord),
     /// The count, `perpetual-check`, and `perpetual-chase ...`.
     Repetition(i32, bool, Option<ChaseSpec>),
-    MoveRule(i32, Vec<Name>),
+    /// The count, the kinds that reset it, and `stretched-by-checks-after C`.
+    MoveRule(i32, Vec<Name>, Option<i32>),
     /// `end extinction KINDS|all [at-most N] [opponent-at-least M] [bare-back] OUTCOME`.
     Extinction(Extinction),
     /// `end checks N OUTCOME`: for the player who gives its N-th check.

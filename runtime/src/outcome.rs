@@ -189,6 +189,27 @@ impl Position<'_> {
             .count() as u32
     }
 
+    /// `end move-rule N stretched-by-checks-after C`: the plies the rule
+    /// is stretched by, two per check beyond the C-th of the side that
+    /// gave more in the counted plies (as Fairy-Stockfish counts them
+    /// with its chasing rule: the positions at an even distance back
+    /// from this one, this one included and the farthest excluded, for
+    /// the side to move; those at an odd distance, the farthest included,
+    /// for the other), once at least 20 plies were played from the
+    /// position the game started at (none before).
+    fn checks_stretch(&self) -> u32 {
+        let limit = self.game.ir.end.move_rule_checks;
+        let plies = self.history.len();
+        if limit == 0 || plies < 20 || self.checked.len() != plies {
+            return 0;
+        }
+        let end = (self.halfmove as usize).min(plies);
+        let checked = |back: usize| self.checked[plies - back] as u32;
+        let them = self.in_check() as u32 + (2..end).step_by(2).map(checked).sum::<u32>();
+        let us: u32 = (1..=end).step_by(2).map(checked).sum();
+        2 * them.max(us).saturating_sub(limit)
+    }
+
     /// The repetition's first counted occurrence (the position seen
     /// `end repetition N` times in all, counting this one): how many plies
     /// back, if the current position completes such a repetition.
@@ -405,14 +426,20 @@ impl Position<'_> {
                 scored(self, end.stalemate, GameEnd::Stalemate)
             });
         }
+        // The move rule first, as Fairy-Stockfish judges: a perpetual
+        // check or chase that also runs the move count out is a draw.
+        let count_out = end.move_rule * g.shape.players as u32;
+        if end.move_rule > 0
+            && self.halfmove >= count_out
+            && self.halfmove >= count_out.saturating_add(self.checks_stretch())
+        {
+            return Some(GameResult::draw(GameEnd::MoveRule));
+        }
         if end.repetition > 0 && self.repetitions() >= end.repetition {
             if let Some(loser) = self.perpetual_loser() {
                 return Some(GameResult::lost_by(g, GameEnd::Repetition, loser));
             }
             return Some(GameResult::draw(GameEnd::Repetition));
-        }
-        if end.move_rule > 0 && self.halfmove >= end.move_rule * g.shape.players as u32 {
-            return Some(GameResult::draw(GameEnd::MoveRule));
         }
         if g.counting.is_some() && self.count_ran_out() {
             return Some(GameResult::draw(GameEnd::Counting));

@@ -45,6 +45,7 @@ pub(super) fn default_end_rules() -> EndRules {
         perpetual_chase: None,
         move_rule: 0,
         resets_move_rule: Vec::new(),
+        move_rule_checks: 0,
         insufficient: Vec::new(),
         points: 1,
         out_after_round: false,
@@ -134,7 +135,7 @@ impl Checker {
                             "a position seen that many times is drawn; `end repetition 3` is chess's rule",
                         ));
                     }
-                    EndRule::MoveRule(n, _) if !in_limits(*n, &limits::MOVE_RULE) => {
+                    EndRule::MoveRule(n, ..) if !in_limits(*n, &limits::MOVE_RULE) => {
                         self.error(count_out_of_limits(
                             format!("`end move-rule {n}`"),
                             *span,
@@ -159,8 +160,17 @@ impl Checker {
                         self.mate_condition(m, kinds, *w, false, *span, piece_names)
                     }
                     EndRule::DoublePass(w) => m.end.double_pass = Some(out(*w)),
-                    EndRule::MoveRule(n, kinds) => {
+                    EndRule::MoveRule(n, _, Some(c)) if !in_limits(*c, &limits::MOVE_RULE) => {
+                        self.error(count_out_of_limits(
+                            format!("`stretched-by-checks-after {c}`"),
+                            *span,
+                            &limits::MOVE_RULE,
+                            "checks one side may give before each further check adds a move; `end move-rule 50 stretched-by-checks-after 10` is Fairy-Stockfish's xiangqi",
+                        ));
+                    }
+                    EndRule::MoveRule(n, kinds, stretch) => {
                         m.end.move_rule = *n as u32;
+                        m.end.move_rule_checks = stretch.map_or(0, |c| c as u32);
                         for k in kinds {
                             if let Some(k) = self.piece(k, piece_names) {
                                 m.end.resets_move_rule.push(k as u8);

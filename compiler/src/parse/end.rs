@@ -8,7 +8,7 @@ use crate::diag::{Code, Diagnostic};
 
 impl Builder<'_> {
     /// `end checkmate|stalemate OUTCOME ...`, `end repetition N`,
-    /// `end move-rule N [reset KINDS]`.
+    /// `end move-rule N [reset KINDS] [stretched-by-checks-after C]`.
     pub(super) fn end(&self, p: P) -> Result<Stmt, Diagnostic> {
         let span = self.span(&p);
         let e = sole_part(p);
@@ -47,7 +47,14 @@ impl Builder<'_> {
             Rule::end_move_rule => {
                 let mut parts = Parts::of(e);
                 let n = self.int(&parts.required())?;
-                EndRule::MoveRule(n, parts.map(|k| self.name(&k)).collect())
+                let (mut kinds, mut stretch) = (Vec::new(), None);
+                for part in parts {
+                    match part.as_rule() {
+                        Rule::checks_stretch => stretch = Some(self.int(&sole_part(part))?),
+                        _ => kinds.push(self.name(&part)),
+                    }
+                }
+                EndRule::MoveRule(n, kinds, stretch)
             }
             Rule::end_extinction => EndRule::Extinction(self.extinction(e)?),
             Rule::end_checks => {

@@ -116,6 +116,12 @@ pub struct EndRules {
     /// Full moves without capture or a move of a `resets_move_rule` kind (0 = off).
     pub move_rule: u32,
     pub resets_move_rule: Vec<u8>,
+    /// `end move-rule N stretched-by-checks-after C` (0 = off): each check
+    /// beyond the C-th that the side which checked more gave in the
+    /// counted moves adds a full move to the rule (Fairy-Stockfish's
+    /// n-move rule where its chasing rule is on).
+    #[serde(default)]
+    pub move_rule_checks: u32,
     /// Material sets that cannot mate: each entry lists the pieces of both
     /// sides (the royal included); a position whose material equals one of
     /// them (for either colour assignment) is drawn.
@@ -158,6 +164,15 @@ pub struct EndRules {
     /// (`pass`); the outcome is the player to move's.
     #[serde(default)]
     pub double_pass: Option<Outcome>,
+}
+
+impl EndRules {
+    /// Whether positions keep, beside their history, whether the side to
+    /// move was in check (`Position::checked`): for perpetual check and
+    /// for a move rule that checks stretch.
+    pub fn records_checks(&self) -> bool {
+        self.perpetual_check || self.move_rule_checks > 0
+    }
 }
 
 fn one_point() -> u32 {

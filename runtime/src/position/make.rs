@@ -48,7 +48,7 @@ impl<'g> Position<'g> {
         let to = mv.to as usize;
         let mut undo = self.undo_record(from);
         self.history.push(self.hash);
-        if g.ir.end.perpetual_check {
+        if g.ir.end.records_checks() {
             self.note_checked();
         }
         if g.chase.is_some() {
@@ -212,7 +212,7 @@ impl<'g> Position<'g> {
     pub fn unmake(&mut self, mv: Move) {
         let undo = self.undo.pop().expect("unmake without make");
         self.history.pop();
-        if self.game.ir.end.perpetual_check {
+        if self.game.ir.end.records_checks() {
             self.checked.pop();
         }
         if self.game.chase.is_some() {

@@ -38,7 +38,7 @@ impl<'g> Position<'g> {
     pub fn make_null(&mut self) {
         let undo = self.undo_record(0);
         self.history.push(self.hash);
-        if self.game.ir.end.perpetual_check {
+        if self.game.ir.end.records_checks() {
             self.note_checked();
         }
         if self.game.chase.is_some() {
@@ -54,7 +54,7 @@ impl<'g> Position<'g> {
     pub fn unmake_null(&mut self) {
         let undo = self.undo.pop().expect("unmake_null without make_null");
         self.history.pop();
-        if self.game.ir.end.perpetual_check {
+        if self.game.ir.end.records_checks() {
             self.checked.pop();
         }
         if self.game.chase.is_some() {
