@@ -193,7 +193,11 @@ impl<'s, 'g: 's> Session<'s, 'g> {
         let (n, events, finished) = (self.searches, self.events.clone(), done.clone());
         let thread = scope.spawn(move || {
             let outcome = engine.search(&mut at, limits, |info| {
-                out(&info_line(game, info, uci_score(info.score, game.players())));
+                out(&info_line(
+                    game,
+                    info,
+                    uci_score(info.score, game.players()),
+                ));
             });
             finished.store(true, Ordering::Release);
             out(&bestmove(game, &outcome));

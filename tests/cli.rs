@@ -1334,9 +1334,15 @@ fn uci_session() {
     let mv = best.split_whitespace().nth(1).unwrap();
     let replay = variant(
         &["uci", "stdlib/shakhmattron.variant"],
-        Some(&format!("position startpos moves m7l6 e8g8 {mv}\nisready\nquit\n")),
+        Some(&format!(
+            "position startpos moves m7l6 e8g8 {mv}\nisready\nquit\n"
+        )),
     );
-    assert!(!text(&replay.stdout).contains("error"), "{}", text(&replay.stdout));
+    assert!(
+        !text(&replay.stdout).contains("error"),
+        "{}",
+        text(&replay.stdout)
+    );
 }
 
 #[test]
@@ -1654,7 +1660,9 @@ fn match_plays_games_of_several_players_and_games_without_a_fen() {
     let three = "stdlib/shakhmattron.variant";
     let engine = format!("{bin} uci {three}");
     let out = variant(
-        &["match", three, "--engine", &engine, "--games", "2", "--nodes", "200"],
+        &[
+            "match", three, "--engine", &engine, "--games", "2", "--nodes", "200",
+        ],
         None,
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -1669,12 +1677,17 @@ fn match_plays_games_of_several_players_and_games_without_a_fen() {
     // outside seat: our share is all.
     let illegal = fake_engine(&dir, "illegal.sh", Some("a1a2"));
     let out = variant(
-        &["match", three, "--engine", &illegal, "--games", "2", "--nodes", "100"],
+        &[
+            "match", three, "--engine", &illegal, "--games", "2", "--nodes", "100",
+        ],
         None,
     );
     let stdout = text(&out.stdout);
     assert_eq!(stdout.matches("not a legal move").count(), 2, "{stdout}");
-    assert!(stdout.contains("2 won, 0 drawn, 0 lost: 100.0%"), "{stdout}");
+    assert!(
+        stdout.contains("2 won, 0 drawn, 0 lost: 100.0%"),
+        "{stdout}"
+    );
     // Das chess has no FEN (its declarations): `startpos` and moves.
     let das = "stdlib/das.variant";
     let out = variant(

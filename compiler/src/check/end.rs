@@ -165,7 +165,7 @@ impl Checker {
                             format!("`stretched-by-checks-after {c}`"),
                             *span,
                             &limits::MOVE_RULE,
-                            "checks one side may give before each further check adds a move; `end move-rule 50 stretched-by-checks-after 10` is Fairy-Stockfish's xiangqi",
+                            "checks one side may give before each further check adds a move to the rule; `end move-rule 50 stretched-by-checks-after 10` counts the eleventh on",
                         ));
                     }
                     EndRule::MoveRule(n, kinds, stretch) => {
