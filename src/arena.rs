@@ -390,13 +390,8 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<Share>, Option<String
         for (k, s) in (0..players).filter(|&s| !ours[s]).enumerate() {
             seat_engine[s] = k;
         }
-        let mut engines: Vec<Engine> = (0..players)
-            .map(|_| {
-                let mut e = Engine::new(game);
-                e.set_threads(m.threads);
-                e
-            })
-            .collect();
+        // An engine (and its table) per seat of ours, made at its first move.
+        let mut engines: Vec<Option<Engine>> = (0..players).map(|_| None).collect();
         let mut pos = start.clone();
         let mut moves: Vec<String> = Vec::new();
         let mut rng = Rng::new(m.seed ^ (g as u64 / 2 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -414,7 +409,12 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<Share>, Option<String
             let mv = if (moves.len() as u32) < m.random_plies {
                 list[rng.below(list.len())]
             } else if ours[seat] {
-                let o = engines[seat].search(&mut pos, ours_limit.clone(), |_| {});
+                let engine = engines[seat].get_or_insert_with(|| {
+                    let mut e = Engine::new(game);
+                    e.set_threads(m.threads);
+                    e
+                });
+                let o = engine.search(&mut pos, ours_limit.clone(), |_| {});
                 o.best.unwrap_or(list[0])
             } else {
                 let position = if moves.is_empty() {
