@@ -179,8 +179,7 @@ pub struct SearchArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// With three or more sides: paranoid (every opponent searches
-    /// every move) or brs (Best-Reply Search, BRS+); auto is paranoid
-    /// with three sides, brs with four or more.
+    /// every move) or brs (Best-Reply Search, BRS+); auto is brs.
     #[arg(long, value_enum, default_value = "auto")]
     pub algorithm: SearchAlgorithm,
     /// Threads of the search (Lazy SMP: they share one table; at most 256).

@@ -15,8 +15,8 @@ pub const MAX_NODES: u64 = 1_000_000_000_000;
 /// A seat: `human`, `random`, `greedy`, or `engine` (`engine:depth=N`,
 /// `engine:ms=N`, `engine:nodes=N`; plain `engine` thinks 1 s), with
 /// `:brs` or `:paranoid` to choose how three or more sides are searched
-/// (`engine:brs:depth=3`; by default Paranoid with three sides, Best-Reply
-/// Search with four or more).
+/// (`engine:brs:depth=3`; by default Best-Reply Search with three sides or
+/// more).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Player {
     Human,

@@ -227,8 +227,12 @@ pub(super) fn verify_mate_in(
     // The side to move plays at plies 1, 1 + players, ...
     let plies = (moves - 1) * players + 1;
     let own_moves = |p: i32| (p as i64 - 1) / players + 1;
-    // Full width: a "no win in N" must have seen every line.
-    let mut engine = runtime::search::Engine::new(game).full_width();
+    // Full width: a "no win in N" must have seen every line; and with
+    // more than two sides Paranoid, whose opponents search every move
+    // (BRS+, the play default, lets all but one play their first move).
+    let mut engine = runtime::search::Engine::new(game)
+        .full_width()
+        .with_algorithm(runtime::search::Algorithm::Paranoid);
     let limits = runtime::search::Limits {
         depth: Some(plies as u32),
         nodes: Some(budget.mate_search),
