@@ -429,6 +429,30 @@ fn a_move_that_shrinks_a_bare_kings_box_counts() {
     assert!(boxing >= open + 100, "b2b6 {boxing}, b2b3 {open}");
 }
 
+/// Mobility counts: a Rook reaches 14 cells from every cell of an empty
+/// 8x8 board, so its placement is the same on b1 and c1, and nothing else
+/// differs between the two moves (Black is not bare: it keeps a pawn, so
+/// no hunt). On b1 its own pawn shuts the file: 6 cells to move to; on c1
+/// the open file adds 7. A one-ply look prefers c1, by 7 cells of a
+/// Rook's weight (12 / sqrt(14) cp each, about 22 cp); without the term the
+/// two score the same.
+#[test]
+fn a_rook_on_an_open_file_counts_its_mobility() {
+    let game = chess();
+    let mut pos = parse_position(game, "white: Kh1 Rd1 Pb2; black: Ka8 Ph7").unwrap();
+    let mut scored = Vec::new();
+    Engine::new(game).one_ply(&mut pos, &mut scored);
+    let score = |text: &str| {
+        let mv = parse_move(&mut pos.clone(), text).unwrap();
+        scored.iter().find(|(m, _)| *m == mv).unwrap().1
+    };
+    let (open, shut) = (score("d1c1"), score("d1b1"));
+    assert!(
+        (15..=30).contains(&(open - shut)),
+        "d1c1 {open}, d1b1 {shut}"
+    );
+}
+
 /// A piece that promotes counts more the fewer of its moves it stands from
 /// promoting: with nothing else on the board a search of 1,000 nodes (too
 /// short to see the promotion from the second rank) walks a chess pawn up

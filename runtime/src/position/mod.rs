@@ -44,6 +44,7 @@ mod landing;
 mod legality;
 mod make;
 mod mate_rules;
+mod mobility;
 mod movegen;
 mod moves;
 mod no_check;

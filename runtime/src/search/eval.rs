@@ -2,7 +2,8 @@
 //! `value` (where a game gives none, from how far the kind reaches on an
 //! empty board), and a per-cell bonus from the kind's reach from that cell
 //! on an empty board, built once per game. Only players in play count: a
-//! frozen army is worth nothing to its owner.
+//! frozen army is worth nothing to its owner. Each piece but royal and
+//! promoting ones also counts the cells it may move to now (its mobility).
 //!
 //! A player left with royal pieces alone cannot win by force, yet must
 //! still be mated (or stalemated) for another to win, and that takes a
@@ -57,6 +58,13 @@ const ADVANCE: i32 = 2;
 /// (docs/ENGINE.md, "Drops: hand material and drop ordering").
 const HAND_PERCENT: i32 = 100;
 
+/// Mobility: a piece gains, per cell it may move to now, `MOBILITY` /
+/// sqrt(its kind's average reach on an empty board) centipawns (a chess
+/// knight about 5, a queen 2.5); kinds that promote and royal kinds are
+/// left out (their advance and the hunt count for them). Measured:
+/// docs/ENGINE.md, "The evaluation".
+const MOBILITY: f64 = 12.0;
+
 /// Per cell: a piece's moves from there on an empty board, as (to, the
 /// kind it lands as if the move changes it).
 type MovesFrom = Vec<Vec<(u16, Option<usize>)>>;
@@ -74,6 +82,8 @@ pub(crate) struct Evaluator {
     army: i32,
     /// Per piece code: the kind is royal.
     royal: Vec<bool>,
+    /// Per piece code: 16ths of a centipawn per cell the piece may move to.
+    mobility: Vec<i32>,
     /// Per piece code and cell: the royal kind's reach there less its
     /// average (0 for other kinds).
     royal_reach: Vec<i32>,
@@ -95,6 +105,7 @@ impl Evaluator {
         let mut material = vec![0; codes];
         let mut placement = vec![0; codes * cells];
         let mut royal = vec![false; codes];
+        let mut mobility = vec![0; codes];
         let mut royal_reach = vec![0; codes * cells];
         // Per cell: where a royal piece steps from it (any royal kind).
         let mut steps: Vec<Vec<u16>> = vec![Vec::new(); cells];
@@ -152,6 +163,9 @@ impl Evaluator {
                     }
                 }
                 royal[code as usize] = info.royal;
+                if !info.royal && !promotes && average > 0 {
+                    mobility[code as usize] = (16.0 * MOBILITY / (average as f64).sqrt()) as i32;
+                }
                 if promotes {
                     moves_from.resize(cells, Vec::new());
                     promoting.push((code, moves_from));
@@ -190,6 +204,7 @@ impl Evaluator {
             cells,
             army: 0,
             royal,
+            mobility,
             royal_reach,
             nearness,
             royal_step_at,
@@ -244,6 +259,11 @@ impl Evaluator {
         }
         if !self.in_hand.is_empty() {
             armed |= self.hand_worth(pos, out);
+        }
+        for (p, w) in out.iter_mut().enumerate() {
+            if in_play >> p & 1 != 0 {
+                *w += pos.mobility(p, &self.mobility) / 16;
+            }
         }
         if armed & in_play != in_play {
             self.hunt(pos, armed, in_play, out);
