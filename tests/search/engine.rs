@@ -410,6 +410,18 @@ fn a_bare_king_is_driven_to_the_edge_and_mated() {
     }
 }
 
+/// What a one-ply look (`Engine::one_ply`) scores each move of `position`
+/// at, for the side to move: a move's text gives its score.
+fn one_ply_scores<'g>(game: &'g Game, position: &str) -> impl Fn(&str) -> i32 + 'g {
+    let mut pos = parse_position(game, position).unwrap();
+    let mut scored = Vec::new();
+    Engine::new(game).one_ply(&mut pos, &mut scored);
+    move |text: &str| {
+        let mv = parse_move(&mut pos.clone(), text).unwrap();
+        scored.iter().find(|(m, _)| *m == mv).unwrap().1
+    }
+}
+
 /// A bare King's box counts: of two Rook moves that reach equally far on
 /// an empty board, the one that shuts the King into its last two ranks
 /// (15 cells it can still walk to; the Rook on b6 is guarded by its King,
@@ -417,14 +429,7 @@ fn a_bare_king_is_driven_to_the_edge_and_mated() {
 /// leaves more than the 24 cells the term looks at, even to a one-ply look.
 #[test]
 fn a_move_that_shrinks_a_bare_kings_box_counts() {
-    let game = chess();
-    let mut pos = parse_position(game, "white: Kc5 Rb2; black: Kg7").unwrap();
-    let mut scored = Vec::new();
-    Engine::new(game).one_ply(&mut pos, &mut scored);
-    let score = |text: &str| {
-        let mv = parse_move(&mut pos.clone(), text).unwrap();
-        scored.iter().find(|(m, _)| *m == mv).unwrap().1
-    };
+    let score = one_ply_scores(chess(), "white: Kc5 Rb2; black: Kg7");
     let (boxing, open) = (score("b2b6"), score("b2b3"));
     assert!(boxing >= open + 100, "b2b6 {boxing}, b2b3 {open}");
 }
@@ -438,14 +443,7 @@ fn a_move_that_shrinks_a_bare_kings_box_counts() {
 /// two score the same.
 #[test]
 fn a_rook_on_an_open_file_counts_its_mobility() {
-    let game = chess();
-    let mut pos = parse_position(game, "white: Kh1 Rd1 Pb2; black: Ka8 Ph7").unwrap();
-    let mut scored = Vec::new();
-    Engine::new(game).one_ply(&mut pos, &mut scored);
-    let score = |text: &str| {
-        let mv = parse_move(&mut pos.clone(), text).unwrap();
-        scored.iter().find(|(m, _)| *m == mv).unwrap().1
-    };
+    let score = one_ply_scores(chess(), "white: Kh1 Rd1 Pb2; black: Ka8 Ph7");
     let (open, shut) = (score("d1c1"), score("d1b1"));
     assert!(
         (15..=30).contains(&(open - shut)),
@@ -630,13 +628,7 @@ fn every_player_is_scored_where_the_principal_variation_ends() {
 #[test]
 fn with_more_than_two_players_a_piece_nearer_an_enemy_king_counts() {
     let game = games::load("stdlib/cosmic/square-4p.variant", Claims::Skipped);
-    let mut pos = parse_position(&game, &format!("{FOUR_ARMED}; turn white")).unwrap();
-    let mut scored = Vec::new();
-    Engine::new(&game).one_ply(&mut pos, &mut scored);
-    let score = |text: &str| {
-        let mv = parse_move(&mut pos.clone(), text).unwrap();
-        scored.iter().find(|(m, _)| *m == mv).unwrap().1
-    };
+    let score = one_ply_scores(&game, &format!("{FOUR_ARMED}; turn white"));
     let (near_red, near_blue, far) = (score("d5i5"), score("d5a5"), score("d5g5"));
     assert!(
         near_red > far && near_blue > far,

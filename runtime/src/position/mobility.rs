@@ -15,6 +15,9 @@ impl<'g> Position<'g> {
     pub(crate) fn mobility(&self, player: usize, weights: &[i32]) -> i32 {
         let g = self.game;
         let none = NO_CELL as usize;
+        // What the player may take, by the rules' own table (teams,
+        // players out), as move generation reads it.
+        let takes = g.takes_row(player, crate::game::others_of(self.out as usize, player));
         let mut total = 0;
         for from in self.occupied_by[player].iter() {
             let code = self.at(from);
@@ -27,7 +30,7 @@ impl<'g> Position<'g> {
                 if at == EMPTY {
                     flags & ir::MOVE != 0
                 } else {
-                    flags & ir::CAPTURE != 0 && g.owner_of(at) != player
+                    flags & ir::CAPTURE != 0 && takes[at as usize]
                 }
             };
             let mut count = 0;
