@@ -34,6 +34,9 @@ mod engine;
 // Threads, time use and the null move.
 #[path = "search/threads_time.rs"]
 mod threads_time;
+// The static exchange evaluation.
+#[path = "search/exchange.rs"]
+mod exchange;
 
 use games::Claims;
 use runtime::endgame::{

@@ -33,6 +33,7 @@ mod counting;
 mod declarations;
 pub mod describe;
 mod en_passant;
+mod exchange;
 mod explosion;
 mod first_move_loss;
 mod forced_capture;

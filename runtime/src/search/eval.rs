@@ -35,6 +35,8 @@ use crate::position::Position;
 const UNIT: i32 = 100;
 /// Centipawns per cell of reach above or below the kind's average.
 const REACH: i32 = 3;
+/// A royal piece's worth in a static exchange.
+const ROYAL_IN_EXCHANGE: i32 = 100_000;
 /// Centipawns per cell of reach a bare royal piece has below its average.
 const CORNERED: i32 = 20;
 /// Centipawns per royal step nearer a bare royal piece, within `NEAR`.
@@ -232,6 +234,17 @@ impl Evaluator {
     /// The material of a piece code, in centipawns (0 for an empty cell).
     pub(crate) fn value(&self, code: u8) -> i32 {
         self.material.get(code as usize).copied().unwrap_or(0)
+    }
+
+    /// The worth of a piece code in a static exchange: its material, a
+    /// royal piece more than any army (it may take only where nothing
+    /// retakes).
+    pub(crate) fn exchange_value(&self, code: u8) -> i32 {
+        if self.royal.get(code as usize).copied().unwrap_or(false) {
+            ROYAL_IN_EXCHANGE
+        } else {
+            self.value(code)
+        }
     }
 
     /// Each player's worth: material and placement of its pieces, and the

@@ -1,7 +1,7 @@
 //! Move ordering for the search: the table's move first, then captures
 //! (most valuable victim, least valuable attacker), promotions, the killer
-//! moves of the ply, captures that lose material (a more valuable piece
-//! taking a defended one), and the history of quiet moves that caused
+//! moves of the ply, captures that lose material (by the static exchange
+//! of `position/exchange.rs`), and the history of quiet moves that caused
 //! cut-offs. Good ordering is what makes alpha-beta cut early, and late
 //! quiet moves are what the search reduces (`selective.rs`). History is
 //! kept per (piece code, target cell), a drop's under the piece it puts
@@ -92,13 +92,27 @@ impl<'g> Engine<'g> {
         self.keys[ply] = keys;
     }
 
-    /// A capture by a more valuable piece of one the opponent defends:
-    /// likely to lose the difference (a cheap stand-in for a static
-    /// exchange evaluation that serves every kind of piece alike, read
-    /// from the runtime's attack test).
+    /// What a move wins or loses once the exchange on its target cell is
+    /// played out (`Position::exchange`), in centipawns; `None` where no
+    /// static exchange is defined (more than two players, castling).
+    pub(super) fn exchange(&self, pos: &Position, mv: Move) -> Option<i32> {
+        pos.exchange(mv, |code| self.eval.exchange_value(code))
+    }
+
+    /// A capture likely to lose material: by the static exchange where
+    /// there is one, else (more than two players) a more valuable piece
+    /// taking one the opponents defend. A piece taking one worth as much
+    /// or more never loses.
     pub(super) fn loses_material(&self, pos: &Position, mv: Move, victim: u8, mover: u8) -> bool {
-        victim != EMPTY
-            && self.eval.value(mover) > self.eval.value(victim) + 50
-            && pos.attacked_by_enemy_of(mv.to(), pos.to_move())
+        if victim == EMPTY || self.eval.value(mover) <= self.eval.value(victim) {
+            return false;
+        }
+        match self.exchange(pos, mv) {
+            Some(v) => v < 0,
+            None => {
+                self.eval.value(mover) > self.eval.value(victim) + 50
+                    && pos.attacked_by_enemy_of(mv.to(), pos.to_move())
+            }
+        }
     }
 }
