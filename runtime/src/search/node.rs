@@ -83,20 +83,12 @@ impl<'g> Engine<'g> {
                 && mv.kind() != MoveKind::EnPassant;
             let mover = self.mover(pos, mv);
             let killer = self.killers[ply].contains(&Some(mv));
-            // Near the horizon, a move that loses material in the exchange
-            // on its cell (a quiet move hanging its piece, a capture of a
-            // guarded piece by a more valuable one) is a pruning candidate.
-            let losing = i > 0 && !killer && self.loses_near_horizon(pos, mv, standing, depth);
             pos.make(mv);
             let gives_check = pos.in_check();
             // A move nearer promotion is neither pruned nor reduced (a
             // pawn's race).
             let advancing = self.eval.advances(mover, mv.from(), mv.to());
             let plain = quiet && !gives_check && !killer && !advancing;
-            if losing && !gives_check && !advancing {
-                pos.unmake(mv);
-                continue;
-            }
             if i > 0 && plain && self.futile(standing, own_alpha, depth, i) {
                 pos.unmake(mv);
                 continue;

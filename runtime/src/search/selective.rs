@@ -14,9 +14,6 @@
 //! - **futility and late-move pruning**: near the horizon, quiet moves of
 //!   a side far below the window, and quiet moves late in the order, are
 //!   skipped;
-//! - **static exchange pruning**: near the horizon, a move that loses
-//!   material in the exchange on its cell (`position/exchange.rs`), by
-//!   more than a margin growing with the depth, is skipped;
 //! - **late-move reductions**: quiet moves late in the order are searched
 //!   shallower first, by a reduction growing with the depth and the
 //!   move's rank, and again at full depth when they beat the window;
@@ -41,8 +38,7 @@
 
 use super::ordering::HISTORY_MAX;
 use super::{Engine, INFINITY, MATE_BOUND};
-use crate::game::EMPTY;
-use crate::position::{Move, Position};
+use crate::position::Position;
 
 /// Centipawns per ply a side to move must beat the window by for reverse
 /// futility.
@@ -58,12 +54,6 @@ const FUTILITY_MARGIN: i32 = 150;
 const FUTILITY_DEPTH: i32 = 2;
 /// Late-move pruning up to this depth.
 const LATE_MOVE_DEPTH: i32 = 3;
-/// Static exchange pruning up to this depth: a quiet move losing more
-/// than `EXCHANGE_QUIET` per ply squared, a capture more than
-/// `EXCHANGE_CAPTURE` per ply.
-const EXCHANGE_DEPTH: i32 = 4;
-const EXCHANGE_QUIET: i32 = 30;
-const EXCHANGE_CAPTURE: i32 = 150;
 /// The first aspiration window's half-width, in centipawns.
 const ASPIRATION: i32 = 35;
 
@@ -152,31 +142,6 @@ impl<'g> Engine<'g> {
             return true;
         }
         depth <= LATE_MOVE_DEPTH && index as i32 >= 5 + 2 * depth * depth
-    }
-
-    /// Static exchange pruning, at a non-PV node not in check
-    /// (`standing` is `Some`) of depth `EXCHANGE_DEPTH` or less: a quiet
-    /// move losing more than `EXCHANGE_QUIET` centipawns per ply squared,
-    /// or a capture losing more than `EXCHANGE_CAPTURE` per ply, in the
-    /// exchange on its cell. Its checks and pawn-like advances are
-    /// spared by the caller.
-    pub(super) fn loses_near_horizon(
-        &self,
-        pos: &Position,
-        mv: Move,
-        standing: Option<i32>,
-        depth: i32,
-    ) -> bool {
-        if standing.is_none() || depth > EXCHANGE_DEPTH {
-            return false;
-        }
-        let capture = pos.board()[mv.to()] != EMPTY;
-        let margin = if capture {
-            EXCHANGE_CAPTURE * depth
-        } else {
-            EXCHANGE_QUIET * depth * depth
-        };
-        self.exchange(pos, mv).is_some_and(|v| v < -margin)
     }
 
     /// The late-move reduction of a quiet move ranked `index` (not a
