@@ -491,3 +491,43 @@ fn the_short_form_names_a_piece_and_its_target() {
     play(&mut p, "Кl10");
     assert!(write_general(&p).contains("Nl10"));
 }
+
+/// The Shakhmattron file with `claim` appended, its claims verified: the
+/// rendered diagnostics (empty when every claim holds).
+fn claims_said(claim: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("stdlib/shakhmattron.variant");
+    let text = std::fs::read_to_string(&path).unwrap() + "\n" + claim + "\n";
+    let verify = compiler::Verify::Claims(compiler::claims::ClaimBudget::default());
+    compiler::compile_bytes_with(&path, text.into_bytes(), verify).rendered()
+}
+
+/// `claim mate-in N` with three players: N counts the side to move's own
+/// moves, each followed by both opponents' (plies 1 + 3 (N - 1)), and the
+/// opponents defend together, each searching every move. A King entering
+/// its own Throne cell unattacked wins: from g16 White steps to h13 (one
+/// move); from e16 it steps to g16 first (two moves; Blue's and Red's lone
+/// Kings, far away, cannot touch h13 or g16 in between). A Blue Queen on
+/// a8 sweeps onto a line through the Throne cell in her one move between
+/// White's two, so the two-move win is gone (the Paranoid search finds no
+/// win in 4 plies); and from g16 a two-move claim fails as too slow, the
+/// win coming sooner.
+#[test]
+fn claim_mate_in_counts_every_players_turn() {
+    let near = "position \"white: Kg16; blue: Ke4; red: Kd23; turn white\"";
+    let far = "position \"white: Ke16; blue: Ke4; red: Kd23; turn white\"";
+    let guarded = "position \"white: Ke16; blue: Ke4 Qa8; red: Kd23; turn white\"";
+    assert_eq!(claims_said(&format!("claim mate-in 1 {near}")), "");
+    assert_eq!(claims_said(&format!("claim mate-in 2 {far}")), "");
+    let sooner = claims_said(&format!("claim mate-in 2 {near}"));
+    assert!(sooner.contains("wins sooner, in 1 move"), "{sooner}");
+    let slower = claims_said(&format!("claim mate-in 1 {far}"));
+    assert!(
+        slower.contains("claim failed: no win in 1 move"),
+        "{slower}"
+    );
+    let defended = claims_said(&format!("claim mate-in 2 {guarded}"));
+    assert!(
+        defended.contains("no win in 2 moves (searched all 4 plies"),
+        "{defended}"
+    );
+}
