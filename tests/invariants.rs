@@ -13,7 +13,8 @@
 //!   incremental hash equals the hash rebuilt from scratch, the notations
 //!   round-trip, move lists have no duplicates and every move string parses
 //!   back to its move, `legal_moves` equals "pseudo-legal moves that leave
-//!   no royal piece attacked".
+//!   no royal piece attacked", and `legal_moves_where` (captures and
+//!   promotions) equals the legal moves so filtered.
 //! - Nothing panics on garbage: the parser, the whole compiler (on mutated
 //!   game files), the position and move notations, the IR loader.
 //! - Repetition counting agrees with a naive count of equal positions.
@@ -358,6 +359,24 @@ fn check_position(
         &strings,
         &sorted_strings(game, &rebuilt_list),
         "{}: the rebuilt position has other moves",
+        ctx()
+    );
+
+    // The captures and promotions alone (`legal_moves_where`, which a
+    // search's quiescence reads: it filters before judging legality where
+    // the rules judge move by move) are the legal moves' captures and
+    // promotions.
+    let board = pos.board().to_vec();
+    let tactical = |m: &Move| {
+        board[m.to()] != EMPTY || m.promotion().is_some() || m.kind() == MoveKind::EnPassant
+    };
+    let mut captures = Vec::new();
+    pos.legal_moves_where(&mut captures, |_, m| tactical(&m));
+    let filtered: Vec<Move> = list.iter().copied().filter(tactical).collect();
+    prop_assert_eq!(
+        sorted_strings(game, &captures),
+        sorted_strings(game, &filtered),
+        "{}: legal_moves_where(captures) differs from the legal captures",
         ctx()
     );
 

@@ -9,7 +9,7 @@ use super::{Engine, INFINITY, MAX_EVASION_PLIES, MAX_PLY, MAX_QUIESCENCE};
 /// this could lift the side to the window.
 const DELTA_MARGIN: i32 = 200;
 use crate::game::EMPTY;
-use crate::position::{MoveKind, Position};
+use crate::position::{Move, MoveKind, Position};
 
 impl<'g> Engine<'g> {
     /// Captures and promotions until the position is quiet (every move
@@ -29,14 +29,9 @@ impl<'g> Engine<'g> {
         if let Some(v) = self.quick_end(pos, ply) {
             return v;
         }
-        let mut list = match self.legal_list(pos, ply) {
-            Ok(list) => list,
-            Err(score) => return score,
-        };
         let maximising = self.maximising(pos);
         let in_check = pos.in_check();
         let (mut alpha, mut beta) = (alpha, beta);
-        let mut best;
         // With more players every capture has more answers: one capture
         // and its replies by each other player.
         let q_limit = if self.game.players() > 2 {
@@ -46,44 +41,70 @@ impl<'g> Engine<'g> {
         };
         // Evasions are searched in full only near the horizon: with many
         // players checks are common and every reply would widen the tree.
-        if in_check && q < MAX_EVASION_PLIES && ply < MAX_PLY {
+        let evading = in_check && q < MAX_EVASION_PLIES && ply < MAX_PLY;
+        let mut best;
+        let mut list;
+        if evading {
+            list = match self.legal_list(pos, ply) {
+                Ok(list) => list,
+                Err(score) => return score,
+            };
             best = if maximising { -INFINITY } else { INFINITY };
         } else {
+            // With two sides, not in check, the side may stand on the
+            // evaluation before a move is generated; then only the
+            // captures and promotions are generated and judged (a
+            // stalemate here is left to the main search). In check (past
+            // the evasion plies), or with more sides, the position's end
+            // comes first: a mate is always seen.
+            let generated = if self.many_sides || in_check {
+                match self.legal_list(pos, ply) {
+                    Ok(list) => Some(list),
+                    Err(score) => return score,
+                }
+            } else {
+                None
+            };
             best = self.evaluate(pos);
-            if q >= q_limit || ply >= MAX_PLY {
-                self.lists[ply] = list;
+            let stands = if q >= q_limit || ply >= MAX_PLY {
+                true
+            } else if maximising {
+                alpha = alpha.max(best);
+                best >= beta
+            } else {
+                beta = beta.min(best);
+                best <= alpha
+            };
+            if stands {
+                if let Some(list) = generated {
+                    self.lists[ply] = list;
+                }
                 return best;
             }
-            if maximising {
-                if best >= beta {
-                    self.lists[ply] = list;
-                    return best;
-                }
-                alpha = alpha.max(best);
-            } else {
-                if best <= alpha {
-                    self.lists[ply] = list;
-                    return best;
-                }
-                beta = beta.min(best);
-            }
             let board = pos.board();
-            if self.many_sides && !maximising {
-                // An opponent's captures among the other opponents would
-                // multiply the tree by every player's captures; only those
-                // of the root side's pieces are followed.
-                let (g, mine) = (self.game, self.side(self.root));
-                list.retain(|m| {
-                    let victim = board[m.to()];
-                    victim != EMPTY && g.sides.team_of[g.owner_of(victim)] == mine
-                });
-            } else {
-                list.retain(|m| {
-                    board[m.to()] != EMPTY
-                        || m.promotion().is_some()
-                        || m.kind() == MoveKind::EnPassant
-                });
-            }
+            list = match generated {
+                Some(mut list) => {
+                    if self.many_sides && !maximising {
+                        // An opponent's captures among the other opponents
+                        // would multiply the tree by every player's
+                        // captures; only those of the root side's pieces
+                        // are followed.
+                        let (g, mine) = (self.game, self.side(self.root));
+                        list.retain(|m| {
+                            let victim = board[m.to()];
+                            victim != EMPTY && g.sides.team_of[g.owner_of(victim)] == mine
+                        });
+                    } else {
+                        list.retain(|&m| tactical(board, m));
+                    }
+                    list
+                }
+                None => {
+                    let mut list = std::mem::take(&mut self.lists[ply]);
+                    pos.legal_moves_where(&mut list, |p, m| tactical(p.board(), m));
+                    list
+                }
+            };
         }
         self.order(pos, &mut list, 0, ply);
         // Two players, not in check: a capture that likely loses material
@@ -123,4 +144,10 @@ impl<'g> Engine<'g> {
         self.lists[ply] = list;
         best
     }
+}
+
+/// A capture, an en-passant capture or a promotion: what quiescence
+/// follows.
+fn tactical(board: &[u8], m: Move) -> bool {
+    board[m.to()] != EMPTY || m.promotion().is_some() || m.kind() == MoveKind::EnPassant
 }
