@@ -1,8 +1,8 @@
 //! Static exchange evaluation: what a move onto a cell wins or loses if
 //! both sides then take and retake on that cell, each with its least
 //! valuable attacker, and either may stop when going on would lose. The
-//! search orders and prunes captures by it (and skips quiet moves that
-//! hang their piece near the horizon). It reads the loader's reverse
+//! search orders captures by it and leaves the losing ones out of its
+//! quiescence. It reads the loader's reverse
 //! attack tables, so leapers, lame leapers, riders and hoppers are all
 //! seen; a rider behind a piece that has taken part joins the exchange
 //! (an x-ray). Approximations, as in any static exchange: promotions,
