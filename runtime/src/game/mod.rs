@@ -193,6 +193,12 @@ pub struct Game {
     /// A player may pass: always when not in check (`pass`), or while
     /// facing royal pieces must be broken (`passing.rs`).
     pub(crate) passes: bool,
+    /// Legality is judged move by move, never over the whole list: no end
+    /// rule the position may have decided, no pass, no player going out
+    /// (a forced pass or `out` when nothing else moves), no wall, no
+    /// obligation over the list, no blast that reaches royal pieces
+    /// (`Position::legal_moves_where`).
+    pub(crate) judged_per_move: bool,
     /// `material-count`: draws decided by the pieces left.
     pub(crate) material_count: Option<passing::MaterialCount>,
     /// `wall KIND`: the wall piece's code (player 0's).
@@ -283,7 +289,14 @@ impl Game {
         let passes = ir.pass_moves || facing.as_ref().is_some_and(|f| f.must_break.is_some());
         let material_count = passing::MaterialCount::build(&ir, &shape)?;
         let wall = passing::wall_code(&ir, &shape)?;
+        let judged_per_move = rule_ends.is_none()
+            && !passes
+            && !sides.eliminates
+            && wall.is_none()
+            && !obligations.any
+            && explosion.as_ref().is_none_or(|e| !e.reaches_royals);
         Ok(Game {
+            judged_per_move,
             passes,
             material_count,
             wall,

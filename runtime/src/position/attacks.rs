@@ -69,11 +69,27 @@ impl<'g> Position<'g> {
 
     /// Collects the cells of the pieces of `view` attacking `cell` whose
     /// codes pass `wanted`.
+    #[inline]
     pub(super) fn attackers_of(
         &self,
         cell: usize,
         view: &AttackView,
         wanted: impl Fn(PieceCode) -> bool,
+        out: &mut [u16; 64],
+    ) -> usize {
+        self.attackers_through(cell, view, wanted, &[], out)
+    }
+
+    /// `attackers_of` with the pieces on `through` seen through on lines
+    /// as if gone (they are still collected where they attack: the caller
+    /// leaves them out). The static exchange's x-rays.
+    #[inline(always)]
+    pub(super) fn attackers_through(
+        &self,
+        cell: usize,
+        view: &AttackView,
+        wanted: impl Fn(PieceCode) -> bool,
+        through: &[u16],
         out: &mut [u16; 64],
     ) -> usize {
         let mut n = 0;
@@ -106,7 +122,7 @@ impl<'g> Position<'g> {
         for line in view.attack_lines(cell) {
             for a in view.line_cells(line) {
                 let code = self.board[a.cell as usize];
-                if code != EMPTY {
+                if code != EMPTY && !through.contains(&a.cell) {
                     if hits(a.set, code) {
                         add(a.cell, out);
                     }

@@ -15,7 +15,7 @@
 
 use super::{Move, MoveKind, Position};
 use crate::codes::PieceCode;
-use crate::game::{others_of, AttackView, EMPTY};
+use crate::game::{others_of, AttackView};
 
 /// At most this many captures on one cell are played out.
 const MAX_EXCHANGE: usize = 32;
@@ -90,53 +90,12 @@ impl<'g> Position<'g> {
         gone: &[u16],
         value: &impl Fn(PieceCode) -> i32,
     ) -> Option<(u16, PieceCode)> {
-        let mut best: Option<(u16, PieceCode, i32)> = None;
-        let mut offer = |at: u16, code: PieceCode| {
-            let v = value(code);
-            if !gone.contains(&at) && best.is_none_or(|(_, _, b)| v < b) {
-                best = Some((at, code, v));
-            }
-        };
-        for a in view.leap_attackers(cell) {
-            let code = self.board[a.cell as usize];
-            if view.attacks_with(a.set, code) {
-                offer(a.cell, code);
-            }
-        }
-        let none = super::NO_CELL as usize;
-        for h in view.hook_attackers(cell) {
-            let code = self.board[h.cell as usize];
-            if view.attacks_with(h.set, code)
-                && self.hook_open(h.via_start, h.via_len, h.all, none, none, none)
-            {
-                offer(h.cell, code);
-            }
-        }
-        for line in view.attack_lines(cell) {
-            for a in view.line_cells(line) {
-                let code = self.board[a.cell as usize];
-                if code == EMPTY || gone.contains(&a.cell) {
-                    continue;
-                }
-                if view.attacks_with(a.set, code) {
-                    offer(a.cell, code);
-                }
-                break;
-            }
-        }
-        if view.has_hops() {
-            let mut hoppers = [0u16; MAX_EXCHANGE];
-            let mut n = 0;
-            self.hop_attackers(cell, view, &|_| true, &mut |c| {
-                if n < MAX_EXCHANGE {
-                    hoppers[n] = c;
-                    n += 1;
-                }
-            });
-            for &c in &hoppers[..n] {
-                offer(c, self.board[c as usize]);
-            }
-        }
-        best.map(|(at, code, _)| (at, code))
+        let mut found = [0u16; 64];
+        let n = self.attackers_through(cell, view, |_| true, gone, &mut found);
+        found[..n]
+            .iter()
+            .filter(|at| !gone.contains(at))
+            .map(|&at| (at, self.board[at as usize]))
+            .min_by_key(|&(_, code)| value(code))
     }
 }

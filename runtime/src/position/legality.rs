@@ -376,11 +376,8 @@ impl<'g> Position<'g> {
     }
 
     /// The legal moves that `keep` accepts (a search's quiescence wants
-    /// its captures). Where legality is judged move by move (no end rule
-    /// that the position may have decided, no pass, no player going out
-    /// (a forced pass or `out` when nothing else moves), no wall, no
-    /// obligation over the whole list, no blast that reaches royal
-    /// pieces) the pseudo-legal moves are filtered first, so the moves
+    /// its captures). Where legality is judged move by move
+    /// (`Game::judged_per_move`) the pseudo-legal moves are filtered first, so the moves
     /// `keep` refuses are never judged; elsewhere the legal moves are
     /// filtered. The same moves either way.
     pub fn legal_moves_where(
@@ -388,14 +385,7 @@ impl<'g> Position<'g> {
         list: &mut Vec<Move>,
         keep: impl Fn(&Position, Move) -> bool,
     ) {
-        let g = self.game;
-        let per_move = g.rule_ends.is_none()
-            && !g.passes
-            && !g.sides.eliminates
-            && g.wall.is_none()
-            && !g.obligations.any
-            && g.explosion.as_ref().is_none_or(|e| !e.reaches_royals);
-        if per_move {
+        if self.game.judged_per_move {
             list.clear();
             self.pseudo_legal_moves(list);
             list.retain(|&m| keep(self, m));

@@ -92,13 +92,6 @@ impl<'g> Engine<'g> {
         self.keys[ply] = keys;
     }
 
-    /// What a move wins or loses once the exchange on its target cell is
-    /// played out (`Position::exchange`), in centipawns; `None` where no
-    /// static exchange is defined (more than two players, castling).
-    pub(super) fn exchange(&self, pos: &Position, mv: Move) -> Option<i32> {
-        pos.exchange(mv, |code| self.eval.exchange_value(code))
-    }
-
     /// A capture likely to lose material: by the static exchange where
     /// there is one, else (more than two players) a more valuable piece
     /// taking one the opponents defend. A piece taking one worth as much
@@ -107,7 +100,7 @@ impl<'g> Engine<'g> {
         if victim == EMPTY || self.eval.value(mover) <= self.eval.value(victim) {
             return false;
         }
-        match self.exchange(pos, mv) {
+        match pos.exchange(mv, |code| self.eval.exchange_value(code)) {
             Some(v) => v < 0,
             None => {
                 self.eval.value(mover) > self.eval.value(victim) + 50
