@@ -256,17 +256,17 @@ impl Evaluator {
         let pulled = g.players() > 2;
         // Players with more than royal pieces, as bits.
         let mut armed = 0u64;
-        for (cell, &code) in pos.board().iter().enumerate() {
-            if code == EMPTY {
-                continue;
-            }
-            let owner = g.owner_of(code);
-            out[owner] +=
-                self.material[code as usize] + self.placement[code as usize * self.cells + cell];
-            if !self.royal[code as usize] {
-                armed |= 1 << owner;
-                if pulled {
-                    out[owner] += PULL * self.nearness_to_enemy(pos, cell, owner, in_play) as i32;
+        let board = pos.board();
+        for (owner, cells) in pos.occupied_by.iter().enumerate() {
+            for cell in cells.iter() {
+                let code = board[cell] as usize;
+                out[owner] += self.material[code] + self.placement[code * self.cells + cell];
+                if !self.royal[code] {
+                    armed |= 1 << owner;
+                    if pulled {
+                        out[owner] +=
+                            PULL * self.nearness_to_enemy(pos, cell, owner, in_play) as i32;
+                    }
                 }
             }
         }

@@ -53,6 +53,8 @@ const INFINITY: i32 = MATE + 1;
 const MATE_BOUND: i32 = MATE - 1000;
 /// The utility of the root player's side having gone out of the game.
 const OUT: i32 = 500_000;
+/// Slots of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 /// Quiescence stops after this many plies of captures.
 const MAX_QUIESCENCE: usize = 12;
 /// Within quiescence, a side in check answers with every move only this
@@ -174,10 +176,12 @@ pub struct Engine<'g> {
     selective: bool,
     /// Per ply: two quiet moves that caused a cut.
     killers: Vec<[Option<Move>; 2]>,
-    /// Per (piece code, target cell): how often a quiet move there cut.
     /// Per (piece code, target cell): how often a quiet move there cut
     /// (`ordering.rs`).
     history: Vec<i32>,
+    /// Recent evaluations by position (two sides only), `EVAL_CACHE`
+    /// slots of (key, evaluation).
+    eval_cache: Vec<(u64, i32)>,
     /// Per ply: a move list and the order keys, kept warm.
     lists: Vec<Vec<Move>>,
     keys: Vec<Vec<i64>>,
@@ -227,6 +231,7 @@ impl<'g> Engine<'g> {
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             worth: vec![0; game.players()],
+            eval_cache: vec![(0, 0); EVAL_CACHE],
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),
@@ -452,6 +457,26 @@ impl<'g> Engine<'g> {
         if !pos.in_play(self.root) {
             return -OUT;
         }
+        // Two sides: the evaluation is the position's (its hash) for the
+        // root player (not `root_key`: `scores_along` and `one_ply` change
+        // the root within a search), and a position met a moment ago is
+        // read back.
+        let key = pos.hash() ^ (self.root as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = key as usize & (EVAL_CACHE - 1);
+        if !self.many_sides {
+            let (k, v) = self.eval_cache[slot];
+            if k == key {
+                return v;
+            }
+        }
+        let v = self.evaluate_afresh(pos);
+        if !self.many_sides {
+            self.eval_cache[slot] = (key, v);
+        }
+        v
+    }
+
+    fn evaluate_afresh(&mut self, pos: &Position) -> i32 {
         if self.many_sides && pos.has_passed(self.root) {
             return -OUT / 2;
         }
