@@ -179,7 +179,7 @@ pub struct Engine<'g> {
     /// Per (piece code, target cell): how often a quiet move there cut
     /// (`ordering.rs`).
     history: Vec<i32>,
-    /// Recent evaluations by position (two sides only), `EVAL_CACHE`
+    /// Recent evaluations by position and root player, `EVAL_CACHE`
     /// slots of (key, evaluation).
     eval_cache: Vec<(u64, i32)>,
     /// Per ply: a move list and the order keys, kept warm.
@@ -457,22 +457,18 @@ impl<'g> Engine<'g> {
         if !pos.in_play(self.root) {
             return -OUT;
         }
-        // Two sides: the evaluation is the position's (its hash) for the
-        // root player (not `root_key`: `scores_along` and `one_ply` change
-        // the root within a search), and a position met a moment ago is
-        // read back.
+        // The evaluation is the position's (its hash: pieces, hands,
+        // players out or passed) for the root player (not `root_key`:
+        // `scores_along` and `one_ply` change the root within a search),
+        // so a position met a moment ago is read back.
         let key = pos.hash() ^ (self.root as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = key as usize & (EVAL_CACHE - 1);
-        if !self.many_sides {
-            let (k, v) = self.eval_cache[slot];
-            if k == key {
-                return v;
-            }
+        let (k, v) = self.eval_cache[slot];
+        if k == key {
+            return v;
         }
         let v = self.evaluate_afresh(pos);
-        if !self.many_sides {
-            self.eval_cache[slot] = (key, v);
-        }
+        self.eval_cache[slot] = (key, v);
         v
     }
 
