@@ -365,14 +365,19 @@ fn check_position(
     // The captures and promotions alone (`legal_moves_where`, which a
     // search's quiescence reads: it filters before judging legality where
     // the rules judge move by move) are the legal moves' captures and
-    // promotions.
+    // promotions, a side's forced pass or going out never among them.
     let board = pos.board().to_vec();
     let tactical = |m: &Move| {
         board[m.to()] != EMPTY || m.promotion().is_some() || m.kind() == MoveKind::EnPassant
     };
     let mut captures = Vec::new();
     pos.legal_moves_where(&mut captures, |_, m| tactical(&m));
-    let filtered: Vec<Move> = list.iter().copied().filter(tactical).collect();
+    let forced = |m: &Move| matches!(m.kind(), MoveKind::Pass | MoveKind::Out);
+    let filtered: Vec<Move> = list
+        .iter()
+        .copied()
+        .filter(|m| tactical(m) && !forced(m))
+        .collect();
     prop_assert_eq!(
         sorted_strings(game, &captures),
         sorted_strings(game, &filtered),

@@ -194,10 +194,11 @@ pub struct Game {
     /// facing royal pieces must be broken (`passing.rs`).
     pub(crate) passes: bool,
     /// Legality is judged move by move, never over the whole list: no end
-    /// rule the position may have decided, no pass, no player going out
-    /// (a forced pass or `out` when nothing else moves), no wall, no
+    /// rule the position may have decided, no pass, no wall, no
     /// obligation over the list, no blast that reaches royal pieces
-    /// (`Position::legal_moves_where`).
+    /// (`Position::legal_moves_where`). Players going out do not matter
+    /// here: their forced pass or `out` when nothing else moves is never
+    /// among the moves `legal_moves_where` keeps.
     pub(crate) judged_per_move: bool,
     /// `material-count`: draws decided by the pieces left.
     pub(crate) material_count: Option<passing::MaterialCount>,
@@ -291,7 +292,6 @@ impl Game {
         let wall = passing::wall_code(&ir, &shape)?;
         let judged_per_move = rule_ends.is_none()
             && !passes
-            && !sides.eliminates
             && wall.is_none()
             && !obligations.any
             && explosion.as_ref().is_none_or(|e| !e.reaches_royals);

@@ -376,10 +376,12 @@ impl<'g> Position<'g> {
     }
 
     /// The legal moves that `keep` accepts (a search's quiescence wants
-    /// its captures). Where legality is judged move by move
-    /// (`Game::judged_per_move`) the pseudo-legal moves are filtered first, so the moves
-    /// `keep` refuses are never judged; elsewhere the legal moves are
-    /// filtered. The same moves either way.
+    /// its captures), never the forced pass or `out` of a side with no
+    /// other move (it is the side's whole turn, not one move of several).
+    /// Where legality is judged move by move (`Game::judged_per_move`)
+    /// the pseudo-legal moves are filtered first, so the moves `keep`
+    /// refuses are never judged; elsewhere the legal moves are filtered.
+    /// The same moves either way.
     pub fn legal_moves_where(
         &mut self,
         list: &mut Vec<Move>,
@@ -392,7 +394,7 @@ impl<'g> Position<'g> {
             self.keep_legal(list, self.to_move);
         } else {
             self.legal_moves(list);
-            list.retain(|&m| keep(self, m));
+            list.retain(|&m| !matches!(m.kind, MoveKind::Pass | MoveKind::Out) && keep(self, m));
         }
     }
 

@@ -51,13 +51,13 @@ impl<'g> Engine<'g> {
             };
             best = if maximising { -INFINITY } else { INFINITY };
         } else {
-            // With two sides, not in check, the side may stand on the
-            // evaluation before a move is generated; then only the
-            // captures and promotions are generated and judged (a
-            // stalemate here is left to the main search). In check (past
-            // the evasion plies), or with more sides, the position's end
-            // comes first: a mate is always seen.
-            let generated = if self.many_sides || in_check {
+            // Not in check, the side may stand on the evaluation before a
+            // move is generated; then only the moves followed are
+            // generated and judged (a stalemate here, or a side's forced
+            // pass, is left to the main search). In check (past the
+            // evasion plies) the position's end comes first: a mate is
+            // always seen.
+            let generated = if in_check {
                 match self.legal_list(pos, ply) {
                     Ok(list) => Some(list),
                     Err(score) => return score,
@@ -81,27 +81,28 @@ impl<'g> Engine<'g> {
                 }
                 return best;
             }
-            let board = pos.board();
+            // With more sides, an opponent's captures among the other
+            // opponents would multiply the tree by every player's
+            // captures; only those of the root side's pieces are followed.
+            let (g, mine) = (self.game, self.side(self.root));
+            let coalition = self.many_sides && !maximising;
+            let followed = move |board: &[u8], m: Move| {
+                if coalition {
+                    let victim = board[m.to()];
+                    victim != EMPTY && g.sides.team_of[g.owner_of(victim)] == mine
+                } else {
+                    tactical(board, m)
+                }
+            };
             list = match generated {
                 Some(mut list) => {
-                    if self.many_sides && !maximising {
-                        // An opponent's captures among the other opponents
-                        // would multiply the tree by every player's
-                        // captures; only those of the root side's pieces
-                        // are followed.
-                        let (g, mine) = (self.game, self.side(self.root));
-                        list.retain(|m| {
-                            let victim = board[m.to()];
-                            victim != EMPTY && g.sides.team_of[g.owner_of(victim)] == mine
-                        });
-                    } else {
-                        list.retain(|&m| tactical(board, m));
-                    }
+                    let board = pos.board();
+                    list.retain(|&m| followed(board, m));
                     list
                 }
                 None => {
                     let mut list = std::mem::take(&mut self.lists[ply]);
-                    pos.legal_moves_where(&mut list, |p, m| tactical(p.board(), m));
+                    pos.legal_moves_where(&mut list, |p, m| followed(p.board(), m));
                     list
                 }
             };
