@@ -363,6 +363,31 @@ fn best_reply_search_changes_the_tree_only_for_three_sides_or_more() {
     );
 }
 
+/// Best-Reply Search keeps its opponents' layers in the table: the
+/// principal variation it reports goes on past the root move to the
+/// reply the search expects (a legal move of the next player), as the
+/// `search` command's `pv` shows. Without the layers in the table the
+/// variation stops at the root move.
+#[test]
+fn best_reply_search_reports_the_expected_reply() {
+    for path in [
+        "stdlib/cosmic/hex-3p.variant",
+        "stdlib/cosmic/square-4p.variant",
+        "stdlib/shakhmattron.variant",
+    ] {
+        let game = games::load(path, Claims::Skipped);
+        let mut pos = Position::start(&game);
+        let mut engine = Engine::new(&game).with_algorithm(Algorithm::BestReply);
+        let outcome = engine.search(&mut pos.clone(), depth(3), |_| {});
+        assert!(outcome.pv.len() >= 2, "{path}: pv {:?}", outcome.pv);
+        assert_eq!(Some(outcome.pv[0]), outcome.best, "{path}");
+        pos.make(outcome.pv[0]);
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        assert!(list.contains(&outcome.pv[1]), "{path}: the reply is legal");
+    }
+}
+
 /// Games of more than two players and of teams: a legal move from the
 /// start, and in Shakhmattron the mate the last-attacker rule scores for
 /// White.

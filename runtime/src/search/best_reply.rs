@@ -11,7 +11,17 @@
 //! Against Paranoid search, which lets every opponent search every move,
 //! a layer costs the sum of the opponents' branching factors, not their
 //! product, so the search sees more of the root side's own moves.
+//!
+//! A layer is kept in the transposition table like the root side's nodes:
+//! its value for the depth left, and the first opponent's reply that gave
+//! it, tried first next time. The opponents' moves gain no history and
+//! become no killers: their ordering picks the move each plays when
+//! another replies, and ordering by past refutations turned those moves
+//! into a coalition's, more Paranoid than BRS+ (measured, tried and
+//! left: docs/ENGINE.md, "Best-Reply Search's layers in the table").
 
+use super::node::{from_table, to_table};
+use super::tt::{fingerprint, Bound, Entry};
 use super::{Engine, INFINITY};
 use crate::position::Position;
 
@@ -46,13 +56,45 @@ impl<'g> Engine<'g> {
         if ply >= super::MAX_PLY {
             return self.evaluate(pos);
         }
+        // The table, where no opponent of the layer has replied yet: from
+        // there on the layer's value depends on the position alone (past
+        // a reply, each later opponent plays its first move).
+        let key = pos.hash() ^ self.root_key;
+        let mut hint = 0;
+        if !taken {
+            if let Some(e) = self.table.get(key) {
+                if e.depth as i32 >= depth {
+                    let v = from_table(e.score, ply);
+                    match e.bound {
+                        Bound::Exact => return v,
+                        Bound::Lower if v >= beta => return v,
+                        Bound::Upper if v <= alpha => return v,
+                        _ => {}
+                    }
+                }
+                hint = e.best;
+            }
+        }
         let mut list = match self.legal_list(pos, ply) {
             Ok(list) => list,
             Err(score) => return score,
         };
         self.order(pos, &mut list, 0, ply);
+        // The move this opponent plays when another replies is its first
+        // by the ordering; the table's move only leads its own replies, so
+        // the table changes which replies are searched first, not the
+        // move each opponent is taken to play when another replies.
+        let first = list[0];
+        if let Some(j) = list
+            .iter()
+            .position(|&m| hint != 0 && fingerprint(m) == hint)
+        {
+            list[..=j].rotate_right(1);
+        }
+        let (alpha0, beta0) = (alpha, beta);
         let mut beta = beta;
         let mut best = INFINITY;
+        let mut best_move = None;
         // This opponent makes the reply: every move, the rest of the layer
         // playing its first moves. Then (if no earlier opponent did) its
         // first move, the reply left to a later opponent.
@@ -61,7 +103,7 @@ impl<'g> Engine<'g> {
             let (mv, after) = if i < searched {
                 (list[i], true)
             } else {
-                (list[0], taken)
+                (first, taken)
             };
             pos.make(mv);
             let v = self.reply_layer(pos, depth, alpha, beta, ply + 1, after);
@@ -70,13 +112,32 @@ impl<'g> Engine<'g> {
                 self.lists[ply] = list;
                 return 0;
             }
-            best = best.min(v);
+            if v < best {
+                best = v;
+                best_move = Some(mv);
+            }
             beta = beta.min(v);
             if alpha >= beta {
                 break;
             }
         }
         self.lists[ply] = list;
+        if !taken {
+            let bound = if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.put(Entry {
+                key,
+                best: best_move.map_or(0, fingerprint),
+                score: to_table(best, ply),
+                depth: depth as i16,
+                bound,
+            });
+        }
         best
     }
 }

@@ -187,7 +187,7 @@ impl<'g> Engine<'g> {
 }
 
 /// Mate scores are kept in the table relative to the node, not the root.
-fn to_table(v: i32, ply: usize) -> i32 {
+pub(super) fn to_table(v: i32, ply: usize) -> i32 {
     if v > MATE_BOUND {
         v + ply as i32
     } else if v < -MATE_BOUND {
@@ -197,7 +197,7 @@ fn to_table(v: i32, ply: usize) -> i32 {
     }
 }
 
-fn from_table(v: i32, ply: usize) -> i32 {
+pub(super) fn from_table(v: i32, ply: usize) -> i32 {
     if v > MATE_BOUND {
         v - ply as i32
     } else if v < -MATE_BOUND {
