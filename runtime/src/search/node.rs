@@ -89,7 +89,7 @@ impl<'g> Engine<'g> {
             // pawn's race).
             let advancing = self.eval.advances(mover, mv.from(), mv.to());
             let plain = quiet && !gives_check && !killer && !advancing;
-            if i > 0 && plain && self.futile(standing, own_alpha, depth, i) {
+            if i > 0 && plain && self.futile(standing, own_alpha, depth, i, list.len()) {
                 pos.unmake(mv);
                 continue;
             }
