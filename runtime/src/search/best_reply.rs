@@ -20,8 +20,8 @@
 //! into a coalition's, more Paranoid than BRS+ (measured, tried and
 //! left: docs/ENGINE.md, "Best-Reply Search's layers in the table").
 
-use super::node::{from_table, to_table};
-use super::tt::{fingerprint, Bound, Entry};
+use super::node::table_cut;
+use super::tt::fingerprint;
 use super::{Engine, INFINITY};
 use crate::position::Position;
 
@@ -63,14 +63,8 @@ impl<'g> Engine<'g> {
         let mut hint = 0;
         if !taken {
             if let Some(e) = self.table.get(key) {
-                if e.depth as i32 >= depth {
-                    let v = from_table(e.score, ply);
-                    match e.bound {
-                        Bound::Exact => return v,
-                        Bound::Lower if v >= beta => return v,
-                        Bound::Upper if v <= alpha => return v,
-                        _ => {}
-                    }
+                if let Some(v) = table_cut(e, depth, alpha, beta, ply) {
+                    return v;
                 }
                 hint = e.best;
             }
@@ -123,20 +117,7 @@ impl<'g> Engine<'g> {
         }
         self.lists[ply] = list;
         if !taken {
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.table.put(Entry {
-                key,
-                best: best_move.map_or(0, fingerprint),
-                score: to_table(best, ply),
-                depth: depth as i16,
-                bound,
-            });
+            self.store(key, best, best_move, (alpha0, beta0), depth, ply);
         }
         best
     }

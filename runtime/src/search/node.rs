@@ -7,7 +7,7 @@
 use super::tt::{fingerprint, Bound, Entry};
 use super::{Engine, INFINITY, MATE_BOUND, MAX_PLY};
 use crate::game::EMPTY;
-use crate::position::{MoveKind, Position};
+use crate::position::{Move, MoveKind, Position};
 
 impl<'g> Engine<'g> {
     pub(super) fn node(
@@ -36,15 +36,9 @@ impl<'g> Engine<'g> {
         }
         let key = pos.hash() ^ self.root_key;
         let hit = self.table.get(key);
-        if let Some(e) = hit {
-            if ply > 0 && e.depth as i32 >= depth {
-                let v = from_table(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return v,
-                    Bound::Lower if v >= beta => return v,
-                    Bound::Upper if v <= alpha => return v,
-                    _ => {}
-                }
+        if let Some(e) = hit.filter(|_| ply > 0) {
+            if let Some(v) = table_cut(e, depth, alpha, beta, ply) {
+                return v;
             }
         }
         let maximising = self.maximising(pos);
@@ -133,20 +127,7 @@ impl<'g> Engine<'g> {
             }
         }
         self.lists[ply] = list;
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table.put(Entry {
-            key,
-            best: best_move.map_or(0, fingerprint),
-            score: to_table(best, ply),
-            depth: depth as i16,
-            bound,
-        });
+        self.store(key, best, best_move, (alpha0, beta0), depth, ply);
         best
     }
 
@@ -186,8 +167,53 @@ impl<'g> Engine<'g> {
     }
 }
 
+impl Engine<'_> {
+    /// Keeps a node's value in the table, its bound read off the window
+    /// `(alpha, beta)` it was searched with.
+    pub(super) fn store(
+        &self,
+        key: u64,
+        best: i32,
+        best_move: Option<Move>,
+        (alpha, beta): (i32, i32),
+        depth: i32,
+        ply: usize,
+    ) {
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.put(Entry {
+            key,
+            best: best_move.map_or(0, fingerprint),
+            score: to_table(best, ply),
+            depth: depth as i16,
+            bound,
+        });
+    }
+}
+
+/// The value a table entry decides at a node searched `depth` plies deep
+/// with the window `(alpha, beta)`, if it was searched as deep or deeper
+/// and its bound settles the window.
+pub(super) fn table_cut(e: Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if (e.depth as i32) < depth {
+        return None;
+    }
+    let v = from_table(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(v),
+        Bound::Lower if v >= beta => Some(v),
+        Bound::Upper if v <= alpha => Some(v),
+        _ => None,
+    }
+}
+
 /// Mate scores are kept in the table relative to the node, not the root.
-pub(super) fn to_table(v: i32, ply: usize) -> i32 {
+fn to_table(v: i32, ply: usize) -> i32 {
     if v > MATE_BOUND {
         v + ply as i32
     } else if v < -MATE_BOUND {
@@ -197,7 +223,7 @@ pub(super) fn to_table(v: i32, ply: usize) -> i32 {
     }
 }
 
-pub(super) fn from_table(v: i32, ply: usize) -> i32 {
+fn from_table(v: i32, ply: usize) -> i32 {
     if v > MATE_BOUND {
         v - ply as i32
     } else if v < -MATE_BOUND {

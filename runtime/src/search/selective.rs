@@ -131,8 +131,9 @@ impl<'g> Engine<'g> {
     /// (`standing`: the side to move's static evaluation, `None`
     /// elsewhere). A move is late after `5 + 2 depth^2` moves, or after a
     /// quarter of the moves per ply of depth where that is more: a fixed
-    /// rank cut a larger share of a 10x10 board's moves than of chess's
-    /// (Mirodol 56.5% against the fixed rank, chess 52.0%: ENGINE.md).
+    /// rank cut a larger share of the moves where a side has many (on a
+    /// 10x10 board) than where it has few (measured: docs/ENGINE.md,
+    /// "Late-move pruning").
     pub(super) fn futile(
         &self,
         standing: Option<i32>,
