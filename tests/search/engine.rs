@@ -476,6 +476,23 @@ fn a_rook_on_an_open_file_counts_its_mobility() {
     );
 }
 
+/// Threats count: a Knight reaches 8 cells of an empty board from d5 and
+/// from e4, and 8 from each here, so placement and mobility are the same;
+/// but on d5 Black's pawn may take it and nothing of White's guards it.
+/// The side that may take gains a share of what its cheaper piece
+/// threatens, and the owner of a piece nobody guards loses a share of it:
+/// a one-ply look prefers e4 by 300 / 8 + 200 / 8 cp, about 62 (the two
+/// score the same without the term).
+#[test]
+fn a_piece_a_cheaper_piece_may_take_and_nothing_guards_counts() {
+    let score = one_ply_scores(chess(), "white: Kh1 Nc3; black: Ka8 Pe6");
+    let (safe, hanging) = (score("c3e4"), score("c3d5"));
+    assert!(
+        (50..=75).contains(&(safe - hanging)),
+        "c3e4 {safe}, c3d5 {hanging}"
+    );
+}
+
 /// A piece that promotes counts more the fewer of its moves it stands from
 /// promoting: with nothing else on the board a search of 1,000 nodes (too
 /// short to see the promotion from the second rank) walks a chess pawn up

@@ -1,49 +1,93 @@
-//! Mobility, for the evaluation: the cells a player's pieces may move to
-//! now (empty cells their moves reach, enemy cells their captures reach),
-//! each piece's count weighed by its code. Walks the pieces' own move
-//! tables as the attack map does; hops are not counted (a hopper's worth
-//! is its material's business), nor moves that need more than the board
+//! Mobility and threats, for the evaluation: the cells a player's pieces
+//! may move to now (empty cells their moves reach, enemy cells their
+//! captures reach), each piece's count weighed by its code; the enemy
+//! pieces they may capture and the own pieces they guard; and the worth
+//! they threaten with a cheaper piece. Walks the pieces' own move tables
+//! as the attack map does; hops are not counted (a hopper's worth is its
+//! material's business), nor moves that need more than the board
 //! (castling, drops, en passant).
 
 use super::{Position, NO_CELL};
+use crate::bitset::CellSet;
 use crate::game::EMPTY;
 use crate::ir;
 
+/// What one player's pieces reach now.
+pub(crate) struct Activity {
+    /// The sum, over pieces whose code weighs more than 0, of the weight
+    /// times the cells the piece may move to.
+    pub(crate) mobility: i32,
+    /// Over every capture a non-royal piece may make of a piece worth
+    /// more: the difference of their material.
+    pub(crate) threats: i32,
+}
+
+/// What every player's pieces reach, gathered player by player.
+pub(crate) struct Cover {
+    /// The pieces some enemy may capture.
+    pub(crate) hits: CellSet,
+    /// The pieces some player of their own team would retake on (a capture
+    /// of that player reaches them).
+    pub(crate) guards: CellSet,
+}
+
 impl<'g> Position<'g> {
-    /// The sum, over the pieces of `player` whose code weighs more than 0
-    /// in `weights`, of the weight times the cells the piece may move to.
-    pub(crate) fn mobility(&self, player: usize, weights: &[i32]) -> i32 {
+    /// The activity of `player`'s pieces: mobility by `weights`, threats
+    /// by `material` (all three per piece code); adds what they hit and
+    /// guard to `cover`.
+    pub(crate) fn activity(
+        &self,
+        player: usize,
+        weights: &[i32],
+        material: &[i32],
+        royal: &[bool],
+        cover: &mut Cover,
+    ) -> Activity {
         let g = self.game;
         let none = NO_CELL as usize;
         // What the player may take, by the rules' own table (teams,
         // players out), as move generation reads it.
         let takes = g.takes_row(player, crate::game::others_of(self.out as usize, player));
-        let mut total = 0;
+        let team = g.sides.team_of[player];
+        let mut activity = Activity {
+            mobility: 0,
+            threats: 0,
+        };
         for from in self.occupied_by[player].iter() {
             let code = self.at(from);
             let weight = weights[code as usize];
-            if weight == 0 {
-                continue;
-            }
-            let open = |c: usize, flags: u16| {
-                let at = self.at(c);
-                if at == EMPTY {
-                    flags & ir::MOVE != 0
-                } else {
-                    flags & ir::CAPTURE != 0 && takes[at as usize]
-                }
+            // A royal piece threatens nothing a cheaper piece would: its
+            // material is 0 and it may not take what is guarded.
+            let worth = if royal[code as usize] {
+                i32::MAX
+            } else {
+                material[code as usize]
             };
             let mut count = 0;
+            let mut reach = |c: usize, flags: u16, activity: &mut Activity, cover: &mut Cover| {
+                let at = self.at(c);
+                if at == EMPTY {
+                    count += (flags & ir::MOVE != 0) as i32;
+                } else if flags & ir::CAPTURE != 0 {
+                    if takes[at as usize] {
+                        count += 1;
+                        cover.hits.insert(c);
+                        activity.threats += (material[at as usize] - worth).max(0);
+                    } else if g.sides.team_of[g.owner_of(at)] == team {
+                        cover.guards.insert(c);
+                    }
+                }
+            };
             let set = g.moveset(player, g.kind_of_code(code), from);
             for leap in g.leaps_of(set) {
-                count += open(leap.to as usize, leap.flags) as i32;
+                reach(leap.to as usize, leap.flags, &mut activity, cover);
             }
             for ray in g.rays_of(set) {
                 let first = ray.first_landing as usize;
                 for (i, &c) in g.cells_of(ray).iter().enumerate() {
                     let c = c as usize;
                     if i >= first {
-                        count += open(c, ray.flags) as i32;
+                        reach(c, ray.flags, &mut activity, cover);
                     }
                     if self.at(c) != EMPTY {
                         break;
@@ -52,22 +96,20 @@ impl<'g> Position<'g> {
             }
             if set.hook_len > 0 {
                 for hook in &g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize] {
-                    if open(hook.to as usize, hook.flags)
-                        && self.hook_open(
-                            hook.via_start,
-                            hook.via_len,
-                            hook.flags & ir::LAME != 0,
-                            none,
-                            none,
-                            none,
-                        )
-                    {
-                        count += 1;
+                    if self.hook_open(
+                        hook.via_start,
+                        hook.via_len,
+                        hook.flags & ir::LAME != 0,
+                        none,
+                        none,
+                        none,
+                    ) {
+                        reach(hook.to as usize, hook.flags, &mut activity, cover);
                     }
                 }
             }
-            total += weight * count;
+            activity.mobility += weight * count;
         }
-        total
+        activity
     }
 }

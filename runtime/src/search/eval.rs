@@ -3,7 +3,10 @@
 //! empty board), and a per-cell bonus from the kind's reach from that cell
 //! on an empty board, built once per game. Only players in play count: a
 //! frozen army is worth nothing to its owner. Each piece but royal and
-//! promoting ones also counts the cells it may move to now (its mobility).
+//! promoting ones also counts the cells it may move to now (its mobility),
+//! and every piece counts what it threatens: an enemy piece worth more
+//! than itself that it may capture, and an enemy piece it may capture
+//! that nothing guards (its owner loses a share of it).
 //!
 //! A player left with royal pieces alone cannot win by force, yet must
 //! still be mated (or stalemated) for another to win, and that takes a
@@ -29,7 +32,7 @@
 
 use crate::bitset::{CellSet, MAX_CELLS};
 use crate::game::{Game, EMPTY};
-use crate::position::Position;
+use crate::position::{Cover, Position};
 
 /// Centipawns per unit of a kind's `value`.
 const UNIT: i32 = 100;
@@ -66,6 +69,13 @@ const HAND_PERCENT: i32 = 100;
 /// left out (their advance and the hunt count for them). Measured:
 /// docs/ENGINE.md, "The evaluation".
 const MOBILITY: f64 = 12.0;
+
+/// Threats: a player gains 1 / `THREAT` of the material its pieces may
+/// capture above their own worth (a pawn attacking a knight), and loses
+/// 1 / `HANGING` of each of its pieces an enemy may capture and nothing
+/// of its team guards.
+const THREAT: i32 = 8;
+const HANGING: i32 = 8;
 
 /// Per cell: a piece's moves from there on an empty board, as (to, the
 /// kind it lands as if the move changes it).
@@ -273,11 +283,7 @@ impl Evaluator {
         if !self.in_hand.is_empty() {
             armed |= self.hand_worth(pos, out);
         }
-        for (p, w) in out.iter_mut().enumerate() {
-            if in_play >> p & 1 != 0 {
-                *w += pos.mobility(p, &self.mobility) / 16;
-            }
-        }
+        self.activity(pos, in_play, out);
         if armed & in_play != in_play {
             self.hunt(pos, armed, in_play, out);
         }
@@ -285,6 +291,29 @@ impl Evaluator {
             if !pos.in_play(p) {
                 *w = 0;
             }
+        }
+    }
+
+    /// Mobility and threats: each player in play gains its mobility and a
+    /// share of the worth its cheaper pieces threaten, and loses a share
+    /// of each of its pieces an enemy may capture and no player of its
+    /// team guards.
+    fn activity(&self, pos: &Position, in_play: u64, out: &mut [i32]) {
+        let g = pos.game();
+        let mut cover = Cover {
+            hits: CellSet::EMPTY,
+            guards: CellSet::EMPTY,
+        };
+        for (p, w) in out.iter_mut().enumerate() {
+            if in_play >> p & 1 != 0 {
+                let a = pos.activity(p, &self.mobility, &self.material, &self.royal, &mut cover);
+                *w += a.mobility / 16 + a.threats / THREAT;
+            }
+        }
+        let board = pos.board();
+        for cell in cover.hits.minus(&cover.guards).iter() {
+            let code = board[cell];
+            out[g.owner_of(code)] -= self.material[code as usize] / HANGING;
         }
     }
 
