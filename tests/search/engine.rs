@@ -482,15 +482,22 @@ fn a_rook_on_an_open_file_counts_its_mobility() {
 /// The side that may take gains a share of what its cheaper piece
 /// threatens, and the owner of a piece nobody guards loses a share of it:
 /// a one-ply look prefers e4 by 300 / 8 + 200 / 8 cp, about 62 (the two
-/// score the same without the term).
+/// score the same without the term). With a White pawn on c4 guarding
+/// d5 (it reaches none of the Knight's cells from either) only the
+/// pawn's threat is left: 200 / 8, 25 cp.
 #[test]
 fn a_piece_a_cheaper_piece_may_take_and_nothing_guards_counts() {
-    let score = one_ply_scores(chess(), "white: Kh1 Nc3; black: Ka8 Pe6");
-    let (safe, hanging) = (score("c3e4"), score("c3d5"));
-    assert!(
-        (50..=75).contains(&(safe - hanging)),
-        "c3e4 {safe}, c3d5 {hanging}"
-    );
+    for (position, least, most) in [
+        ("white: Kh1 Nc3; black: Ka8 Pe6", 50, 75),
+        ("white: Kh1 Nc3 Pc4; black: Ka8 Pe6", 20, 30),
+    ] {
+        let score = one_ply_scores(chess(), position);
+        let (safe, attacked) = (score("c3e4"), score("c3d5"));
+        assert!(
+            (least..=most).contains(&(safe - attacked)),
+            "{position}: c3e4 {safe}, c3d5 {attacked}"
+        );
+    }
 }
 
 /// A piece that promotes counts more the fewer of its moves it stands from

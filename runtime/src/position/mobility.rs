@@ -96,14 +96,22 @@ impl<'g> Position<'g> {
             }
             if set.hook_len > 0 {
                 for hook in &g.moves.hooks[set.hook_start as usize..][..set.hook_len as usize] {
-                    if self.hook_open(
-                        hook.via_start,
-                        hook.via_len,
-                        hook.flags & ir::LAME != 0,
-                        none,
-                        none,
-                        none,
-                    ) {
+                    // The cell first, the legs only where the cell counts.
+                    let wanted = if self.at(hook.to as usize) == EMPTY {
+                        hook.flags & ir::MOVE != 0
+                    } else {
+                        hook.flags & ir::CAPTURE != 0
+                    };
+                    if wanted
+                        && self.hook_open(
+                            hook.via_start,
+                            hook.via_len,
+                            hook.flags & ir::LAME != 0,
+                            none,
+                            none,
+                            none,
+                        )
+                    {
                         reach(hook.to as usize, hook.flags, &mut activity, cover);
                     }
                 }
