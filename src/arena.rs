@@ -63,6 +63,9 @@ pub struct Match<'a> {
     pub options: Vec<(String, String)>,
     pub games: u32,
     pub movetime_ms: u64,
+    /// The outside engine's milliseconds per move (time odds when it
+    /// differs from ours).
+    pub engine_movetime_ms: u64,
     /// Nodes per move for both engines instead of time (`go nodes N`); the
     /// move time then only bounds how long the outside engine may take.
     pub nodes: Option<u64>,
@@ -367,7 +370,7 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<Share>, Option<String
         Some(n) => (EngineLimit::Nodes(n).limits(), format!("go nodes {n}")),
         None => (
             EngineLimit::Millis(m.movetime_ms).limits(),
-            format!("go movetime {}", m.movetime_ms),
+            format!("go movetime {}", m.engine_movetime_ms),
         ),
     };
     for g in 0..m.games {
@@ -422,7 +425,7 @@ pub fn play(m: &Match, out: &mut dyn Write) -> Result<(Vec<Share>, Option<String
                 } else {
                     format!("{start_line} moves {}", moves.join(" "))
                 };
-                let wait = Duration::from_millis(2 * m.movetime_ms) + GRACE;
+                let wait = Duration::from_millis(2 * m.engine_movetime_ms) + GRACE;
                 let engine = outside[seat_engine[seat]].as_mut().expect("started above");
                 match engine.best_move(&mut pos, &position, &go, wait) {
                     Ok(mv) => mv,

@@ -213,6 +213,10 @@ pub struct MatchArgs {
     /// Milliseconds per move, for both engines.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
     pub movetime: u64,
+    /// Milliseconds per move for the outside engine alone (time odds, to
+    /// measure against a stronger engine); default: `--movetime`.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
+    pub engine_movetime: Option<u64>,
     /// Nodes per move for both engines instead (`go nodes N`); the
     /// outside engine may then take up to 2 x movetime + 1 s a move.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]

@@ -1585,6 +1585,24 @@ fn match_plays_an_outside_uci_engine_and_checks_its_moves() {
         stdout.contains("Elo difference: +inf (every game won; 95%: -113 to +inf)"),
         "{stdout}"
     );
+    // Time odds: the outside engine is sent its own move time.
+    let logged = fake_engine(&dir, "logged.sh", Some("e2e5"));
+    let log = dir.join("go.log");
+    let script = std::fs::read_to_string(&logged).unwrap().replace(
+        " go*) echo",
+        &format!(" go*) echo \"$line\" >> {}; echo", log.display()),
+    );
+    assert!(script.contains("go.log"));
+    std::fs::write(&logged, script).unwrap();
+    played(
+        &logged,
+        &["--games", "1", "--movetime", "5", "--engine-movetime", "7"],
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        sent.lines().all(|l| l == "go movetime 7") && !sent.is_empty(),
+        "{sent}"
+    );
     let silent = fake_engine(&dir, "silent.sh", None);
     let stdout = played(
         &silent,
