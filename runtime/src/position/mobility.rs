@@ -13,6 +13,7 @@ use crate::game::EMPTY;
 use crate::ir;
 
 /// What one player's pieces reach now.
+#[derive(Default)]
 pub(crate) struct Activity {
     /// The sum, over pieces whose code weighs more than 0, of the weight
     /// times the cells the piece may move to.
@@ -20,6 +21,13 @@ pub(crate) struct Activity {
     /// Over every capture a non-royal piece may make of a piece worth
     /// more: the difference of their material.
     pub(crate) threats: i32,
+    /// The cells its non-royal pieces may capture on (counted only where
+    /// a zone is given: a game of two players).
+    pub(crate) attacked: CellSet,
+    /// Its pieces that may capture on a cell of the zone given, and their
+    /// captures there (royal danger, `search/eval/danger.rs`).
+    pub(crate) zone_attackers: i32,
+    pub(crate) zone_hits: i32,
 }
 
 /// What every player's pieces reach, gathered player by player.
@@ -41,6 +49,7 @@ impl<'g> Position<'g> {
         weights: &[i32],
         material: &[i32],
         royal: &[bool],
+        zone: &CellSet,
         cover: &mut Cover,
     ) -> Activity {
         let g = self.game;
@@ -49,10 +58,8 @@ impl<'g> Position<'g> {
         // players out), as move generation reads it.
         let takes = g.takes_row(player, crate::game::others_of(self.out as usize, player));
         let team = g.sides.team_of[player];
-        let mut activity = Activity {
-            mobility: 0,
-            threats: 0,
-        };
+        let mut activity = Activity::default();
+        let zoned = !zone.is_empty();
         for from in self.occupied_by[player].iter() {
             let code = self.at(from);
             let weight = weights[code as usize];
@@ -63,8 +70,14 @@ impl<'g> Position<'g> {
             } else {
                 material[code as usize]
             };
+            let attacks = zoned && !royal[code as usize];
             let mut count = 0;
+            let mut hits = 0;
             let mut reach = |c: usize, flags: u16, activity: &mut Activity, cover: &mut Cover| {
+                if attacks && flags & ir::CAPTURE != 0 {
+                    activity.attacked.insert(c);
+                    hits += zone.contains(c) as i32;
+                }
                 let at = self.at(c);
                 if at == EMPTY {
                     count += (flags & ir::MOVE != 0) as i32;
@@ -117,6 +130,8 @@ impl<'g> Position<'g> {
                 }
             }
             activity.mobility += weight * count;
+            activity.zone_attackers += (hits > 0) as i32;
+            activity.zone_hits += hits;
         }
         activity
     }

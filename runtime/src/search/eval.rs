@@ -30,9 +30,11 @@
 //! promoting move lies away on an empty board: a short search otherwise
 //! sees no reason to walk a pawn up a board that has nothing else left.
 
+mod danger;
+
 use crate::bitset::{CellSet, MAX_CELLS};
 use crate::game::{Game, EMPTY};
-use crate::position::{Cover, Position};
+use crate::position::{Activity, Cover, Position};
 
 /// Centipawns per unit of a kind's `value`.
 const UNIT: i32 = 100;
@@ -102,6 +104,9 @@ pub(crate) struct Evaluator {
     /// Per pair of cells: `NEAR` less the royal steps between them (at
     /// least 0).
     nearness: Vec<u8>,
+    /// Per cell: a royal piece's zone there (its cell and steps:
+    /// `danger.rs`).
+    royal_zone: Vec<CellSet>,
     /// Per cell: the range of `royal_steps` a royal piece steps to from it.
     royal_step_at: Vec<(u32, u16)>,
     royal_steps: Vec<u16>,
@@ -203,6 +208,7 @@ impl Evaluator {
                 .collect(),
         };
         let nearness = nearness_table(&mut steps);
+        let royal_zone = danger::zones(&steps);
         let mut royal_step_at = Vec::with_capacity(cells);
         let mut royal_steps = Vec::new();
         for list in &steps {
@@ -221,6 +227,7 @@ impl Evaluator {
             nearness,
             royal_step_at,
             royal_steps,
+            royal_zone,
             in_hand,
         };
         let mut worth = vec![0; game.players()];
@@ -297,23 +304,46 @@ impl Evaluator {
     /// Mobility and threats: each player in play gains its mobility and a
     /// share of the worth its cheaper pieces threaten, and loses a share
     /// of each of its pieces an enemy may capture and no player of its
-    /// team guards.
+    /// team guards; with two players, also what the other's attack on
+    /// its royal zone costs it (`danger.rs`).
     fn activity(&self, pos: &Position, in_play: u64, out: &mut [i32]) {
         let g = pos.game();
         let mut cover = Cover {
             hits: CellSet::EMPTY,
             guards: CellSet::EMPTY,
         };
+        let two = g.players() == 2;
+        let mut seen = [Activity::default(), Activity::default()];
         for (p, w) in out.iter_mut().enumerate() {
             if in_play >> p & 1 != 0 {
-                let a = pos.activity(p, &self.mobility, &self.material, &self.royal, &mut cover);
+                let zone = if two {
+                    self.zone_of(pos, 1 - p)
+                } else {
+                    CellSet::EMPTY
+                };
+                let a = pos.activity(
+                    p,
+                    &self.mobility,
+                    &self.material,
+                    &self.royal,
+                    &zone,
+                    &mut cover,
+                );
                 *w += a.mobility / 16 + a.threats / THREAT;
+                if two {
+                    seen[p] = a;
+                }
             }
         }
         let board = pos.board();
         for cell in cover.hits.minus(&cover.guards).iter() {
             let code = board[cell];
             out[g.owner_of(code)] -= self.material[code as usize] / HANGING;
+        }
+        if two && in_play == 3 {
+            for (p, w) in out.iter_mut().enumerate() {
+                *w -= self.danger(pos, p, &seen[p], &seen[1 - p]);
+            }
         }
     }
 
