@@ -2,7 +2,9 @@
 //! may move to now (empty cells their moves reach, enemy cells their
 //! captures reach), each piece's count weighed by its code; the enemy
 //! pieces they may capture and the own pieces they guard; and the worth
-//! they threaten with a cheaper piece. Walks the pieces' own move tables
+//! they threaten with a cheaper piece; given an enemy royal zone, the
+//! cells its non-royal pieces attack and their attacks on the zone (royal
+//! danger, `search/eval/danger.rs`). Walks the pieces' own move tables
 //! as the attack map does; hops are not counted (a hopper's worth is its
 //! material's business), nor moves that need more than the board
 //! (castling, drops, en passant).
