@@ -313,14 +313,15 @@ impl Evaluator {
             guards: CellSet::EMPTY,
         };
         let two = g.players() == 2;
+        let zones = if two {
+            [self.zone_of(pos, 0), self.zone_of(pos, 1)]
+        } else {
+            [CellSet::EMPTY; 2]
+        };
         let mut seen = [Activity::default(), Activity::default()];
         for (p, w) in out.iter_mut().enumerate() {
             if in_play >> p & 1 != 0 {
-                let zone = if two {
-                    self.zone_of(pos, 1 - p)
-                } else {
-                    CellSet::EMPTY
-                };
+                let zone = if two { zones[1 - p] } else { CellSet::EMPTY };
                 let a = pos.activity(
                     p,
                     &self.mobility,
@@ -342,7 +343,7 @@ impl Evaluator {
         }
         if two && in_play == 3 {
             for (p, w) in out.iter_mut().enumerate() {
-                *w -= self.danger(pos, p, &seen[p], &seen[1 - p]);
+                *w -= self.danger(pos, p, &zones[p], &seen[p], &seen[1 - p]);
             }
         }
     }

@@ -38,35 +38,30 @@ pub(super) fn zones(steps: &[Vec<u16>]) -> Vec<CellSet> {
 }
 
 impl Evaluator {
-    /// The zones of `player`'s royal pieces, as one set (empty outside
-    /// games of two players, where nothing is counted).
+    /// The zones of `player`'s royal pieces, as one set.
     pub(super) fn zone_of(&self, pos: &Position, player: usize) -> CellSet {
         let mut zone = CellSet::EMPTY;
-        if pos.game().players() == 2 {
-            for royal in pos.royals_of[player].iter() {
-                zone = zone.union(&self.royal_zone[royal]);
-            }
+        for royal in pos.royals_of[player].iter() {
+            zone = zone.union(&self.royal_zone[royal]);
         }
         zone
     }
 
-    /// What `player` loses to the attack `enemy` (the other player's
-    /// activity) makes on its royal zone, `own` being its own activity.
+    /// What `player` (of two) loses to the attack `enemy` (the other
+    /// player's activity) makes on its royal zone `zone`, `own` being its
+    /// own activity.
     pub(super) fn danger(
         &self,
         pos: &Position,
         player: usize,
+        zone: &CellSet,
         own: &Activity,
         enemy: &Activity,
     ) -> i32 {
         if enemy.zone_attackers < 2 {
             return 0;
         }
-        let weak = self
-            .zone_of(pos, player)
-            .intersect(&enemy.attacked)
-            .minus(&own.attacked)
-            .len() as i32;
+        let weak = zone.intersect(&enemy.attacked).minus(&own.attacked).len() as i32;
         let danger = (ATTACKER * enemy.zone_attackers + HIT * enemy.zone_hits + WEAK * weak) as i64;
         let board = pos.board();
         let force: i32 = pos.occupied_by[1 - player]
