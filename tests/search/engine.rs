@@ -777,6 +777,31 @@ fn crazyhouse_piece_in_hand_counts() {
     assert!(none_held.abs() <= 200, "{none_held}");
 }
 
+/// Royal danger counts with three players, the attack of two enemies
+/// together (`tests/search/three_armies.variant`): Blue's King on h9, its
+/// zone g8..i10; Green's Knight on f7 attacks g9 and h8 of it. With Red's
+/// Bishop on j5 (g8 of the zone too) two enemy pieces attack: danger =
+/// 2 x 50 + 3 x 70 + 3 x 150 = 760, and Blue loses 760^2 / 4096, 141 cp,
+/// times the attackers' material (a Knight and a Bishop) over an army's.
+/// With the Bishop on d10 (the same reach on an empty board and here,
+/// as near Blue's King, nothing of the zone) only the Knight attacks: no
+/// loss. Red's utility is its worth less the average of the other two,
+/// so a one-ply look of Red's scores j5 about half the loss above d10
+/// (64 cp); without the term (the build before, which weighed royal
+/// danger with two players only) the two score alike.
+#[test]
+fn a_royal_zone_two_enemies_attack_counts_against_its_owner() {
+    static GAME: OnceLock<Game> = OnceLock::new();
+    let game = games::shared(&GAME, "tests/search/three_armies.variant", Claims::Skipped);
+    let position = |bishop: &str| format!("red: Ka1 {bishop}; green: Kj1 Nf7; blue: Kh9 Ne3");
+    let attack = one_ply_scores(game, &position("Bj5"))("a1a2");
+    let away = one_ply_scores(game, &position("Bd10"))("a1a2");
+    assert!(
+        (50..=80).contains(&(attack - away)),
+        "Bj5 {attack}, Bd10 {away}"
+    );
+}
+
 /// Royal danger counts (two players): Black has castled, g8 behind its
 /// pawns. With White's second Knight on g5 two White pieces attack the
 /// Black King's zone (g8 and the cells it steps to): the Bishop on d3

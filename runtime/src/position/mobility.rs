@@ -2,9 +2,9 @@
 //! may move to now (empty cells their moves reach, enemy cells their
 //! captures reach), each piece's count weighed by its code; the enemy
 //! pieces they may capture and the own pieces they guard; and the worth
-//! they threaten with a cheaper piece; given an enemy royal zone, the
-//! cells its non-royal pieces attack and their attacks on the zone (royal
-//! danger, `search/eval/danger.rs`). Walks the pieces' own move tables
+//! they threaten with a cheaper piece; given the enemies' royal zones,
+//! the cells its non-royal pieces attack and their attacks on each zone
+//! (royal danger, `search/eval/danger.rs`). Walks the pieces' own move tables
 //! as the attack map does; hops are not counted (a hopper's worth is its
 //! material's business), nor moves that need more than the board
 //! (castling, drops, en passant).
@@ -14,8 +14,19 @@ use crate::bitset::CellSet;
 use crate::game::EMPTY;
 use crate::ir;
 
+/// The most players whose royal zones a walk counts attacks on, one by
+/// one (royal danger is not weighed in games of more players).
+pub(crate) const MAX_ZONES: usize = 8;
+
+/// The royal zones a walk counts attacks on: per player (at most
+/// `MAX_ZONES`), empty where not counted, and their union.
+pub(crate) struct Zones<'a> {
+    pub(crate) of: &'a [CellSet],
+    pub(crate) union: CellSet,
+}
+
 /// What one player's pieces reach now.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct Activity {
     /// The sum, over pieces whose code weighs more than 0, of the weight
     /// times the cells the piece may move to.
@@ -24,12 +35,13 @@ pub(crate) struct Activity {
     /// more: the difference of their material.
     pub(crate) threats: i32,
     /// The cells its non-royal pieces may capture on (counted only where
-    /// a zone is given: a game of two players).
+    /// zones are given).
     pub(crate) attacked: CellSet,
-    /// Its pieces that may capture on a cell of the zone given, and their
-    /// captures there (royal danger, `search/eval/danger.rs`).
-    pub(crate) zone_attackers: i32,
-    pub(crate) zone_hits: i32,
+    /// Per player whose zone is given: its non-royal pieces that may
+    /// capture on a cell of that zone, and their captures there (royal
+    /// danger, `search/eval/danger.rs`).
+    pub(crate) zone_attackers: [i32; MAX_ZONES],
+    pub(crate) zone_hits: [i32; MAX_ZONES],
 }
 
 /// What every player's pieces reach, gathered player by player.
@@ -43,15 +55,15 @@ pub(crate) struct Cover {
 
 impl<'g> Position<'g> {
     /// The activity of `player`'s pieces: mobility by `weights`, threats
-    /// by `material` (all three per piece code); adds what they hit and
-    /// guard to `cover`.
+    /// by `material` (all three per piece code), attacks on `zones`; adds
+    /// what they hit and guard to `cover`.
     pub(crate) fn activity(
         &self,
         player: usize,
         weights: &[i32],
         material: &[i32],
         royal: &[bool],
-        zone: &CellSet,
+        zones: &Zones,
         cover: &mut Cover,
     ) -> Activity {
         let g = self.game;
@@ -61,7 +73,7 @@ impl<'g> Position<'g> {
         let takes = g.takes_row(player, crate::game::others_of(self.out as usize, player));
         let team = g.sides.team_of[player];
         let mut activity = Activity::default();
-        let zoned = !zone.is_empty();
+        let zoned = !zones.union.is_empty();
         for from in self.occupied_by[player].iter() {
             let code = self.at(from);
             let weight = weights[code as usize];
@@ -74,11 +86,19 @@ impl<'g> Position<'g> {
             };
             let attacks = zoned && !royal[code as usize];
             let mut count = 0;
-            let mut hits = 0;
+            // The players whose zones this piece attacks, as bits.
+            let mut hit = 0u32;
             let mut reach = |c: usize, flags: u16, activity: &mut Activity, cover: &mut Cover| {
                 if attacks && flags & ir::CAPTURE != 0 {
                     activity.attacked.insert(c);
-                    hits += zone.contains(c) as i32;
+                    if zones.union.contains(c) {
+                        for (t, zone) in zones.of.iter().enumerate() {
+                            if zone.contains(c) {
+                                activity.zone_hits[t] += 1;
+                                hit |= 1 << t;
+                            }
+                        }
+                    }
                 }
                 let at = self.at(c);
                 if at == EMPTY {
@@ -132,8 +152,10 @@ impl<'g> Position<'g> {
                 }
             }
             activity.mobility += weight * count;
-            activity.zone_attackers += (hits > 0) as i32;
-            activity.zone_hits += hits;
+            while hit != 0 {
+                activity.zone_attackers[hit.trailing_zeros() as usize] += 1;
+                hit &= hit - 1;
+            }
         }
         activity
     }

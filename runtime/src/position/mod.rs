@@ -59,7 +59,7 @@ mod walls;
 pub use declarations::DeclareError;
 pub use en_passant::{EnPassantRecord, EnPassantRight};
 pub(crate) use gating::gates_at_partner;
-pub(crate) use mobility::{Activity, Cover};
+pub(crate) use mobility::{Activity, Cover, Zones, MAX_ZONES};
 pub use movegen::MoveSink;
 pub use moves::{Move, MoveKind, NO_CELL};
 

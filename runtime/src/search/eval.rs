@@ -34,7 +34,7 @@ mod danger;
 
 use crate::bitset::{CellSet, MAX_CELLS};
 use crate::game::{Game, EMPTY};
-use crate::position::{Activity, Cover, Position};
+use crate::position::{Activity, Cover, Position, Zones, MAX_ZONES};
 
 /// Centipawns per unit of a kind's `value`.
 const UNIT: i32 = 100;
@@ -273,11 +273,18 @@ impl Evaluator {
         let pulled = g.players() > 2;
         // Players with more than royal pieces, as bits.
         let mut armed = 0u64;
+        // Per player (of the first `MAX_ZONES`): the material of its
+        // pieces on the board, the force an attack on a royal zone has.
+        let mut force = [0; MAX_ZONES];
         let board = pos.board();
         for (owner, cells) in pos.occupied_by.iter().enumerate() {
             for cell in cells.iter() {
                 let code = board[cell] as usize;
-                out[owner] += self.material[code] + self.placement[code * self.cells + cell];
+                let material = self.material[code];
+                out[owner] += material + self.placement[code * self.cells + cell];
+                if let Some(f) = force.get_mut(owner) {
+                    *f += material;
+                }
                 if !self.royal[code] {
                     armed |= 1 << owner;
                     if pulled {
@@ -290,7 +297,7 @@ impl Evaluator {
         if !self.in_hand.is_empty() {
             armed |= self.hand_worth(pos, out);
         }
-        self.activity(pos, in_play, out);
+        self.activity(pos, in_play, &force, out);
         if armed & in_play != in_play {
             self.hunt(pos, armed, in_play, out);
         }
@@ -304,34 +311,52 @@ impl Evaluator {
     /// Mobility and threats: each player in play gains its mobility and a
     /// share of the worth its cheaper pieces threaten, and loses a share
     /// of each of its pieces an enemy may capture and no player of its
-    /// team guards; with two players, also what the other's attack on
-    /// its royal zone costs it (`danger.rs`).
-    fn activity(&self, pos: &Position, in_play: u64, out: &mut [i32]) {
+    /// team guards, and what its enemies' attack on its royal zone costs
+    /// it (`danger.rs`).
+    fn activity(&self, pos: &Position, in_play: u64, force: &[i32], out: &mut [i32]) {
         let g = pos.game();
         let mut cover = Cover {
             hits: CellSet::EMPTY,
             guards: CellSet::EMPTY,
         };
-        let two = g.players() == 2;
-        let zones = if two {
-            [self.zone_of(pos, 0), self.zone_of(pos, 1)]
-        } else {
-            [CellSet::EMPTY; 2]
-        };
-        let mut seen = [Activity::default(), Activity::default()];
+        let players = g.players();
+        // Royal zones of the players in play (none past `MAX_ZONES`).
+        let mut zones = [CellSet::EMPTY; MAX_ZONES];
+        if players <= MAX_ZONES {
+            for (p, zone) in zones.iter_mut().enumerate().take(players) {
+                if in_play >> p & 1 != 0 {
+                    *zone = self.zone_of(pos, p);
+                }
+            }
+        }
+        let mut seen = [Activity::default(); MAX_ZONES];
+        let mut targets = [CellSet::EMPTY; MAX_ZONES];
         for (p, w) in out.iter_mut().enumerate() {
             if in_play >> p & 1 != 0 {
-                let zone = if two { zones[1 - p] } else { CellSet::EMPTY };
+                // The zones this player's pieces attack: its enemies'.
+                let team = g.sides.team_of[p];
+                let mut union = CellSet::EMPTY;
+                for (q, target) in targets.iter_mut().enumerate().take(players.min(MAX_ZONES)) {
+                    *target = if g.sides.team_of[q] == team {
+                        CellSet::EMPTY
+                    } else {
+                        zones[q]
+                    };
+                    union = union.union(target);
+                }
                 let a = pos.activity(
                     p,
                     &self.mobility,
                     &self.material,
                     &self.royal,
-                    &zone,
+                    &Zones {
+                        of: &targets[..players.min(MAX_ZONES)],
+                        union,
+                    },
                     &mut cover,
                 );
                 *w += a.mobility / 16 + a.threats / THREAT;
-                if two {
+                if p < MAX_ZONES {
                     seen[p] = a;
                 }
             }
@@ -341,9 +366,11 @@ impl Evaluator {
             let code = board[cell];
             out[g.owner_of(code)] -= self.material[code as usize] / HANGING;
         }
-        if two && in_play == 3 {
+        if players <= MAX_ZONES {
             for (p, w) in out.iter_mut().enumerate() {
-                *w -= self.danger(pos, p, &zones[p], &seen[p], &seen[1 - p]);
+                if in_play >> p & 1 != 0 {
+                    *w -= self.danger(pos, p, in_play, &zones[p], &seen[..players], force);
+                }
             }
         }
     }

@@ -1,11 +1,14 @@
-//! Royal danger, in games of two players: a royal piece whose zone (its
-//! cell and the cells it steps to) two or more enemy pieces attack costs
-//! its owner the square of the attack's weight, so that a search sees an
-//! attack gather before it mates. Stockfish's king danger with its terms
-//! made general: attackers, their attacks on the zone and the zone's
-//! cells no own piece but the royal one guards, all read off the
-//! mobility walk (`Position::activity`), scaled by the attacker's
-//! material (an attack without an army mates nobody).
+//! Royal danger: a royal piece whose zone (its cell and the cells it
+//! steps to) two or more enemy pieces attack costs its owner the square
+//! of the attack's weight, so that a search sees an attack gather before
+//! it mates. Stockfish's king danger with its terms made general:
+//! attackers, their attacks on the zone and the zone's cells no own
+//! piece but the royal one guards, all read off the mobility walk
+//! (`Position::activity`, which counts each enemy's attacks on each
+//! zone), scaled by the attacking enemies' material (an attack without an
+//! army mates nobody). With more than two players every enemy's attack
+//! counts together: a free-for-all mates a royal piece two enemies hem
+//! in as surely as one.
 //!
 //! Measured against Fairy-Stockfish, not in self-play: an engine whose
 //! opponent never attacks the king does not lose to the lack of it
@@ -47,26 +50,43 @@ impl Evaluator {
         zone
     }
 
-    /// What `player` (of two) loses to the attack `enemy` (the other
-    /// player's activity) makes on its royal zone `zone`, `own` being its
-    /// own activity.
+    /// What `player` loses to the attack its enemies in play (of
+    /// `in_play`, as bits) make on its royal zone `zone`, `seen` being
+    /// every player's activity and `force` every player's material.
     pub(super) fn danger(
         &self,
         pos: &Position,
         player: usize,
+        in_play: u64,
         zone: &CellSet,
-        own: &Activity,
-        enemy: &Activity,
+        seen: &[Activity],
+        force: &[i32],
     ) -> i32 {
-        if enemy.zone_attackers < 2 {
+        let g = pos.game();
+        let team = g.sides.team_of[player];
+        let (mut attackers, mut hits) = (0, 0);
+        let mut attacked = CellSet::EMPTY;
+        // The enemies that attack the zone, as bits.
+        let mut attacking = 0u64;
+        for (q, a) in seen.iter().enumerate() {
+            if in_play >> q & 1 != 0 && g.sides.team_of[q] != team && a.zone_attackers[player] > 0 {
+                attackers += a.zone_attackers[player];
+                hits += a.zone_hits[player];
+                attacked = attacked.union(&a.attacked);
+                attacking |= 1 << q;
+            }
+        }
+        if attackers < 2 {
             return 0;
         }
-        let weak = zone.intersect(&enemy.attacked).minus(&own.attacked).len() as i32;
-        let danger = (ATTACKER * enemy.zone_attackers + HIT * enemy.zone_hits + WEAK * weak) as i64;
-        let board = pos.board();
-        let force: i32 = pos.occupied_by[1 - player]
-            .iter()
-            .map(|c| self.material[board[c] as usize])
+        let weak = zone
+            .intersect(&attacked)
+            .minus(&seen[player].attacked)
+            .len() as i32;
+        let danger = (ATTACKER * attackers + HIT * hits + WEAK * weak) as i64;
+        let force: i32 = (0..seen.len())
+            .filter(|&q| attacking >> q & 1 != 0)
+            .map(|q| force[q])
             .sum();
         let share = force.min(self.army) as i64;
         (danger * danger / SCALE * share / self.army.max(1) as i64) as i32
