@@ -367,10 +367,9 @@ impl Evaluator {
             out[g.owner_of(code)] -= self.material[code as usize] / HANGING;
         }
         if players <= MAX_ZONES {
+            // A player out of play has no zone: nobody attacks it.
             for (p, w) in out.iter_mut().enumerate() {
-                if in_play >> p & 1 != 0 {
-                    *w -= self.danger(pos, p, in_play, &zones[p], &seen[..players], force);
-                }
+                *w -= self.danger(p, &zones[p], &seen[..players], force);
             }
         }
     }

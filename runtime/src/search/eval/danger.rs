@@ -50,30 +50,26 @@ impl Evaluator {
         zone
     }
 
-    /// What `player` loses to the attack its enemies in play (of
-    /// `in_play`, as bits) make on its royal zone `zone`, `seen` being
-    /// every player's activity and `force` every player's material.
+    /// What `player` loses to the attack its enemies make on its royal
+    /// zone `zone`, `seen` being every player's activity (a player out of
+    /// play walks nothing, and a walk counts attacks on enemies' zones
+    /// only, so whoever attacks the zone is an enemy in play) and `force`
+    /// every player's material.
     pub(super) fn danger(
         &self,
-        pos: &Position,
         player: usize,
-        in_play: u64,
         zone: &CellSet,
         seen: &[Activity],
         force: &[i32],
     ) -> i32 {
-        let g = pos.game();
-        let team = g.sides.team_of[player];
-        let (mut attackers, mut hits) = (0, 0);
+        let (mut attackers, mut hits, mut material) = (0, 0, 0);
         let mut attacked = CellSet::EMPTY;
-        // The enemies that attack the zone, as bits.
-        let mut attacking = 0u64;
-        for (q, a) in seen.iter().enumerate() {
-            if in_play >> q & 1 != 0 && g.sides.team_of[q] != team && a.zone_attackers[player] > 0 {
+        for (a, f) in seen.iter().zip(force) {
+            if a.zone_attackers[player] > 0 {
                 attackers += a.zone_attackers[player];
                 hits += a.zone_hits[player];
                 attacked = attacked.union(&a.attacked);
-                attacking |= 1 << q;
+                material += f;
             }
         }
         if attackers < 2 {
@@ -84,11 +80,7 @@ impl Evaluator {
             .minus(&seen[player].attacked)
             .len() as i32;
         let danger = (ATTACKER * attackers + HIT * hits + WEAK * weak) as i64;
-        let force: i32 = (0..seen.len())
-            .filter(|&q| attacking >> q & 1 != 0)
-            .map(|q| force[q])
-            .sum();
-        let share = force.min(self.army) as i64;
+        let share = material.min(self.army) as i64;
         (danger * danger / SCALE * share / self.army.max(1) as i64) as i32
     }
 }
